@@ -1,0 +1,70 @@
+"""Actions as small ints, and their text form from the record spec.
+
+Card plays are the card itself (0..63), a laid indicator is 64 + card, a bid is
+BID + n; the word actions have fixed codes.  Text is what records and the
+command line use: 'play JS', 'indicator JS', 'bid 160', 'pass partner'.
+"""
+
+from __future__ import annotations
+
+INDICATOR = 64
+BID = 128
+PASS = 1000
+PASS_PARTNER = 1001
+REDEAL = 1002
+KEEP = 1003
+REVEAL = 1004
+CALL = 1005
+DOUBLE = 1006
+REDOUBLE = 1007
+CAPS = 1008
+PUSH = 1009
+OBENABE = 1010
+UNDENUFE = 1011
+TRUMP = 1020  # TRUMP + suit: a Schieber trump contract
+
+WORDS = {
+    PASS: "pass", PASS_PARTNER: "pass partner", REDEAL: "redeal", KEEP: "keep",
+    REVEAL: "reveal", CALL: "call", DOUBLE: "double", REDOUBLE: "redouble",
+    CAPS: "caps", PUSH: "push", OBENABE: "obenabe", UNDENUFE: "undenufe",
+}
+CODES = {text: code for code, text in WORDS.items()}
+
+
+def is_play(action: int) -> bool:
+    return 0 <= action < INDICATOR
+
+
+def is_bid(action: int) -> bool:
+    return BID <= action < PASS
+
+
+def action_text(action: int, deck) -> str:
+    if action < INDICATOR:
+        return "play " + deck.text(action)
+    if action < BID:
+        return "indicator " + deck.text(action - INDICATOR)
+    if action < PASS:
+        return f"bid {action - BID}"
+    if TRUMP <= action < TRUMP + 4:
+        return "trump " + deck.suit_letters[action - TRUMP]
+    return WORDS[action]
+
+
+def parse_action(text: str, deck) -> int:
+    """The code of an action written as text; ValueError with a readable reason."""
+    if not isinstance(text, str):
+        raise ValueError("an action must be a string such as 'play JS' or 'pass'")
+    if text in CODES:
+        return CODES[text]
+    word, _, arg = text.partition(" ")
+    if word == "play" or word == "indicator":
+        card = deck.parse(arg)
+        return card if word == "play" else INDICATOR + card
+    if word == "bid":
+        if arg.isdigit() and len(arg) <= 4:
+            return BID + int(arg)
+        raise ValueError(f"{text!r}: a bid is 'bid' and a whole number")
+    if word == "trump" and len(arg) == 1 and arg in deck.suit_letters:
+        return TRUMP + deck.suit_letters.index(arg)
+    raise ValueError(f"{text!r} is not an action of this game")

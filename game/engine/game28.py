@@ -1,0 +1,154 @@
+"""Twenty-Eight: hidden trump called for by "Trump!", game points (DECISIONS.md, '28')."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import RANK_J, SUIT_MASKS, cards_in
+from .core import IllegalAction
+from .hidden_trump import CARD_POWER, HiddenTrumpHand, card_values
+from .options import Option
+
+POINTS = card_values({9: 3, 7: 2, 12: 1, 8: 1})
+
+
+def game_point_stake(bid: int, tiered: bool) -> int:
+    if not tiered:
+        return 1
+    return 3 if bid >= 25 else 2 if bid >= 20 else 1
+
+
+class Hand28(HiddenTrumpHand):
+    GAME = "28"
+    CARD_POINTS = POINTS
+    OPTIONS = (
+        Option("forced_14", False, "Forehand may not pass on their first turn: the bidding opens at 14 or more."),
+        Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25."),
+        Option("target", 6, "Game points that win the match.", (6, 7)),
+        Option("twenty_nine", False, "Twenty-Nine: bids from 16, the last trick is worth 1 point more (29 in all)."),
+        Option("honours", False, "A side capturing all four jacks wins 1 game point more."),
+        Option("open_trump", False, "The trump card is turned face up at once."),
+        Option("double", False, "Before the first trick the defenders may double and the bidder redouble."),
+    )
+
+    def _start(self) -> None:
+        self.twenty_nine = self.options["twenty_nine"]
+        self.BID_LADDER = tuple(range(16, 30)) if self.twenty_nine else tuple(range(14, 29))
+        super()._start()
+        self.caller = -1
+        self.doubled = 1
+
+    def _pass_actions(self) -> list[int]:
+        if self.options["forced_14"] and self.turn == self.forehand and not self.spoken >> self.turn & 1:
+            return []
+        return [A.PASS]
+
+    def _after_indicator(self) -> None:
+        self._deal_second_packet()
+        if self.options["double"]:
+            self.phase = "double"
+            self.turn = (self.bidder + 1) % 4
+        else:
+            self._start_play()
+
+    def _legal_other(self) -> list[int]:  # phase "double"
+        return [A.REDOUBLE if self.doubled > 1 else A.DOUBLE, A.PASS]
+
+    def _apply_other(self, a: int) -> None:
+        seat = self.turn
+        if a == A.DOUBLE:
+            self.doubled = 2
+            self.turn = self.bidder
+        elif a == A.REDOUBLE:
+            self.doubled = 4
+            self._start_play()
+        elif self.doubled == 1 and seat == (self.bidder + 1) % 4:
+            self.turn = (self.bidder + 3) % 4  # the second defender may still double
+        else:
+            self._start_play()
+
+    # ---- play ----------------------------------------------------------------------------
+    def _legal_play(self) -> list[int]:
+        seat = self.turn
+        h = self.hand[seat]
+        if not h and seat == self.bidder and not self.revealed:
+            return [self.indicator]  # the face-down card is the last one: it must be played
+        if not self.trick:
+            return cards_in(h)
+        follow = h & SUIT_MASKS[self.trick[0] >> 4]
+        if follow:
+            return cards_in(follow)
+        if self.caller == seat:
+            return cards_in(h & SUIT_MASKS[self.trump] or h)
+        moves = cards_in(h)
+        if not self.revealed:
+            moves.append(A.CALL)
+        return moves
+
+    def _apply_play(self, a: int) -> None:
+        seat = self.turn
+        if a == A.CALL:
+            self._reveal()
+            self.caller = seat
+            return
+        if a == self.indicator and not self.revealed:
+            self._reveal()
+        self.hand[seat] &= ~(1 << a)
+        trick = self.trick
+        trick.append(a)
+        self.trick_flags.append(self.revealed and a >> 4 == self.trump)
+        self.caller = -1
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        led = trick[0] >> 4
+        best, win = -1, 0
+        for i, c in enumerate(trick):
+            key = (16 if c >> 4 == led else 32 if self.trick_flags[i] else -99) + CARD_POWER[c]
+            if key > best:
+                best, win = key, i
+        self._finish_trick((self.leader + win) % 4)
+
+    def _last_trick_bonus(self, side: int) -> None:
+        if self.twenty_nine:
+            self.taken[side] += 1
+
+    # ---- refusals --------------------------------------------------------------------------
+    def _refuse_held_card(self, seat: int, card: int) -> IllegalAction:
+        if self.caller == seat and not (self.hand[seat] & SUIT_MASKS[self.trick[0] >> 4]):
+            return IllegalAction("trump-after-call", "After calling Trump! you must play a trump.")
+        return super()._refuse_held_card(seat, card)
+
+    def _phase_hint_other(self) -> str:
+        if self.doubled > 1:
+            return "the bidder may redouble ('redouble') or play on ('pass')."
+        return "the defenders may double ('double') or play on ('pass')."
+
+    def _refuse_word(self, a: int) -> IllegalAction:
+        if a == A.CALL and self.phase == "play":
+            return IllegalAction("call-trump",
+                                 "You may call Trump! only when you cannot follow suit and trump is still hidden.")
+        return super()._refuse_word(a)
+
+    def _public_extra(self, seat: int) -> dict:
+        return {"caller": self.caller if self.caller >= 0 else None, "doubled": self.doubled}
+
+    # ---- scoring ----------------------------------------------------------------------------
+    def _score_after(self, made: bool) -> tuple[list, int | None]:
+        score = list(self.score_before)
+        bside = self.bidder & 1
+        if made:
+            score[bside] += game_point_stake(self.bid, self.options["tiered_points"]) * self.doubled
+        else:
+            score[bside] -= self.doubled
+        if self.options["honours"]:
+            jacks = [0, 0]
+            for t in self.tricks:
+                jacks[t.winner & 1] += sum(1 for c in t.cards if c & 15 == RANK_J)
+            for side in (0, 1):
+                if jacks[side] == 4:
+                    score[side] += 1
+        target = self.options["target"]
+        winner = None
+        if max(score) >= target and score[0] != score[1]:
+            winner = 0 if score[0] > score[1] else 1
+        return score, winner

@@ -1,0 +1,199 @@
+"""304: hidden trump, face-down cuts, tokens (DECISIONS.md, '304')."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import SUIT_MASKS, cards_in
+from .core import IllegalAction
+from .hidden_trump import CARD_POWER, HiddenTrumpHand, card_values
+from .options import Option
+
+POINTS = card_values({9: 30, 7: 20, 12: 11, 8: 10, 11: 3, 10: 2})
+
+
+def bid_ladder(steps_of_5: bool) -> tuple[int, ...]:
+    if steps_of_5:
+        return tuple(range(160, 200, 10)) + tuple(range(200, 301, 5))
+    return tuple(range(160, 301, 10))
+
+
+def token_stake(bid: int) -> int:
+    """Tokens a made bid wins: 1 below 200, 2 from 200, 3 from 250."""
+    return 1 if bid < 200 else 2 if bid < 250 else 3
+
+
+class Hand304(HiddenTrumpHand):
+    GAME = "304"
+    CARD_POINTS = POINTS
+    OPTIONS = (
+        Option("redeal_under_15", True, "Forehand may ask for a redeal when the first four cards are worth less than 15."),
+        Option("tokens", 11, "Tokens each side holds at the start of a match.", tuple(range(1, 31))),
+        Option("open_trump", False, "The trump indicator is turned face up at once."),
+        Option("auction_8", False, "A second auction on eight cards, bids from 250; its winner lays a new indicator."),
+        Option("steps_of_5", False, "From 200 on, bids go up in steps of 5."),
+        Option("caps", False, "The trumper may claim all eight tricks before play: +1 token if made, pays 5 if not."),
+    )
+    SECOND_AUCTION_FROM = 250
+
+    @classmethod
+    def initial_score(cls, options: dict) -> list:
+        return [options["tokens"], options["tokens"]]
+
+    def _start(self) -> None:
+        self.BID_LADDER = bid_ladder(self.options["steps_of_5"])
+        super()._start()
+        self.round = 1
+        self.caps = False
+        self.redealt = False
+        first_packet = self.dealt[self.forehand][:4]
+        if self.options["redeal_under_15"] and sum(POINTS[c] for c in first_packet) < 15:
+            self.phase = "redeal"
+
+    # ---- auction and set-up ----------------------------------------------------------
+    def _pass_actions(self) -> list[int]:
+        partner = (self.turn + 2) % 4
+        if self.passed >> partner & 1:
+            return [A.PASS]
+        return [A.PASS, A.PASS_PARTNER]
+
+    def _auction_without_bid(self) -> None:
+        if self.round == 1:
+            self._throw_in()
+        else:
+            self._before_play()  # nobody raised: the first contract stands
+
+    def _auction_won(self) -> None:
+        if self.round == 2 and not self.revealed:
+            self.hand[self.bidder] |= 1 << self.indicator  # old indicator back to its owner
+        if self.round == 2:
+            self.revealed = False
+        super()._auction_won()
+
+    def _after_indicator(self) -> None:
+        if self.round == 2:
+            self._before_play()
+            return
+        self._deal_second_packet()
+        if self.options["auction_8"]:
+            self.round = 2
+            self.phase = "auction"
+            self.passed = self.spoken = 0
+            self.round_bidder = -1
+            self.min_bid = self.SECOND_AUCTION_FROM
+            self.turn = self.forehand
+        else:
+            self._before_play()
+
+    def _before_play(self) -> None:
+        if self.options["caps"]:
+            self.phase = "caps"
+            self.turn = self.bidder
+        else:
+            self._start_play()
+
+    def _legal_other(self) -> list[int]:
+        if self.phase == "redeal":
+            return [A.REDEAL, A.KEEP]
+        return [A.CAPS, A.PASS]  # phase "caps"
+
+    def _apply_other(self, a: int) -> None:
+        if self.phase == "redeal":
+            if a == A.REDEAL:
+                self.redealt = True
+                self._throw_in()
+            else:
+                self.phase = "auction"
+        else:
+            self.caps = a == A.CAPS
+            self._start_play()
+
+    def same_dealer_again(self) -> bool:
+        return self.redealt  # DECISIONS: after a redeal the same dealer deals again
+
+    # ---- play ----------------------------------------------------------------------------
+    def _legal_play(self) -> list[int]:
+        seat = self.turn
+        h = self.hand[seat]
+        hidden_trumper = seat == self.bidder and not self.revealed
+        if hidden_trumper and not h:
+            return [self.indicator, A.REVEAL]
+        if self.trick:
+            follow = h & SUIT_MASKS[self.trick[0] >> 4]
+            if follow:
+                h = follow
+        moves = cards_in(h)
+        if hidden_trumper:
+            moves.append(A.REVEAL)
+        return moves
+
+    def _apply_play(self, a: int) -> None:
+        if a == A.REVEAL:
+            self._reveal()
+            return
+        seat = self.turn
+        trick = self.trick
+        if a == self.indicator and not self.revealed:
+            self._reveal()  # the indicator as the last card: it reveals trump
+            face_down = False
+        else:
+            face_down = bool(trick) and not self.revealed and a >> 4 != trick[0] >> 4
+        self.hand[seat] &= ~(1 << a)
+        trick.append(a)
+        self.trick_flags.append(face_down)
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        trump, flags = self.trump, self.trick_flags
+        if not self.revealed and any(f and c >> 4 == trump for c, f in zip(trick, flags)):
+            self._reveal()  # the trumper finds a cut among the face-down cards
+        led = trick[0] >> 4
+        best, win = -1, 0
+        for i, c in enumerate(trick):
+            s = c >> 4
+            key = (32 if self.revealed and s == trump else 16 if s == led else -99) + CARD_POWER[c]
+            if key > best:
+                best, win = key, i
+        still_down = tuple(f and not (self.revealed and c >> 4 == trump) for c, f in zip(trick, flags))
+        self._finish_trick((self.leader + win) % 4, still_down if any(still_down) else ())
+
+    def _face_down_now(self, i: int) -> bool:
+        return self.trick_flags[i]
+
+    # ---- refusals --------------------------------------------------------------------------
+    def _phase_hint_other(self) -> str:
+        if self.phase == "redeal":
+            return "forehand decides whether to ask for a redeal ('redeal' or 'keep')."
+        return "the trumper may claim Caps ('caps') or play on ('pass')."
+
+    def _refuse_word(self, a: int) -> IllegalAction:
+        if a == A.REVEAL and self.phase == "play":
+            return IllegalAction("reveal",
+                                 "Only the trumper may reveal trump, at their own turn, while it is still hidden.")
+        if a in (A.REDEAL, A.KEEP) and self.phase != "redeal":
+            return IllegalAction("redeal",
+                                 "Only forehand may ask for a redeal, before the auction, "
+                                 "when their first four cards are worth less than 15.")
+        return super()._refuse_word(a)
+
+    def _public_extra(self, seat: int) -> dict:
+        return {"auction_round": self.round, "caps": self.caps}
+
+    # ---- scoring ----------------------------------------------------------------------------
+    def _score_after(self, made: bool) -> tuple[list, int | None]:
+        tokens = list(self.score_before)
+        bside = self.bidder & 1
+        stake = token_stake(self.bid)
+        if self.caps:
+            if self.tricks_won[bside] == 8:
+                payer, amount = 1 - bside, stake + 1
+            else:
+                payer, amount = bside, 5
+        elif made:
+            payer, amount = 1 - bside, stake
+        else:
+            payer, amount = bside, stake + 1
+        amount = min(amount, tokens[payer])
+        tokens[payer] -= amount
+        tokens[1 - payer] += amount
+        winner = 1 - payer if tokens[payer] == 0 else None
+        return tokens, winner

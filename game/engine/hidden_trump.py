@@ -1,0 +1,336 @@
+"""What 304 and Twenty-Eight share: the J-9-A-10 deck, an auction on four cards,
+a trump indicator laid face down, a second packet, and tricks under a hidden
+trump.  The games differ in how a player who cannot follow behaves (304 plays
+face down, 28 may call for trump), in the auction ladder and in scoring.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import FRENCH32, SUIT_MASKS, cards_in
+from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
+
+# Rank slots 7..A are 5..12.  Trick power: J 9 A 10 K Q 8 7.
+POWER = {9: 7, 7: 6, 12: 5, 8: 4, 11: 3, 10: 2, 6: 1, 5: 0}
+CARD_POWER = [POWER.get(c & 15, 0) for c in range(64)]
+SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
+
+
+def card_values(points_by_rank: dict) -> list[int]:
+    return [points_by_rank.get(c & 15, 0) for c in range(64)]
+
+
+class HiddenTrumpHand(Hand):
+    DECK = FRENCH32
+    CARD_POINTS: list[int]
+    BID_LADDER: tuple[int, ...]
+    SECOND_AUCTION_FROM = 0  # 0: no auction on eight cards
+
+    # ---- set-up ------------------------------------------------------------------
+    def _start(self) -> None:
+        self.forehand = (self.dealer + 1) % 4
+        self.hand = [sum(1 << c for c in cards[:4]) for cards in self.dealt]
+        self.open_trump = self.options["open_trump"]
+        self.thrown_in = False
+        self.bidder = -1          # the trumper's seat
+        self.bid = 0
+        self.round_bidder = -1    # highest bidder of the running auction round
+        self.high_bid = 0
+        self.min_bid = self.BID_LADDER[0]
+        self.passed = 0           # bit per seat that passed in this round
+        self.spoken = 0           # bit per seat that has spoken in this round
+        self.partner_calls: list[int] = []
+        self.indicator = -1
+        self.trump = -1
+        self.revealed = False
+        self.leader = self.forehand
+        self.trick: list[int] = []
+        self.trick_flags: list[bool] = []   # 304: face down; 28: counts as trump
+        self.tricks: list[Trick] = []
+        self.taken = [0, 0]
+        self.tricks_won = [0, 0]
+        self.turn = self.forehand
+        self.phase = "auction"
+
+    def _deal_second_packet(self) -> None:
+        for seat, cards in enumerate(self.dealt):
+            for c in cards[4:]:
+                self.hand[seat] |= 1 << c
+
+    def _throw_in(self) -> None:
+        self.thrown_in = True
+        self.phase = "over"
+        self.turn = -1
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.leader = self.turn = self.forehand
+
+    # ---- legal actions ---------------------------------------------------------------
+    def _legal(self) -> list[int]:
+        phase = self.phase
+        if phase == "play":
+            return self._legal_play()
+        if phase == "auction":
+            return self._legal_auction()
+        if phase == "indicator":
+            return [A.INDICATOR + c for c in cards_in(self.hand[self.turn])]
+        return self._legal_other()
+
+    def _legal_auction(self) -> list[int]:
+        floor = max(self.high_bid + 1, self.min_bid)
+        bids = [A.BID + b for b in self.BID_LADDER if b >= floor]
+        return bids + self._pass_actions()
+
+    def _pass_actions(self) -> list[int]:
+        return [A.PASS]
+
+    def _legal_other(self) -> list[int]:
+        raise NotImplementedError
+
+    def _legal_play(self) -> list[int]:
+        raise NotImplementedError
+
+    # ---- applying actions ----------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        phase = self.phase
+        if phase == "play":
+            self._apply_play(a)
+        elif phase == "auction":
+            self._apply_auction(a)
+        elif phase == "indicator":
+            self._lay_indicator(a - A.INDICATOR)
+        else:
+            self._apply_other(a)
+
+    def _apply_auction(self, a: int) -> None:
+        seat = self.turn
+        self.spoken |= 1 << seat
+        if a >= A.PASS:
+            self.passed |= 1 << seat
+            if a == A.PASS_PARTNER:
+                self.partner_calls.append(seat)
+        else:
+            self.high_bid = a - A.BID
+            self.round_bidder = seat
+        active = [s for s in range(4) if not self.passed >> s & 1]
+        if self.round_bidder < 0 and not active:
+            self._auction_without_bid()
+        elif active == [self.round_bidder]:
+            self._auction_won()
+        else:
+            nxt = (seat + 1) % 4
+            while self.passed >> nxt & 1:
+                nxt = (nxt + 1) % 4
+            self.turn = nxt
+
+    def _auction_without_bid(self) -> None:
+        self._throw_in()
+
+    def _auction_won(self) -> None:
+        self.bidder = self.turn = self.round_bidder
+        self.bid = self.high_bid
+        self.phase = "indicator"
+
+    def _lay_indicator(self, card: int) -> None:
+        seat = self.bidder
+        self.indicator = card
+        self.trump = card >> 4
+        self.hand[seat] &= ~(1 << card)
+        if self.open_trump:
+            self._reveal()
+        self._after_indicator()
+
+    def _after_indicator(self) -> None:
+        raise NotImplementedError
+
+    def _reveal(self) -> None:
+        """Trump becomes public and the indicator goes back into the trumper's hand."""
+        self.revealed = True
+        self.hand[self.bidder] |= 1 << self.indicator
+
+    def _apply_other(self, a: int) -> None:
+        raise NotImplementedError
+
+    def _apply_play(self, a: int) -> None:
+        raise NotImplementedError
+
+    def _finish_trick(self, winner: int, face_down: tuple = ()) -> None:
+        cards = tuple(self.trick)
+        side = winner & 1
+        pts = self.CARD_POINTS
+        self.taken[side] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
+        self.tricks_won[side] += 1
+        self.tricks.append(Trick(self.leader, cards, winner, face_down))
+        self.trick = []
+        self.trick_flags = []
+        self.leader = self.turn = winner
+        if len(self.tricks) == 8:
+            self._last_trick_bonus(side)
+            self.phase = "over"
+            self.turn = -1
+
+    def _last_trick_bonus(self, side: int) -> None:
+        pass
+
+    def _hidden_indicator_only(self, seat: int) -> bool:
+        """The trumper holds nothing but the face-down indicator."""
+        return seat == self.bidder and not self.revealed and self.hand[seat] == 0
+
+    # ---- refusals --------------------------------------------------------------------------
+    def _refusal(self, a: int) -> IllegalAction:
+        phase, seat = self.phase, self.turn
+        kind = ("play" if A.is_play(a) else "indicator" if a < A.BID else
+                "bid" if A.is_bid(a) else "word")
+        wanted = {"play": "play", "indicator": "indicator", "bid": "auction"}.get(kind, phase)
+        if phase != wanted:
+            return self._wrong_phase(a)
+        if kind == "word" and a in (A.PASS, A.PASS_PARTNER) and phase == "auction":
+            return self._refuse_pass(a)
+        if kind == "bid":
+            return self._refuse_bid(a - A.BID)
+        if kind == "indicator":
+            card = self.DECK.text(a - A.INDICATOR)
+            return IllegalAction("indicator-from-hand",
+                                 f"The trump indicator must come from your own cards; you do not hold {card}.")
+        if kind == "play":
+            return self._refuse_play(seat, a)
+        return self._refuse_word(a)
+
+    def _wrong_phase(self, a: int) -> IllegalAction:
+        return IllegalAction("wrong-phase", f"'{self.action_text(a)}' is not possible now: {self._phase_hint()}")
+
+    def _phase_hint(self) -> str:
+        return {
+            "auction": "it is the auction; bid or pass.",
+            "indicator": "the trumper is choosing the trump indicator.",
+            "play": "cards are being played.",
+        }.get(self.phase, self._phase_hint_other())
+
+    def _phase_hint_other(self) -> str:
+        return "that is not one of the choices now."
+
+    def _refuse_pass(self, a: int) -> IllegalAction:
+        if a == A.PASS_PARTNER:
+            return IllegalAction("partner-call",
+                                 "You can call Partner! only with a pass while your partner is still bidding.")
+        return IllegalAction("forced-bid", "Forehand must open the bidding; passing is not allowed.")
+
+    def _refuse_bid(self, n: int) -> IllegalAction:
+        ladder = self.BID_LADDER
+        if n not in ladder:
+            return IllegalAction("bid-ladder", f"Bids run {self._ladder_text()}; {n} is not one of them.")
+        if n < self.min_bid:
+            return IllegalAction("bid-minimum", f"In this auction bids start at {self.min_bid}.")
+        return IllegalAction("bid-higher", f"A bid must beat the current bid of {self.high_bid}.")
+
+    def _ladder_text(self) -> str:
+        return f"from {self.BID_LADDER[0]} to {self.BID_LADDER[-1]}"
+
+    def _refuse_play(self, seat: int, card: int) -> IllegalAction:
+        name = self.DECK.text(card)
+        if seat == self.bidder and card == self.indicator and not self.revealed:
+            return IllegalAction("indicator-hidden",
+                                 "The trump indicator lies face down: it can be played only as your last card, "
+                                 "or once trump is revealed.")
+        if not self.hand[seat] >> card & 1:
+            return IllegalAction("card-not-held", f"You do not hold {name}.")
+        return self._refuse_held_card(seat, card)
+
+    def _refuse_held_card(self, seat: int, card: int) -> IllegalAction:
+        if self._hidden_indicator_only(seat):
+            return IllegalAction("indicator-last-card", "Your only card is the trump indicator: play it.")
+        led = self.trick[0] >> 4
+        return IllegalAction("follow-suit",
+                             f"You must follow suit: you hold {SUIT_NAMES[led]}, which were led.")
+
+    def _refuse_word(self, a: int) -> IllegalAction:
+        return self._wrong_phase(a)
+
+    # ---- what a seat may see ------------------------------------------------------------
+    def _sees_indicator(self, seat: int, card: int) -> bool:
+        return self.revealed and card == self.indicator
+
+    def _sees_face_down(self, seat: int, owner: int, complete: bool) -> bool:
+        return seat == owner or (complete and seat == self.bidder)
+
+    def observation(self, seat: int) -> Observation:
+        text = self.DECK.text
+        log = []
+        played = []  # (owner, card, face_down, trick complete) in play order
+        for t in self.tricks:
+            for i, c in enumerate(t.cards):
+                played.append(((t.leader + i) % 4, c, bool(t.face_down) and t.face_down[i], True))
+        for i, c in enumerate(self.trick):
+            played.append(((self.leader + i) % 4, c, self._face_down_now(i), False))
+        shown_cards = []
+        for owner, c, down, complete in played:
+            shown_cards.append(c if not down or self._sees_face_down(seat, owner, complete) else HIDDEN)
+        k = 0
+        for s, act in self.history:
+            if act.startswith("play "):
+                c = shown_cards[k] if k < len(shown_cards) else HIDDEN
+                log.append((s, act if c is not HIDDEN else "play ??"))
+                k += 1
+            elif act.startswith("indicator ") and s != seat and not self._sees_indicator(
+                    seat, self.DECK.parse(act[10:])):
+                log.append((s, "indicator ??"))
+            else:
+                log.append((s, act))
+        n = 0
+        tricks = []
+        for t in self.tricks:
+            tricks.append((t.leader, tuple(shown_cards[n:n + 4]), t.winner))
+            n += 4
+        trick = tuple(((self.leader + i) % 4, shown_cards[n + i]) for i in range(len(self.trick)))
+        knows_trump = self.indicator >= 0 and (seat == self.bidder or self.revealed)
+        public = {
+            "bidder": self.bidder if self.bidder >= 0 else None,
+            "bid": self.bid or None,
+            "high_bid": self.high_bid or None,
+            "passed": [s for s in range(4) if self.passed >> s & 1],
+            "partner_calls": list(self.partner_calls),
+            "revealed": self.revealed,
+            "trump": self.trump if knows_trump else None,
+            "indicator": self.indicator if knows_trump and not self.revealed else None,
+            "indicator_down": self.indicator >= 0 and not self.revealed,
+            "tricks_won": list(self.tricks_won),
+        }
+        public.update(self._public_extra(seat))
+        sizes = [bin(h).count("1") for h in self.hand]
+        if self.indicator >= 0 and not self.revealed:
+            sizes[self.bidder] += 1
+        legal = tuple(self._legal()) if self.turn == seat else ()
+        return Observation(self.GAME, seat, dict(self.options), self.dealer, list(self.score_before),
+                           self.phase, self.turn, tuple(cards_in(self.hand[seat])), legal,
+                           tuple(sizes), tuple(log), trick, tuple(tricks), public)
+
+    def _face_down_now(self, i: int) -> bool:
+        return False
+
+    def _public_extra(self, seat: int) -> dict:
+        return {}
+
+    # ---- result --------------------------------------------------------------------------
+    def result(self) -> dict | None:
+        if self.turn >= 0:
+            return None
+        text = self.DECK.text
+        if self.thrown_in:
+            return {"thrown_in": True, "tricks": [], "points": [0, 0], "made": None,
+                    "score": list(self.score_before), "match_over": False, "winner": None}
+        made = self.taken[self.bidder & 1] >= self.bid
+        score, winner = self._score_after(made)
+        return {
+            "thrown_in": False,
+            "tricks": [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
+                       for t in self.tricks],
+            "points": list(self.taken),
+            "made": made,
+            "score": score,
+            "match_over": winner is not None,
+            "winner": winner,
+        }
+
+    def _score_after(self, made: bool) -> tuple[list, int | None]:
+        raise NotImplementedError
