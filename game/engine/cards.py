@@ -28,14 +28,24 @@ def rank_of(card: int) -> int:
     return card & 15
 
 
+def _suit_table(suit: int) -> list[list[int]]:
+    return [[suit << 4 | r for r in range(13) if m >> r & 1] for m in range(1 << 13)]
+
+
+# SUIT_CARDS[s][m]: the cards of suit s whose rank bits are m (shared lists: do not mutate).
+SUIT_CARDS = [_suit_table(s) for s in range(4)]
+_S0, _S1, _S2, _S3 = SUIT_CARDS
+
+
 def cards_in(mask: int) -> list[int]:
-    """The cards of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a mask as a new list, by suit, lowest first."""
+    return (_S0[mask & 0x1FFF] + _S1[mask >> 16 & 0x1FFF]
+            + _S2[mask >> 32 & 0x1FFF] + _S3[mask >> 48 & 0x1FFF])
+
+
+def suit_cards(mask: int, suit: int) -> list[int]:
+    """The cards of one suit in a mask (a shared list: do not mutate)."""
+    return SUIT_CARDS[suit][mask >> (16 * suit) & 0x1FFF]
 
 
 def mask_of(cards) -> int:

@@ -119,7 +119,7 @@ class Hand:
         return self.turn < 0
 
     def legal_actions(self) -> list[int]:
-        return [] if self.turn < 0 else self._legal()
+        return [] if self.turn < 0 else list(self._legal())
 
     def legal_texts(self) -> list[str]:
         return sorted(self.action_text(a) for a in self.legal_actions())
@@ -163,18 +163,31 @@ class Hand:
             fresh.apply(text)
         self.__dict__ = fresh.__dict__
 
+    # Attributes that change during a hand, so clones must not share them (each a
+    # list of ints or of immutable tuples: a shallow copy is enough).  None: copy
+    # every list, dict and set (safe, slower).
+    MUTABLE: tuple[str, ...] | None = None
+
     def clone(self) -> "Hand":
         twin = object.__new__(type(self))
-        twin.__dict__ = {k: (v.copy() if type(v) in (list, dict, set) else v)
-                         for k, v in self.__dict__.items()}
+        state = self.__dict__.copy()
+        if self.MUTABLE is None:
+            for name, value in state.items():
+                if type(value) in (list, dict, set):
+                    state[name] = value.copy()
+        else:
+            for name in self.MUTABLE:
+                state[name] = state[name].copy()
+        twin.__dict__ = state
         return twin
 
     def playout(self, rng: random.Random) -> None:
         """Finish the hand with uniformly random legal actions (the fast path: no history)."""
-        choice = rng.choice
+        rnd = rng.random
         legal, step = self._legal, self._apply
         while self.turn >= 0:
-            step(choice(legal()))
+            moves = legal()
+            step(moves[int(rnd() * len(moves))])
 
     def same_dealer_again(self) -> bool:
         """Whether the next hand is dealt by the same dealer (a 304 redeal)."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from . import actions as A
-from .cards import RANK_J, SUIT_MASKS, cards_in
+from .cards import RANK_J, SUIT_CARDS, SUIT_MASKS, cards_in
 from .core import IllegalAction
-from .hidden_trump import CARD_POWER, HiddenTrumpHand, card_values
+from .hidden_trump import LED_KEY, TRUMP_KEY, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
 
 POINTS = card_values({9: 3, 7: 2, 12: 1, 8: 1})
@@ -74,15 +74,14 @@ class Hand28(HiddenTrumpHand):
             return [self.indicator]  # the face-down card is the last one: it must be played
         if not self.trick:
             return cards_in(h)
-        follow = h & SUIT_MASKS[self.trick[0] >> 4]
+        led = self.trick[0] >> 4
+        follow = SUIT_CARDS[led][h >> (16 * led) & 0x1FFF]
         if follow:
-            return cards_in(follow)
+            return follow
         if self.caller == seat:
-            return cards_in(h & SUIT_MASKS[self.trump] or h)
-        moves = cards_in(h)
-        if not self.revealed:
-            moves.append(A.CALL)
-        return moves
+            trump = self.trump
+            return SUIT_CARDS[trump][h >> (16 * trump) & 0x1FFF] or cards_in(h)
+        return cards_in(h) if self.revealed else cards_in(h) + [A.CALL]
 
     def _apply_play(self, a: int) -> None:
         seat = self.turn
@@ -92,21 +91,23 @@ class Hand28(HiddenTrumpHand):
             return
         if a == self.indicator and not self.revealed:
             self._reveal()
-        self.hand[seat] &= ~(1 << a)
+        self.hand[seat] ^= 1 << a
         trick = self.trick
         trick.append(a)
-        self.trick_flags.append(self.revealed and a >> 4 == self.trump)
+        flags = self.trick_flags
+        flags.append(self.revealed and a >> 4 == self.trump)
         self.caller = -1
         if len(trick) < 4:
-            self.turn = (seat + 1) % 4
+            self.turn = (seat + 1) & 3
             return
         led = trick[0] >> 4
-        best, win = -1, 0
-        for i, c in enumerate(trick):
-            key = (16 if c >> 4 == led else 32 if self.trick_flags[i] else -99) + CARD_POWER[c]
-            if key > best:
-                best, win = key, i
-        self._finish_trick((self.leader + win) % 4)
+        if True in flags:  # trumps count only from the moment trump was revealed
+            keys = [TRUMP_KEY[self.trump][c] if f and c >> 4 != led else LED_KEY[led][c]
+                    for c, f in zip(trick, flags)]
+            win = keys.index(max(keys))
+        else:
+            win = trick_winner(trick, LED_KEY[led])
+        self._finish_trick((self.leader + win) & 3)
 
     def _last_trick_bonus(self, side: int) -> None:
         if self.twenty_nine:

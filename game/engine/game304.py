@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from . import actions as A
-from .cards import SUIT_MASKS, cards_in
+from .cards import SUIT_CARDS, cards_in
 from .core import IllegalAction
-from .hidden_trump import CARD_POWER, HiddenTrumpHand, card_values
+from .hidden_trump import WIN_KEY, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
 
 POINTS = card_values({9: 30, 7: 20, 12: 11, 8: 10, 11: 3, 10: 2})
@@ -118,13 +118,11 @@ class Hand304(HiddenTrumpHand):
         if hidden_trumper and not h:
             return [self.indicator, A.REVEAL]
         if self.trick:
-            follow = h & SUIT_MASKS[self.trick[0] >> 4]
-            if follow:
-                h = follow
-        moves = cards_in(h)
-        if hidden_trumper:
-            moves.append(A.REVEAL)
-        return moves
+            led = self.trick[0] >> 4
+            moves = SUIT_CARDS[led][h >> (16 * led) & 0x1FFF] or cards_in(h)
+        else:
+            moves = cards_in(h)
+        return moves + [A.REVEAL] if hidden_trumper else moves
 
     def _apply_play(self, a: int) -> None:
         if a == A.REVEAL:
@@ -136,25 +134,27 @@ class Hand304(HiddenTrumpHand):
             self._reveal()  # the indicator as the last card: it reveals trump
             face_down = False
         else:
-            face_down = bool(trick) and not self.revealed and a >> 4 != trick[0] >> 4
-        self.hand[seat] &= ~(1 << a)
+            face_down = not self.revealed and len(trick) > 0 and a >> 4 != trick[0] >> 4
+        self.hand[seat] ^= 1 << a
         trick.append(a)
-        self.trick_flags.append(face_down)
+        flags = self.trick_flags
+        flags.append(face_down)
         if len(trick) < 4:
-            self.turn = (seat + 1) % 4
+            self.turn = (seat + 1) & 3
             return
-        trump, flags = self.trump, self.trick_flags
-        if not self.revealed and any(f and c >> 4 == trump for c, f in zip(trick, flags)):
-            self._reveal()  # the trumper finds a cut among the face-down cards
-        led = trick[0] >> 4
-        best, win = -1, 0
-        for i, c in enumerate(trick):
-            s = c >> 4
-            key = (32 if self.revealed and s == trump else 16 if s == led else -99) + CARD_POWER[c]
-            if key > best:
-                best, win = key, i
-        still_down = tuple(f and not (self.revealed and c >> 4 == trump) for c, f in zip(trick, flags))
-        self._finish_trick((self.leader + win) % 4, still_down if any(still_down) else ())
+        trump = self.trump
+        if not self.revealed and True in flags:
+            for c, down in zip(trick, flags):
+                if down and c >> 4 == trump:
+                    self._reveal()  # the trumper finds a cut among the face-down cards
+                    break
+        win = trick_winner(trick, WIN_KEY[trump if self.revealed else -1][trick[0] >> 4])
+        still_down = ()
+        if True in flags:
+            still_down = tuple(f and not (self.revealed and c >> 4 == trump) for c, f in zip(trick, flags))
+            if True not in still_down:
+                still_down = ()
+        self._finish_trick((self.leader + win) & 3, still_down)
 
     def _face_down_now(self, i: int) -> bool:
         return self.trick_flags[i]

@@ -13,6 +13,26 @@ from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
 # Rank slots 7..A are 5..12.  Trick power: J 9 A 10 K Q 8 7.
 POWER = {9: 7, 7: 6, 12: 5, 8: 4, 11: 3, 10: 2, 6: 1, 5: 0}
 CARD_POWER = [POWER.get(c & 15, 0) for c in range(64)]
+# Trick keys: a card of the led suit scores 16 + power, a trump 32 + power, others -1.
+LED_KEY = [[16 + CARD_POWER[c] if c >> 4 == led else -1 for c in range(64)] for led in range(4)]
+TRUMP_KEY = [[32 + CARD_POWER[c] if c >> 4 == t else -1 for c in range(64)] for t in range(4)]
+# WIN_KEY[trump][led]: both at once (trump -1 when trump does not count).
+WIN_KEY = {t: [[max(LED_KEY[led][c], TRUMP_KEY[t][c] if t >= 0 else -1) for c in range(64)]
+                for led in range(4)] for t in range(-1, 4)}
+
+
+def trick_winner(trick: list[int], keys: list[int]) -> int:
+    """Position (0..3) of the card with the highest key."""
+    best, win = keys[trick[0]], 0
+    k = keys[trick[1]]
+    if k > best:
+        best, win = k, 1
+    k = keys[trick[2]]
+    if k > best:
+        best, win = k, 2
+    if keys[trick[3]] > best:
+        win = 3
+    return win
 SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
 
 
@@ -25,6 +45,7 @@ class HiddenTrumpHand(Hand):
     CARD_POINTS: list[int]
     BID_LADDER: tuple[int, ...]
     SECOND_AUCTION_FROM = 0  # 0: no auction on eight cards
+    MUTABLE = ("history", "hand", "partner_calls", "trick", "trick_flags", "tricks", "taken", "tricks_won")
 
     # ---- set-up ------------------------------------------------------------------
     def _start(self) -> None:
@@ -65,6 +86,16 @@ class HiddenTrumpHand(Hand):
     def _start_play(self) -> None:
         self.phase = "play"
         self.leader = self.turn = self.forehand
+
+    def playout(self, rng) -> None:
+        rnd = rng.random
+        while self.turn >= 0 and self.phase != "play":
+            moves = self._legal()
+            self._apply(moves[int(rnd() * len(moves))])
+        legal, step = self._legal_play, self._apply_play  # no phase dispatch in the hot loop
+        while self.turn >= 0:
+            moves = legal()
+            step(moves[int(rnd() * len(moves))])
 
     # ---- legal actions ---------------------------------------------------------------
     def _legal(self) -> list[int]:
