@@ -55,6 +55,7 @@ class Observation:
     trick: tuple  # current trick: (seat, card or None when face down)
     tricks: tuple  # completed: (leader, cards with None for hidden ones, winner)
     public: dict = field(default_factory=dict)  # game facts: bid, trump if known, ...
+    received: tuple = ()  # own cards in the order dealt, as far as dealt so far
 
 
 class Hand:

@@ -53,6 +53,7 @@ class HiddenTrumpHand(Hand):
         self.hand = [sum(1 << c for c in cards[:4]) for cards in self.dealt]
         self.open_trump = self.options["open_trump"]
         self.thrown_in = False
+        self.second_packet = False
         self.bidder = -1          # the trumper's seat
         self.bid = 0
         self.round_bidder = -1    # highest bidder of the running auction round
@@ -74,6 +75,7 @@ class HiddenTrumpHand(Hand):
         self.phase = "auction"
 
     def _deal_second_packet(self) -> None:
+        self.second_packet = True
         for seat, cards in enumerate(self.dealt):
             for c in cards[4:]:
                 self.hand[seat] |= 1 << c
@@ -332,9 +334,10 @@ class HiddenTrumpHand(Hand):
         if self.indicator >= 0 and not self.revealed:
             sizes[self.bidder] += 1
         legal = tuple(self._legal()) if self.turn == seat else ()
+        received = tuple(self.dealt[seat][:8 if self.second_packet else 4])
         return Observation(self.GAME, seat, dict(self.options), self.dealer, list(self.score_before),
                            self.phase, self.turn, tuple(cards_in(self.hand[seat])), legal,
-                           tuple(sizes), tuple(log), trick, tuple(tricks), public)
+                           tuple(sizes), tuple(log), trick, tuple(tricks), public, received)
 
     def _face_down_now(self, i: int) -> bool:
         return False
