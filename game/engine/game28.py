@@ -21,7 +21,7 @@ class Hand28(HiddenTrumpHand):
     GAME = "28"
     CARD_POINTS = POINTS
     OPTIONS = (
-        Option("forced_14", False, "Forehand may not pass on their first turn: the bidding opens at 14 or more."),
+        Option("forced_14", False, "When all four pass, forehand is forced to play a bid of 14 instead of a throw-in."),
         Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25."),
         Option("target", 6, "Game points that win the match.", (6, 7)),
         Option("twenty_nine", False, "Twenty-Nine: bids from 16, the last trick is worth 1 point more (29 in all)."),
@@ -37,10 +37,13 @@ class Hand28(HiddenTrumpHand):
         self.caller = -1
         self.doubled = 1
 
-    def _pass_actions(self) -> list[int]:
-        if self.options["forced_14"] and self.turn == self.forehand and not self.spoken >> self.turn & 1:
-            return []
-        return [A.PASS]
+    def _auction_without_bid(self) -> None:
+        if not self.options["forced_14"]:
+            self._throw_in()
+            return
+        self.round_bidder = self.turn = self.forehand  # forced: forehand bids the minimum
+        self.high_bid = self.BID_LADDER[0]
+        self._auction_won()
 
     def _after_indicator(self) -> None:
         self._deal_second_packet()

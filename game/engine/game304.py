@@ -77,7 +77,7 @@ class Hand304(HiddenTrumpHand):
         if self.options["auction_8"]:
             self.round = 2
             self.phase = "auction"
-            self.passed = self.spoken = 0
+            self.passed = 0
             self.round_bidder = -1
             self.min_bid = self.SECOND_AUCTION_FROM
             self.turn = self.forehand

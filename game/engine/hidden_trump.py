@@ -60,7 +60,6 @@ class HiddenTrumpHand(Hand):
         self.high_bid = 0
         self.min_bid = self.BID_LADDER[0]
         self.passed = 0           # bit per seat that passed in this round
-        self.spoken = 0           # bit per seat that has spoken in this round
         self.partner_calls: list[int] = []
         self.indicator = -1
         self.trump = -1
@@ -138,7 +137,6 @@ class HiddenTrumpHand(Hand):
 
     def _apply_auction(self, a: int) -> None:
         seat = self.turn
-        self.spoken |= 1 << seat
         if a >= A.PASS:
             self.passed |= 1 << seat
             if a == A.PASS_PARTNER:
@@ -247,7 +245,7 @@ class HiddenTrumpHand(Hand):
         if a == A.PASS_PARTNER:
             return IllegalAction("partner-call",
                                  "You can call Partner! only with a pass while your partner is still bidding.")
-        return IllegalAction("forced-bid", "Forehand must open the bidding; passing is not allowed.")
+        return self._wrong_phase(a)
 
     def _refuse_bid(self, n: int) -> IllegalAction:
         ladder = self.BID_LADDER
