@@ -7,9 +7,10 @@
 from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
 from .game28 import Hand28
 from .game304 import Hand304
+from .game400 import Hand400
 from .match import Match
 
-GAMES: dict[str, type[Hand]] = {"304": Hand304, "28": Hand28}
+GAMES: dict[str, type[Hand]] = {"304": Hand304, "28": Hand28, "400": Hand400}
 
 
 def game_class(name) -> type[Hand]:

@@ -1,0 +1,333 @@
+"""400: individual bids, hearts always trump, a partner each (DECISIONS.md, '400')."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import FRENCH52, SUIT_MASKS, cards_in
+from .core import Hand, IllegalAction, Observation, Trick
+from .options import Option
+
+HEARTS = 1
+FACES = sum(0xF << (9 + 16 * s) for s in range(4))  # J Q K A of every suit
+SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
+VALUES = {7: 14, 8: 16, 9: 27, 10: 30, 11: 33, 12: 36}  # from 7 on, at any score
+MAX_BID = 13
+RANKS = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]  # rank bits -> ranks
+
+
+def pick(mask: int, rnd) -> int:
+    """The k-th lowest card of ``mask`` for k = int(rnd() * cards in mask)."""
+    k = int(rnd() * mask.bit_count())
+    for shift in (0, 16, 32, 48):
+        rs = RANKS[mask >> shift & 0x1FFF]
+        if k < len(rs):
+            return shift + rs[k]
+        k -= len(rs)
+    raise ValueError("no card to pick")
+
+
+def min_bid(score: int, forty_one: bool = False) -> int:
+    """The lowest bid for a player with ``score`` before the hand."""
+    if forty_one:
+        return 1
+    return 2 if score < 30 else 3 if score < 40 else 4 if score < 50 else 5
+
+
+def bid_value(bid: int, score: int, options: dict) -> int:
+    """Points a bid wins if made (and loses if missed) for a player with ``score`` before the hand."""
+    big = options.get("big_bids", 0)
+    if big and bid >= big:
+        return 40 if big == 10 else 50
+    if options.get("forty_one"):
+        return bid if bid <= 6 else 2 * bid
+    if bid <= 4:
+        return bid
+    if bid <= 6:
+        return bid if score >= 30 else 2 * bid
+    return VALUES[bid]
+
+
+def total_needed(scores, rising: bool) -> int:
+    """The least the four bids must add up to (rising total: by the highest score at the table)."""
+    if not rising:
+        return 11
+    top = max(scores)
+    return 14 if top >= 50 else 13 if top >= 40 else 12 if top >= 30 else 11
+
+
+def match_winner(score, target: int) -> int | None:
+    """The side that wins the match with ``score`` (four players), or None to play on."""
+    ok = [(a >= target and b > 0) or (b >= target and a > 0)
+          for a, b in ((score[0], score[2]), (score[1], score[3]))]
+    if ok[0] and ok[1]:
+        s0, s1 = score[0] + score[2], score[1] + score[3]
+        return None if s0 == s1 else 0 if s0 > s1 else 1
+    return 0 if ok[0] else 1 if ok[1] else None
+
+
+class Hand400(Hand):
+    GAME = "400"
+    DECK = FRENCH52
+    CARDS_EACH = 13
+    PACKETS = (13,)
+    OPTIONS = (
+        Option("face_card_redeal", False,
+               "A player dealt no ace, king, queen or jack may ask for a redeal before the bidding (same dealer)."),
+        Option("five_to_run", False,
+               "Someone must bid 5 or more: if nobody has when the dealer bids, the dealer must bid at least 5."),
+        Option("rising_total", False,
+               "The bids must total 12 once anyone has 30 points, 13 from 40 and 14 from 50."),
+        Option("big_bids", 0,
+               "Big bids: 0 off; 10 = bids of 10 or more are worth 40; 11 = bids of 11 or more are worth 50.",
+               (0, 10, 11)),
+        Option("forty_one", False,
+               "Forty-One (Syria): bids from 1 at any score, 1 to 6 worth their number, 7 and more worth double."),
+        Option("target", 41, "Points one partner needs, with the other above 0, to win the match.", (41, 44)),
+    )
+    MUTABLE = ("history", "hand", "bids", "order", "trick", "tricks", "won", "asking")  # what clone copies
+
+    @classmethod
+    def initial_score(cls, options: dict) -> list:
+        return [0, 0, 0, 0]
+
+    # ---- set-up ------------------------------------------------------------------
+    def _start(self) -> None:
+        opts = self.options
+        self.forehand = (self.dealer + 1) % 4
+        self.hand = [sum(1 << c for c in cards) for cards in self.dealt]
+        self.min_bids = [min_bid(s, opts["forty_one"]) for s in self.score_before]
+        self.needed = total_needed(self.score_before, opts["rising_total"])
+        self.bids = [0, 0, 0, 0]   # 0: not yet bid
+        self.order: list[int] = []  # seats in the order they bid
+        self.thrown_in = False
+        self.redealt = False
+        self.leader = self.forehand
+        self.trick: list[int] = []
+        self.best = -1             # best card of the running trick, and its seat
+        self.best_seat = -1
+        self.tricks: list[Trick] = []
+        self.won = [0, 0, 0, 0]
+        self.asking: list[int] = []  # seats still to decide on a redeal, in turn order
+        if opts["face_card_redeal"]:
+            self.asking = [s for s in self._from_forehand() if not self.hand[s] & FACES]
+        if self.asking:
+            self.phase = "redeal"
+            self.turn = self.asking[0]
+        else:
+            self.phase = "auction"
+            self.turn = self.forehand
+
+    def _from_forehand(self) -> list[int]:
+        return [(self.forehand + i) % 4 for i in range(4)]
+
+    def _floor(self, seat: int) -> int:
+        """The lowest bid ``seat`` may make now."""
+        low = self.min_bids[seat]
+        # Five to run, as we read it: one bid must be 5 or more; if nobody has bid that much
+        # when the dealer's turn comes, the dealer's minimum is 5.
+        if seat == self.dealer and self.options["five_to_run"] and max(self.bids) < 5:
+            low = max(low, 5)
+        return low
+
+    # ---- legal actions ---------------------------------------------------------------
+    def _legal(self) -> list[int]:
+        if self.phase == "play":
+            h = self.hand[self.turn]
+            if self.trick:
+                follow = h & SUIT_MASKS[self.trick[0] >> 4]
+                if follow:
+                    h = follow
+            return cards_in(h)
+        if self.phase == "auction":
+            return list(range(A.BID + self._floor(self.turn), A.BID + MAX_BID + 1))
+        return [A.REDEAL, A.KEEP]  # phase "redeal"
+
+    # ---- applying actions ----------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        seat = self.turn
+        if self.phase == "play":
+            self.hand[seat] ^= 1 << a
+            trick = self.trick
+            if not trick:
+                self.best, self.best_seat = a, seat
+            else:
+                b = self.best
+                # a card beats the best so far if higher in the same suit, or the first heart
+                if (a >> 4 == b >> 4 and a > b) or (a >> 4 == HEARTS and b >> 4 != HEARTS):
+                    self.best, self.best_seat = a, seat
+            trick.append(a)
+            if len(trick) < 4:
+                self.turn = (seat + 1) & 3
+                return
+            win = self.best_seat
+            self.tricks.append(Trick(self.leader, tuple(trick), win))
+            self.won[win] += 1
+            self.trick = []
+            self.leader = self.turn = win
+            if len(self.tricks) == 13:
+                self.phase = "over"
+                self.turn = -1
+        elif self.phase == "auction":
+            self.bids[seat] = a - A.BID
+            self.order.append(seat)
+            if seat != self.dealer:
+                self.turn = (seat + 1) & 3
+            elif sum(self.bids) < self.needed:
+                self._throw_in()
+            else:
+                self.phase = "play"
+                self.leader = self.turn = self.forehand
+        else:  # redeal
+            self.asking.pop(0)
+            if a == A.REDEAL:
+                self.redealt = True
+                self._throw_in()
+            elif self.asking:
+                self.turn = self.asking[0]
+            else:
+                self.phase = "auction"
+                self.turn = self.forehand
+
+    def playout(self, rng) -> None:
+        """Finish with uniformly random legal actions; whole tricks run on locals.
+
+        Picks the same card as ``moves[int(rng.random() * len(moves))]`` over ``_legal()``
+        (the k-th card of ``cards_in``), so it matches the generic loop move for move.
+        """
+        rnd = rng.random
+        while self.turn >= 0 and (self.phase != "play" or self.trick):
+            moves = self._legal()
+            self._apply(moves[int(rnd() * len(moves))])
+        if self.turn < 0:
+            return
+        hand, tricks, won = self.hand, self.tricks, self.won
+        seat = self.turn
+        ranks, new_trick = RANKS, tuple.__new__
+        for _ in range(13 - len(tricks)):
+            leader = best_seat = seat
+            h = hand[seat]
+            lead = best = pick(h, rnd)
+            hand[seat] = h ^ (1 << lead)
+            shift = lead & 0x30
+            cards = [lead]
+            for _ in range(3):
+                seat = (seat + 1) & 3
+                h = hand[seat]
+                follow = ranks[h >> shift & 0x1FFF]
+                a = shift + follow[int(rnd() * len(follow))] if follow else pick(h, rnd)
+                hand[seat] = h ^ (1 << a)
+                # higher in the best card's suit, or the first heart
+                if (a >> 4 == best >> 4 and a > best) or (a >> 4 == HEARTS and best >> 4 != HEARTS):
+                    best, best_seat = a, seat
+                cards.append(a)
+            tricks.append(new_trick(Trick, (leader, tuple(cards), best_seat, ())))
+            won[best_seat] += 1
+            seat = best_seat
+        self.leader, self.best, self.best_seat = seat, best, best_seat
+        self.phase = "over"
+        self.turn = -1
+
+    def _throw_in(self) -> None:
+        self.thrown_in = True
+        self.phase = "over"
+        self.turn = -1
+
+    def same_dealer_again(self) -> bool:
+        return self.redealt
+
+    # ---- refusals --------------------------------------------------------------------------
+    def _refusal(self, a: int) -> IllegalAction:
+        phase, seat = self.phase, self.turn
+        if A.is_bid(a) and phase == "auction":
+            return self._refuse_bid(seat, a - A.BID)
+        if A.is_play(a) and phase == "play":
+            name = self.DECK.text(a)
+            if not self.hand[seat] >> a & 1:
+                return IllegalAction("card-not-held", f"You do not hold {name}.")
+            led = self.trick[0] >> 4
+            return IllegalAction("follow-suit", f"You must follow suit: you hold {SUIT_NAMES[led]}, which were led.")
+        if a == A.PASS and phase == "auction":
+            return IllegalAction("no-pass",
+                                 f"There is no passing in 400: everyone bids once; bid from {self._floor(seat)} to 13.")
+        if a in (A.REDEAL, A.KEEP):
+            if not self.options["face_card_redeal"]:
+                return IllegalAction("redeal", "These rules have no redeal; the no-face-card redeal is switched off.")
+            return IllegalAction("redeal", "Only a player dealt no ace, king, queen or jack may ask for a redeal, "
+                                           "and only before the bidding.")
+        return IllegalAction("wrong-phase", f"'{self.action_text(a)}' is not possible now: {self._hint()}")
+
+    def _hint(self) -> str:
+        if self.phase == "redeal":
+            return "first decide whether to ask for a redeal ('redeal' or 'keep')."
+        if self.phase == "auction":
+            return f"it is your turn to bid, from {self._floor(self.turn)} to 13 ('bid N')."
+        return "the bidding is over; play a card ('play XX')."
+
+    def _refuse_bid(self, seat: int, n: int) -> IllegalAction:
+        if n > MAX_BID:
+            return IllegalAction("bid-maximum", "Bids go up to 13.")
+        low = self._floor(seat)
+        if low > self.min_bids[seat]:
+            return IllegalAction("five-to-run", "Nobody has bid 5 or more, so as dealer you must bid at least 5.")
+        if self.options["forty_one"]:
+            return IllegalAction("bid-minimum", "Bids start at 1.")
+        if low == 2:
+            return IllegalAction("bid-minimum", "Your minimum bid is 2.")
+        return IllegalAction("bid-minimum",
+                             f"Your minimum bid is {low} because you have {self.score_before[seat]} points.")
+
+    # ---- what a seat may see ------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        bids = [self.bids[s] if s in self.order else None for s in range(4)]
+        public = {
+            "bids": bids,
+            "bid_order": list(self.order),
+            "bid_values": [None if b is None or b == MAX_BID else bid_value(b, self.score_before[s], self.options)
+                           for s, b in enumerate(bids)],
+            "min_bid": self._floor(self.turn) if self.phase == "auction" else None,
+            "total_needed": self.needed,
+            "tricks_won": list(self.won),
+        }
+        trick = tuple(((self.leader + i) % 4, c) for i, c in enumerate(self.trick))
+        tricks = tuple((t.leader, t.cards, t.winner) for t in self.tricks)
+        legal = tuple(self._legal()) if self.turn == seat else ()
+        return Observation(self.GAME, seat, dict(self.options), self.dealer, list(self.score_before),
+                           self.phase, self.turn, tuple(cards_in(self.hand[seat])), legal,
+                           tuple(bin(h).count("1") for h in self.hand), tuple(self.history),
+                           trick, tricks, public, tuple(self.dealt[seat]))
+
+    # ---- result --------------------------------------------------------------------------
+    def result(self) -> dict | None:
+        if self.turn >= 0:
+            return None
+        if self.thrown_in:
+            return {"thrown_in": True, "tricks": [], "points": [0, 0, 0, 0], "made": None,
+                    "score": list(self.score_before), "match_over": False, "winner": None}
+        score, winner = self._score_after()
+        text = self.DECK.text
+        return {
+            "thrown_in": False,
+            "tricks": [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
+                       for t in self.tricks],
+            "points": list(self.won),
+            "made": [self.won[s] >= self.bids[s] for s in range(4)],
+            "score": score,
+            "match_over": winner is not None,
+            "winner": winner,
+        }
+
+    def _score_after(self) -> tuple[list, int | None]:
+        score = list(self.score_before)
+        for s in range(4):
+            bid = self.bids[s]
+            if bid == MAX_BID:
+                continue  # a 13-bidder's score stays: the bid decides the match instead
+            v = bid_value(bid, self.score_before[s], self.options)
+            score[s] += v if self.won[s] >= bid else -v
+        thirteen = [s for s in self.order if self.bids[s] == MAX_BID]
+        if not thirteen:
+            return score, match_winner(score, self.options["target"])
+        for s in thirteen:
+            if self.won[s] == 13:
+                return score, s & 1
+        return score, 1 - (thirteen[0] & 1)  # nobody took all 13: the first 13-bidder's side loses

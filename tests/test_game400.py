@@ -1,0 +1,673 @@
+"""400: one test per rule sentence of DECISIONS.md ('400'), then random-play properties."""
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import GAMES, IllegalAction, Match
+from game.engine import actions as A
+from game.engine.cards import FRENCH52
+from game.engine.game400 import Hand400, bid_value, match_winner, min_bid, total_needed
+from game.engine.records import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def suit(letter: str, ranks: str = "23456789TJQKA") -> str:
+    return " ".join(r + letter for r in ranks)
+
+
+# Each seat one whole suit: seat 0 holds every heart and so takes all 13 tricks whoever leads.
+ALL_HEARTS = [suit("H"), suit("S"), suit("D"), suit("C")]
+
+# Seat 0 holds 3H..AH and 2S, partner seat 2 the AS: playing the lowest legal card, seat 0 leads
+# 2S and loses it to seat 2's ace, then takes the other 12 tricks.
+PARTNER_TAKES_ONE = [
+    "2S " + suit("H", "3456789TJQKA"),
+    "2H " + suit("S", "345678") + " " + suit("D", "234567"),
+    "AS " + suit("D", "89TJQKA") + " " + suit("C", "23456"),
+    suit("S", "9TJQK") + " " + suit("C", "789TJQKA"),
+]
+
+# A deal for the play rules (dealer 3, forehand 0).
+TRICKS = [
+    "2S 3S 4S 5H 6H " + suit("D", "23456789"),
+    "AS 5S 6S 2H 3H " + suit("C", "23456789"),
+    "KS 7S 8S AH 4H TD JD QD KD AD TC JC QC",
+    "QS 9S TS JS " + suit("H", "789TJQK") + " KC AC",
+]
+
+# Seat 1 holds no ace, king, queen or jack; seat 3 neither.
+NO_FACES = [
+    suit("S", "JQKA") + " " + suit("H", "JQKA") + " " + suit("D", "JQKA") + " AC",
+    suit("S", "23456789T") + " " + suit("D", "2345"),
+    suit("C", "TJQK") + " " + suit("H", "23456789T"),
+    suit("D", "6789T") + " " + suit("C", "23456789"),
+]
+
+
+def hand400(hands=ALL_HEARTS, dealer=3, options=None, score=None) -> Hand400:
+    return Hand400([h.split() for h in hands], dealer, options, score)
+
+
+def act(hand: Hand400, *texts: str) -> Hand400:
+    for t in texts:
+        hand.apply(t)
+    return hand
+
+
+def bids(hand: Hand400, *ns: int) -> Hand400:
+    return act(hand, *(f"bid {n}" for n in ns))
+
+
+def play_lowest(hand: Hand400) -> dict:
+    """Finish the hand, each seat playing its lowest legal card (suits S H D C, then rank)."""
+    while not hand.is_over():
+        hand.apply(min(hand.legal_actions()))
+    return hand.result()
+
+
+def refusal(hand: Hand400, text: str) -> IllegalAction:
+    with pytest.raises(IllegalAction) as err:
+        hand.apply(text)
+    return err.value
+
+
+def test_deals_are_valid():
+    for hands in (ALL_HEARTS, PARTNER_TAKES_ONE, TRICKS, NO_FACES):
+        hand400(hands)  # 13 each, no card twice
+
+
+# --- 52 cards, A high, hearts always trump; deal 13 each ------------------------------------
+
+def test_52_cards_dealt_13_each():
+    hand = Hand400.deal(5, dealer=1)
+    cards = [c for h in hand.dealt for c in h]
+    assert len(hand.DECK) == 52 and sorted(cards) == sorted(FRENCH52.cards)
+    assert [len(h) for h in hand.dealt] == [13, 13, 13, 13]
+    assert Hand400.deal(5, dealer=1).dealt == hand.dealt  # same seed, same cards
+
+
+def test_ace_is_high():
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    act(hand, "play 2S", "play AS", "play KS", "play QS")
+    assert hand.tricks[0].winner == 1
+
+
+def test_hearts_are_always_trump():
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    act(hand, "play 2S", "play AS", "play KS", "play QS")
+    act(hand, "play 2C", "play TC", "play KC", "play 5H")  # seat 0 cannot follow clubs: 5H beats KC
+    assert hand.tricks[1].winner == 0
+
+
+# --- individual bids and scores; partners win together ------------------------------------
+
+def test_each_player_has_their_own_bid_and_score():
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[10, 20, 30, 0]), 4, 2, 3, 2))
+    assert res["points"] == [13, 0, 0, 0]
+    assert res["made"] == [True, False, False, False]
+    assert res["score"] == [14, 18, 27, -2]
+
+
+def test_partners_win_together():
+    # seat 0 reaches 41 and partner seat 2 is above 0: their side wins
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[37, 0, 5, 0]), 4, 2, 3, 2))
+    assert res["score"] == [41, -2, 2, -2]
+    assert res["match_over"] is True and res["winner"] == 0
+
+
+# --- bidding ------------------------------------------------------------------------------------
+
+def test_each_player_bids_once_forehand_first_dealer_last():
+    hand = hand400(dealer=1)
+    turns = []
+    for n in (2, 3, 4, 5):
+        turns.append(hand.turn)
+        hand.apply(f"bid {n}")
+    assert turns == [2, 3, 0, 1]
+    assert hand.phase == "play" and hand.bids == [4, 5, 2, 3]
+
+
+def test_no_pass():
+    hand = hand400()
+    assert A.PASS not in hand.legal_actions()
+    err = refusal(hand, "pass")
+    assert err.rule == "no-pass"
+    assert err.reason == "There is no passing in 400: everyone bids once; bid from 2 to 13."
+
+
+def test_13_is_the_highest_bid():
+    hand = hand400()
+    assert hand.legal_texts()[:2] == ["bid 10", "bid 11"] and max(hand.legal_actions()) == A.BID + 13
+    assert refusal(hand, "bid 14").reason == "Bids go up to 13."
+
+
+@pytest.mark.parametrize("score, lowest", [
+    (-12, 2), (0, 2), (29, 2), (30, 3), (34, 3), (39, 3), (40, 4), (49, 4), (50, 5), (77, 5)])
+def test_minimum_bid_by_own_score(score, lowest):
+    assert min_bid(score) == lowest
+    hand = hand400(score=[score, 0, 0, 0])
+    assert min(hand.legal_actions()) == A.BID + lowest
+    if lowest > 2:
+        err = refusal(hand, f"bid {lowest - 1}")
+        assert err.reason == f"Your minimum bid is {lowest} because you have {score} points."
+
+
+def test_minimum_bid_2_refusal():
+    assert refusal(hand400(), "bid 1").reason == "Your minimum bid is 2."
+
+
+def test_minimum_bid_is_each_players_own():
+    hand = hand400(score=[50, 30, 40, 0])
+    floors = []
+    for _ in range(4):
+        floors.append(min(hand.legal_actions()) - A.BID)
+        hand.apply(max(hand.legal_actions()) - 6)  # bid 7
+    assert floors == [5, 3, 4, 2]
+
+
+def test_bids_under_11_throw_the_hand_in_and_the_next_dealer_deals():
+    hand = bids(hand400(), 2, 2, 3, 3)  # total 10; the dealer may bid low
+    assert hand.is_over()
+    assert hand.result() == {"thrown_in": True, "tricks": [], "points": [0, 0, 0, 0], "made": None,
+                             "score": [0, 0, 0, 0], "match_over": False, "winner": None}
+    assert hand.same_dealer_again() is False
+
+
+def test_bids_totalling_11_are_played():
+    hand = bids(hand400(), 2, 2, 3, 4)
+    assert not hand.is_over() and hand.phase == "play"
+
+
+def test_thrown_in_hand_moves_the_dealer_in_a_match():
+    match = Match("400", seed=3)
+    dealer = match.dealer
+    bids(match.hand, 2, 2, 2, 2)
+    match.next_hand()
+    assert match.dealer == (dealer + 1) % 4 and match.score == [0, 0, 0, 0]
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+def test_forehand_leads():
+    hand = bids(hand400(TRICKS, dealer=1), 3, 3, 3, 3)
+    assert hand.turn == hand.leader == 2
+
+
+def test_follow_suit():
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    hand.apply("play 2S")
+    assert hand.legal_texts() == ["play 5S", "play 6S", "play AS"]
+    err = refusal(hand, "play 2H")
+    assert err.rule == "follow-suit"
+    assert err.reason == "You must follow suit: you hold Spades, which were led."
+    assert refusal(hand, "play KS").reason == "You do not hold KS."
+
+
+def test_otherwise_any_card():
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    act(hand, "play 2S", "play AS", "play KS", "play QS", "play 2C", "play TC", "play KC")
+    assert sorted(hand.legal_actions()) == sorted(FRENCH52.parse(c) for c in TRICKS[0].split()[1:])
+    hand.apply("play 9D")  # a discard does not win
+    assert hand.tricks[1].winner == 3
+
+
+def test_highest_heart_wins():
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    act(hand, "play 2S", "play AS", "play KS", "play QS", "play 2C", "play TC", "play KC", "play 5H")
+    act(hand, "play 2D", "play 2H", "play TD", "play 7H")  # seat 3 over-trumps seat 1
+    assert hand.tricks[2].winner == 3
+
+
+def test_else_highest_card_of_the_led_suit():
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    act(hand, "play 3S", "play 5S", "play 7S", "play 9S")
+    assert hand.tricks[0].winner == 3
+
+
+def test_each_player_keeps_their_own_tricks():
+    res = play_lowest(bids(hand400(PARTNER_TAKES_ONE), 2, 2, 2, 5))
+    assert res["points"] == [12, 0, 1, 0]
+    assert res["made"] == [True, False, False, False]  # seat 2's side took 13, seat 2 only 1
+    assert res["tricks"][0] == {"leader": 0, "cards": ["2S", "3S", "AS", "9S"], "winner": 2}
+
+
+# --- scoring ----------------------------------------------------------------------------------------
+
+def test_made_wins_the_value_missed_loses_it_overtricks_count_nothing():
+    res = play_lowest(bids(hand400(ALL_HEARTS), 5, 3, 2, 2))
+    assert res["made"] == [True, False, False, False]
+    assert res["score"] == [10, -3, -2, -2]  # seat 0 took 13 on a bid of 5: still 10
+
+
+@pytest.mark.parametrize("bid, value", [
+    (2, 2), (3, 3), (4, 4), (5, 10), (6, 12), (7, 14), (8, 16), (9, 27), (10, 30), (11, 33), (12, 36)])
+def test_value_table(bid, value):
+    assert bid_value(bid, 0, {}) == value
+    assert bid_value(bid, 29, {}) == value
+
+
+@pytest.mark.parametrize("bid, value", [(5, 5), (6, 6), (7, 14), (9, 27), (12, 36)])
+def test_from_30_points_5_and_6_are_worth_5_and_6(bid, value):
+    assert bid_value(bid, 30, {}) == value
+    assert bid_value(bid, 55, {}) == value
+
+
+def test_value_table_through_a_hand():
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[0, 30, 0, 10]), 6, 6, 9, 2))
+    assert res["score"] == [12, 24, -27, 8]
+
+
+def test_13_made_wins_the_match_and_the_bidders_score_stays():
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[5, 20, 7, 3]), 13, 2, 2, 2))
+    assert res["made"] == [True, False, False, False]
+    assert res["score"] == [5, 18, 5, 1]
+    assert res["match_over"] is True and res["winner"] == 0
+
+
+def test_13_with_one_trick_lost_to_the_partner_loses_the_match():
+    res = play_lowest(bids(hand400(PARTNER_TAKES_ONE), 13, 2, 2, 2))
+    assert res["points"] == [12, 0, 1, 0]
+    assert res["made"] == [False, False, False, False]
+    assert res["score"] == [0, -2, -2, -2]
+    assert res["match_over"] is True and res["winner"] == 1
+
+
+def test_13_is_played_out_in_full():
+    hand = bids(hand400(PARTNER_TAKES_ONE), 13, 2, 2, 2)
+    act(hand, "play 2S", "play 3S", "play AS", "play 9S")  # the 13 is already lost
+    assert not hand.is_over()
+    assert len(play_lowest(hand)["tricks"]) == 13
+
+
+def test_two_13_bidders_whoever_takes_all_13_wins():
+    res = play_lowest(bids(hand400(ALL_HEARTS), 2, 13, 2, 13))  # seat 0 bid 2 and takes all
+    assert res["winner"] == 0
+    res = play_lowest(bids(hand400(ALL_HEARTS), 13, 13, 2, 2))  # seat 0 bid 13 and takes all
+    assert res["winner"] == 0 and res["score"] == [0, 0, -2, -2]
+
+
+def test_two_13_bidders_nobody_takes_all_the_first_13_bidders_side_loses():
+    res = play_lowest(bids(hand400(PARTNER_TAKES_ONE), 13, 13, 2, 2))
+    assert res["winner"] == 1  # seat 0 bid 13 first
+    res = play_lowest(bids(hand400(PARTNER_TAKES_ONE), 2, 13, 2, 13))
+    assert res["winner"] == 0  # seat 1 bid 13 first
+    res = play_lowest(bids(hand400(PARTNER_TAKES_ONE, dealer=0), 13, 2, 2, 13))
+    assert res["winner"] == 0  # bidding order 1 2 3 0: seat 1 first
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("score, winner", [
+    ([41, 0, 1, 0], 0),
+    ([1, 41, 0, 50], 1),
+    ([41, 0, 0, 0], None),      # partner at 0: play on
+    ([60, 0, -3, 0], None),     # partner below 0
+    ([40, 0, 40, 0], None),
+    ([0, 41, 0, 1], 1),
+])
+def test_side_wins_with_41_and_partner_above_0(score, winner):
+    assert match_winner(score, 41) == winner
+
+
+def test_partner_at_0_play_on_through_a_hand():
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[37, 0, 2, 0]), 4, 2, 3, 2))
+    assert res["score"] == [41, -2, -1, -2]
+    assert res["match_over"] is False and res["winner"] is None
+
+
+def test_both_sides_qualify_higher_sum_wins():
+    assert match_winner([45, 41, 1, 1], 41) == 0
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[37, 45, 5, 6]), 4, 4, 2, 2))
+    assert res["score"] == [41, 41, 3, 4]
+    assert res["winner"] == 1
+
+
+def test_both_sides_qualify_equal_sums_play_on():
+    assert match_winner([41, 41, 1, 1], 41) is None
+    res = play_lowest(bids(hand400(ALL_HEARTS, score=[37, 45, 5, 5]), 4, 4, 2, 2))
+    assert res["score"] == [41, 41, 3, 3]
+    assert res["match_over"] is False and res["winner"] is None
+
+
+# --- options ---------------------------------------------------------------------------------------
+
+def test_options_default_off():
+    assert Hand400.deal(1).options == {"face_card_redeal": False, "five_to_run": False, "rising_total": False,
+                                       "big_bids": 0, "forty_one": False, "target": 41}
+    with pytest.raises(ValueError):
+        Hand400.deal(1, {"big_bids": 9})
+    with pytest.raises(ValueError):
+        Hand400.deal(1, {"target": 45})
+
+
+def test_no_face_card_redeal_offered_in_order_from_forehand():
+    hand = hand400(NO_FACES, dealer=2, options={"face_card_redeal": True})  # forehand 3: seat 3, then seat 1
+    assert hand.phase == "redeal" and hand.turn == 3
+    assert hand.legal_texts() == ["keep", "redeal"]
+    hand.apply("keep")
+    assert hand.turn == 1
+    hand.apply("keep")
+    assert hand.phase == "auction" and hand.turn == 3
+
+
+def test_no_face_card_redeal_same_dealer_deals_again():
+    hand = act(hand400(NO_FACES, dealer=2, options={"face_card_redeal": True}), "keep", "redeal")
+    assert hand.is_over() and hand.same_dealer_again() is True
+    assert hand.result()["thrown_in"] is True and hand.result()["score"] == [0, 0, 0, 0]
+
+
+def test_no_face_card_redeal_is_off_by_default():
+    hand = hand400(NO_FACES, dealer=2, options={})
+    assert hand.phase == "auction"
+    assert refusal(hand, "redeal").reason == "These rules have no redeal; the no-face-card redeal is switched off."
+    on = hand400(ALL_HEARTS, options={"face_card_redeal": True})  # everyone holds a face card
+    assert on.phase == "auction"
+    assert refusal(on, "redeal").rule == "redeal"
+
+
+def test_five_to_run_dealer_must_bid_5_when_nobody_has():
+    hand = bids(hand400(options={"five_to_run": True}), 2, 2, 4)
+    assert min(hand.legal_actions()) == A.BID + 5
+    assert refusal(hand, "bid 4").reason == "Nobody has bid 5 or more, so as dealer you must bid at least 5."
+    hand = bids(hand400(options={"five_to_run": True}), 2, 6, 2)
+    assert min(hand.legal_actions()) == A.BID + 2
+
+
+@pytest.mark.parametrize("top, needed", [(29, 11), (30, 12), (40, 13), (49, 13), (50, 14)])
+def test_rising_total_by_the_highest_score(top, needed):
+    assert total_needed([0, top, 5, -3], True) == needed
+    assert total_needed([0, top, 5, -3], False) == 11
+
+
+def test_rising_total_throws_in_11_at_30():
+    score = [0, 30, 0, 0]
+    assert bids(hand400(options={"rising_total": True}, score=score), 2, 3, 3, 3).is_over()
+    assert not bids(hand400(options={}, score=score), 2, 3, 3, 3).is_over()
+    assert not bids(hand400(options={"rising_total": True}, score=score), 2, 3, 3, 4).is_over()
+
+
+@pytest.mark.parametrize("big, bid, value", [
+    (10, 9, 27), (10, 10, 40), (10, 11, 40), (10, 12, 40), (11, 10, 30), (11, 11, 50), (11, 12, 50)])
+def test_big_bids(big, bid, value):
+    assert bid_value(bid, 0, {"big_bids": big}) == value
+
+
+def test_big_bids_through_a_hand():
+    res = play_lowest(bids(hand400(ALL_HEARTS, options={"big_bids": 11}), 11, 2, 2, 2))
+    assert res["score"] == [50, -2, -2, -2]
+
+
+@pytest.mark.parametrize("bid, value", [(1, 1), (4, 4), (5, 5), (6, 6), (7, 14), (9, 18), (12, 24)])
+def test_forty_one_values(bid, value):
+    assert bid_value(bid, 0, {"forty_one": True}) == value
+
+
+def test_forty_one_bids_from_1_at_any_score():
+    hand = hand400(options={"forty_one": True}, score=[55, 0, 0, 0])
+    assert min(hand.legal_actions()) == A.BID + 1
+    assert refusal(hand, "bid 0").reason == "Bids start at 1."
+
+
+def test_match_to_44():
+    assert match_winner([42, 0, 1, 0], 44) is None
+    res = play_lowest(bids(hand400(ALL_HEARTS, options={"target": 44}, score=[37, 0, 5, 0]), 4, 2, 3, 2))
+    assert res["score"][0] == 41 and res["winner"] is None
+
+
+# --- refusals in the wrong phase ----------------------------------------------------------------
+
+def test_wrong_phase_refusals_are_sentences():
+    hand = hand400()
+    assert refusal(hand, "play 2H").reason == "'play 2H' is not possible now: it is your turn to bid, from 2 to 13 ('bid N')."
+    bids(hand, 3, 3, 3, 3)
+    assert refusal(hand, "bid 3").reason == "'bid 3' is not possible now: the bidding is over; play a card ('play XX')."
+    assert refusal(hand, "bid 3").rule == "wrong-phase"
+    assert refusal(hand, "indicator 2H").rule == "wrong-phase"
+    play_lowest(hand)
+    assert refusal(hand, "play 2H").rule == "hand-over"
+
+
+# --- observations -----------------------------------------------------------------------------------
+
+def test_observation_public_facts():
+    hand = bids(hand400(TRICKS, score=[0, 30, 0, 0]), 3, 5, 2)
+    obs = hand.observation(1)
+    assert obs.hand == tuple(sorted(FRENCH52.parse(c) for c in TRICKS[1].split()))
+    assert obs.legal == () and obs.turn == 3
+    assert obs.public["bids"] == [3, 5, 2, None]
+    assert obs.public["bid_values"] == [3, 5, 2, None]
+    assert obs.public["min_bid"] == 2 and obs.public["total_needed"] == 11
+    assert obs.log == ((0, "bid 3"), (1, "bid 5"), (2, "bid 2"))
+
+
+# --- random play properties ---------------------------------------------------------------------------
+
+OPTIONS = st.fixed_dictionaries({}, optional={
+    "face_card_redeal": st.booleans(), "five_to_run": st.booleans(), "rising_total": st.booleans(),
+    "big_bids": st.sampled_from((0, 10, 11)), "forty_one": st.booleans(), "target": st.sampled_from((41, 44)),
+})
+SCORE = st.lists(st.integers(-40, 60), min_size=4, max_size=4)
+PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def reference_winner(leader: int, cards) -> int:
+    """Trick winner by the rule text: the highest heart, else the highest card of the led suit."""
+    hearts = [c for c in cards if c >> 4 == 1]
+    pool = hearts or [c for c in cards if c >> 4 == cards[0] >> 4]
+    return (leader + cards.index(max(pool))) % 4
+
+
+def random_hand(seed, options, score, dealer):
+    rng = random.Random(seed)
+    hand = Hand400.deal(seed, options, dealer, score)
+    steps = 0
+    while not hand.is_over():
+        hand.apply(rng.choice(hand.legal_actions()))
+        steps += 1
+        assert steps <= 4 + 4 + 52
+    return hand
+
+
+@PROPS
+@given(st.integers(0, 10**9), OPTIONS, SCORE, st.integers(0, 3))
+def test_random_hand_13_tricks_each_card_once(seed, options, score, dealer):
+    hand = random_hand(seed, options, score, dealer)
+    res = hand.result()
+    if res["thrown_in"]:
+        assert res["points"] == [0, 0, 0, 0] and res["score"] == score
+        return
+    assert len(hand.tricks) == 13
+    played = [c for t in hand.tricks for c in t.cards]
+    assert sorted(played) == sorted(FRENCH52.cards)
+    leader = (dealer + 1) % 4
+    held = [set(h) for h in hand.dealt]
+    for t in hand.tricks:
+        assert t.leader == leader
+        for i, c in enumerate(t.cards):
+            seat = (leader + i) % 4
+            assert c in held[seat]
+            if i and c >> 4 != t.cards[0] >> 4:  # not following: must be void in the led suit
+                assert not any(x >> 4 == t.cards[0] >> 4 for x in held[seat])
+            held[seat].discard(c)
+        assert t.winner == reference_winner(t.leader, t.cards)
+        leader = t.winner
+    assert sum(res["points"]) == 13 and res["points"] == [sum(t.winner == s for t in hand.tricks) for s in range(4)]
+    assert res["made"] == [res["points"][s] >= hand.bids[s] for s in range(4)]
+
+
+@PROPS
+@given(st.integers(0, 10**9), OPTIONS, SCORE, st.integers(0, 3))
+def test_record_round_trip(seed, options, score, dealer):
+    hand = random_hand(seed, options, score, dealer)
+    rec = json.loads(json.dumps(hand.record()))
+    out = replay(rec, trace=True)
+    assert out["ok"] and out["complete"] and out["result"] == hand.result()
+    assert [s["action"] for s in out["trace"]] == [t for _, t in hand.history]
+
+
+@PROPS
+@given(st.integers(0, 10**9), OPTIONS, SCORE, st.integers(0, 3), st.integers(0, 70))
+def test_undo_and_clone_round_trip(seed, options, score, dealer, stop):
+    rng = random.Random(seed)
+    hand = Hand400.deal(seed, options, dealer, score)
+    for _ in range(stop):
+        if hand.is_over():
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+    if hand.is_over():
+        return
+    before = hand.clone()
+    snapshot = copy.deepcopy(vars(hand))
+    hand.apply(rng.choice(hand.legal_actions()))
+    hand.undo()
+    assert vars(hand) == snapshot == vars(before)
+    twin = hand.clone()
+    twin.playout(random.Random(seed))
+    assert vars(hand) == snapshot  # the clone shares nothing that play changes
+    assert twin.is_over()
+
+
+@PROPS
+@given(st.integers(0, 10**9), SCORE, st.integers(0, 3), st.integers(0, 70))
+def test_playout_matches_the_generic_loop(seed, score, dealer, stop):
+    rng = random.Random(seed)
+    hand = Hand400.deal(seed, None, dealer, score)
+    for _ in range(stop):
+        if hand.is_over():
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+    fast, slow = hand.clone(), hand.clone()
+    fast.playout(random.Random(seed))
+    rnd = random.Random(seed).random
+    while not slow.is_over():
+        moves = slow._legal()
+        slow._apply(moves[int(rnd() * len(moves))])
+    assert vars(fast) == vars(slow)
+    assert fast.result() == slow.result()
+
+
+@PROPS
+@given(st.integers(0, 10**9), OPTIONS, st.integers(0, 3))
+def test_no_observation_shows_another_seats_unplayed_card(seed, options, dealer):
+    rng = random.Random(seed)
+    hand = Hand400.deal(seed, options, dealer)
+    while True:
+        played = {c for t in hand.tricks for c in t.cards} | set(hand.trick)
+        for seat in range(4):
+            obs = hand.observation(seat)
+            own = {c for c in hand.dealt[seat]}
+            assert set(obs.hand) == {c for c in own if c not in played}
+            assert set(obs.received) == own
+            seen = set(obs.legal) & set(range(64))
+            seen |= {c for _, c in obs.trick} | {c for t in obs.tricks for c in t[1]}
+            seen |= {FRENCH52.parse(t[5:]) for _, t in obs.log if t.startswith("play ")}
+            assert seen <= played | own
+            assert obs.hand_sizes == tuple(13 - sum(c in played for c in h) for h in hand.dealt)
+            json.dumps(obs.public)
+        if hand.is_over():
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_random_matches_end():
+    for seed in range(5):
+        match = Match("400", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            while not match.hand.is_over():
+                match.hand.apply(rng.choice(match.hand.legal_actions()))
+            match.next_hand()
+            if match.over:
+                break
+        assert match.over and match.winner in (0, 1)
+
+
+# --- bad records ----------------------------------------------------------------------------------------
+
+def good_record() -> dict:
+    hand = bids(hand400(TRICKS), 3, 3, 3, 3)
+    act(hand, "play 2S", "play AS")
+    return hand.record()
+
+
+@pytest.mark.parametrize("change, index, reason", [
+    (lambda r: r["actions"].append([2, "play AH"]), 6, "You must follow suit: you hold Spades, which were led."),
+    (lambda r: r["actions"].append([2, "play 2D"]), 6, "You do not hold 2D."),
+    (lambda r: r["actions"].append([3, "play QS"]), 6, "it is seat 2's turn, not seat 3's"),
+    (lambda r: r["actions"].insert(0, [0, "pass"]), 0,
+     "There is no passing in 400: everyone bids once; bid from 2 to 13."),
+    (lambda r: r["actions"].insert(0, [0, "bid 14"]), 0, "Bids go up to 13."),
+    (lambda r: r["actions"].insert(0, [0, "double"]), 0, None),
+    (lambda r: r["actions"].insert(0, [0, "bid x"]), 0, None),
+    (lambda r: r["actions"].insert(0, [0]), 0, None),
+])
+def test_bad_actions_are_refused(change, index, reason):
+    rec = good_record()
+    change(rec)
+    out = replay(rec)
+    assert out["ok"] is False and out["error"]["index"] == index
+    if reason:
+        assert out["error"]["reason"] == reason
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: r["hands"][0].pop(),
+    lambda r: r["hands"][0].__setitem__(0, "AS"),
+    lambda r: r["hands"][0].__setitem__(0, "1S"),
+    lambda r: r.__setitem__("score", [0, 0]),
+    lambda r: r.__setitem__("options", {"big_bids": 12}),
+    lambda r: r.__setitem__("options", {"jokers": True}),
+    lambda r: r.__setitem__("dealer", 4),
+])
+def test_bad_records_are_refused(change):
+    rec = good_record()
+    change(rec)
+    out = replay(rec)
+    assert out["ok"] is False and out["error"]["index"] is None and out["error"]["reason"]
+
+
+def test_action_after_a_thrown_in_hand_is_refused():
+    hand = bids(hand400(), 2, 2, 2, 2)
+    rec = hand.record()
+    rec["actions"].append([0, "play 2H"])
+    out = replay(rec)
+    assert out["ok"] is False and out["error"]["index"] == 4
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 200), st.sampled_from(
+    ["pass", "bid 1", "bid 0", "bid 14", "play 2H", "play AS", "redeal", "keep", "trump S", "bid 99999", ""]))
+def test_fuzzed_records_never_crash(seed, where, text):
+    rec = random_hand(seed, None, None, seed % 4).record()
+    k = where % (len(rec["actions"]) + 1)
+    rec["actions"].insert(k, [rec["actions"][k][0] if k < len(rec["actions"]) else 0, text])
+    out = replay(rec)
+    assert isinstance(out["ok"], bool)
+    if not out["ok"]:
+        assert out["error"]["index"] in (None, k) or out["error"]["index"] > k
+        assert out["error"]["reason"]
+
+
+def test_cli_record_and_replay(tmp_path):
+    path = tmp_path / "hand.json"
+    run = [sys.executable, "-m", "game.engine"]
+    made = subprocess.run(run + ["record", "--game", "400", "--seed", "9", "--out", str(path)], cwd=ROOT)
+    assert made.returncode == 0
+    out = subprocess.run(run + ["replay", str(path), "--trace"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0
+    data = json.loads(out.stdout)
+    assert data["ok"] and data["complete"] and len(data["result"]["score"]) == 4
+    assert data["trace"][0]["legal"] == sorted(data["trace"][0]["legal"])
+
+
+def test_registered():
+    assert GAMES["400"] is Hand400
