@@ -1,0 +1,1 @@
+"""The pygame front end: scenes, card art, table theme, fonts and sounds."""
