@@ -9,8 +9,9 @@ from .game28 import Hand28
 from .game304 import Hand304
 from .game400 import Hand400
 from .match import Match
+from .schieber import HandSchieber
 
-GAMES: dict[str, type[Hand]] = {"304": Hand304, "28": Hand28, "400": Hand400}
+GAMES: dict[str, type[Hand]] = {"304": Hand304, "28": Hand28, "400": Hand400, "schieber": HandSchieber}
 
 
 def game_class(name) -> type[Hand]:

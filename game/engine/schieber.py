@@ -1,0 +1,468 @@
+"""Swiss Schieber Jass: contract or push, Weis and Stöck, live scoring (DECISIONS.md, 'Schieber Jass').
+
+Contracts are numbered 0..3 (that suit is trump), OBENABE and UNDENUFE.  Points
+count live: ``points`` holds this hand's multiplied points per side, and the
+match ends the moment ``score_before + points`` reaches the target for a side.
+Order within a hand: Stöck, Weis (when the first trick completes), trick points.
+Stöck counts when its second card is played, or at once after the contract or
+after any scoring event of its side if that brings the side to the target.
+So a Stöck never reaches the target in the middle of a trick: the side's score
+only changes at those checks, and the match never ends mid-trick.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import (
+    ROSEN,
+    SUIT_CARDS,
+    SUIT_MASKS,
+    SWISS36,
+    UNDER,
+    cards_in,
+    make_card,
+    mask_of,
+)
+from .core import Hand, IllegalAction, Observation, Trick
+from .options import Option
+from .weis import best_weis_split, stoeck_holder, weis_points_by_side
+
+new_tuple = tuple.__new__
+
+SUIT_NAMES = ("Eicheln", "Rosen", "Schilten", "Schellen")
+RANK_NAMES = dict(zip(range(4, 13), ("6", "7", "8", "9", "Banner", "Under", "Ober", "König", "Ass")))
+OBENABE, UNDENUFE = 4, 5  # contract numbers after the four trump suits
+CONTRACT_CODES = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3, A.OBENABE, A.UNDENUFE)
+CHOICES = list(CONTRACT_CODES)
+CHOICES_OR_PUSH = CHOICES + [A.PUSH]
+MULTIPLIERS = {False: (1, 1, 2, 2, 3, 4), True: (1, 1, 2, 2, 3, 3)}  # by table_2500
+TARGETS = {False: 3000, True: 2500}
+ROSEN_7 = make_card(ROSEN, 5)
+STOECK, LAST_TRICK, MATCH_BONUS = 20, 5, 100
+
+# Trick power by rank slot (6 7 8 9 B U O K A = 4..12), 0 lowest.
+PLAIN_POWER = {r: r - 4 for r in range(4, 13)}
+UNDENUFE_POWER = {r: 12 - r for r in range(4, 13)}
+TRUMP_POWER = {r: p for p, r in enumerate((4, 5, 6, 8, 10, 11, 12, 7, 9))}  # 6 7 8 B O K A 9 U
+PLAIN_POINTS = {12: 11, 11: 4, 10: 3, 9: 2, 8: 10}
+TRUMP_POINTS = {12: 11, 11: 4, 10: 3, 9: 20, 8: 10, 7: 14}
+NO_TRUMP_POINTS = {12: 11, 11: 4, 10: 3, 9: 2, 8: 10, 6: 8}
+
+
+def _tables(k: int):
+    """Trick keys KEYS[led][card], card points and, for a trump contract, the higher-trump masks."""
+    plain = UNDENUFE_POWER if k == UNDENUFE else PLAIN_POWER
+
+    def key(c: int, led: int) -> int:
+        s, r = c >> 4, c & 15
+        if not 4 <= r <= 12:
+            return -1
+        if s == k:
+            return 32 + TRUMP_POWER[r]
+        return 16 + plain[r] if s == led else -1
+
+    keys = [[key(c, led) for c in range(64)] for led in range(4)]
+    if k < 4:
+        points = [(TRUMP_POINTS if c >> 4 == k else PLAIN_POINTS).get(c & 15, 0) for c in range(64)]
+        above = [sum(1 << make_card(k, r) for r, q in TRUMP_POWER.items() if q > p) for p in range(9)]
+    else:
+        points = [NO_TRUMP_POINTS.get(c & 15, 0) for c in range(64)]
+        above = None
+    return keys, points, above
+
+
+KEYS, POINTS, ABOVE = zip(*(_tables(k) for k in range(6)))
+
+
+def card_name(card: int) -> str:
+    return f"{SUIT_NAMES[card >> 4]} {RANK_NAMES[card & 15]}"
+
+
+def contract_name(k: int) -> str:
+    return f"{SUIT_NAMES[k]} trump" if k < 4 else ("Obenabe", "Undenufe")[k - 4]
+
+
+class HandSchieber(Hand):
+    GAME = "schieber"
+    DECK = SWISS36
+    CARDS_EACH = 9
+    PACKETS = (3, 3, 3)
+    OPTIONS = (
+        Option("table_2500", False,
+               "The 2500 table: Eicheln and Rosen x1, Schilten and Schellen x2, Obenabe and Undenufe x3; "
+               "the match goes to 2500."),
+    )
+    MUTABLE = ("history", "hand", "trick", "tricks", "points")
+
+    # ---- set-up ------------------------------------------------------------------
+    def _start(self) -> None:
+        table = self.options["table_2500"]
+        self.target = TARGETS[table]
+        self.mults = MULTIPLIERS[table]
+        if min(self.score_before) < 0:
+            raise ValueError("Schieber scores cannot be negative")
+        if max(self.score_before) >= self.target:
+            raise ValueError(f"a side already has {self.target} points: the match is over")
+        self.hand = [mask_of(cards) for cards in self.dealt]
+        if self.first_hand:  # the holder of the Rosen 7 is forehand
+            forehand = next(s for s in range(4) if self.hand[s] >> ROSEN_7 & 1)
+        else:
+            forehand = (self.dealer + 1) & 3
+        self.forehand = self.leader = self.turn = forehand
+        self.weis_found = [best_weis_split(h) for h in self.hand]  # shared by clones, never changed
+        self.facts: dict = {}  # contract -> _contract_facts, shared by clones (it depends on the deal only)
+        self.phase = "contract"
+        self.pushed = False
+        self.chooser = -1
+        self.contract = -1
+        self.trump = -1
+        self.mult = 0
+        self.keys = self.pts = self.above = self.lkeys = None
+        self.tmask = self.puur = 0
+        self.trick: list[int] = []
+        self.tricks: list[Trick] = []
+        self.points = [0, 0]        # this hand's points per side, multiplied, counted live
+        self.led = self.win_key = self.win_pos = 0
+        self.stoeck_seat = -1
+        self.stk_left = 0           # Stöck cards not played yet (0 once scored or without Stöck)
+        self.stoeck_scored = False
+        self.weis_side = -1         # side holding the best Weis
+        self.weis_total = 0         # its Weis points, before the multiplier
+        self.weis_scored = False
+        self.winner = -1            # side that reached the target in this hand
+
+    # ---- legal actions ---------------------------------------------------------------
+    def _legal(self) -> list[int]:
+        if self.phase != "play":
+            return CHOICES if self.pushed else CHOICES_OR_PUSH
+        h = self.hand[self.turn]
+        if not self.trick:
+            return cards_in(h)
+        led = self.led
+        follow = h & SUIT_MASKS[led]
+        tm = h & self.tmask
+        if not tm:  # no trump contract, or no trump held
+            return cards_in(follow or h)
+        if led == self.trump:  # trump led: follow with trump, unless the Puur is the only one
+            return cards_in(h if tm == self.puur else tm)
+        if tm != h and self.win_key >= 32:  # no under-trumping unless the hand is all trumps
+            tm &= self.above[self.win_key - 32]
+        return cards_in(follow | tm if follow else h & ~self.tmask | tm)
+
+    def playout(self, rng) -> None:
+        """As ``Hand.playout`` (the same moves for the same ``rng``), with the play loop inlined."""
+        rnd = rng.random
+        while self.turn >= 0 and self.phase != "play":
+            moves = self._legal()
+            self._apply(moves[int(rnd() * len(moves))])
+        if self.turn < 0:
+            return
+        hand, trick, tricks, keys, lkeys, pts = self.hand, self.trick, self.tricks, self.keys, self.lkeys, self.pts
+        tmask, trump, puur, above, stk = self.tmask, self.trump, self.puur, self.above, self.stk_left
+        led, win_key, win_pos, turn, leader = self.led, self.win_key, self.win_pos, self.turn, self.leader
+        points, before, mult, target = self.points, self.score_before, self.mult, self.target
+        suit_cards = SUIT_CARDS
+        n = len(trick)
+        while True:
+            h = hand[turn]
+            if not n:
+                moves = cards_in(h)
+            else:
+                tm = h & tmask
+                if not tm:  # no trump contract or no trump held: follow suit, else anything
+                    moves = suit_cards[led][h >> 16 * led & 0x1FFF] or cards_in(h)
+                elif led == trump:
+                    moves = cards_in(h) if tm == puur else suit_cards[trump][tm >> 16 * trump & 0x1FFF]
+                else:
+                    if tm != h and win_key >= 32:
+                        tm &= above[win_key - 32]
+                    follow = h & SUIT_MASKS[led]
+                    moves = cards_in(follow | tm if follow else h & ~tmask | tm)
+            a = moves[int(rnd() * len(moves))]
+            hand[turn] = h ^ 1 << a
+            trick.append(a)
+            if not n:
+                led = a >> 4
+                lkeys = keys[led]
+                win_key = lkeys[a]
+                win_pos = 0
+            elif lkeys[a] > win_key:
+                win_key = lkeys[a]
+                win_pos = n
+            if stk >> a & 1:
+                self.stk_left = stk = stk ^ 1 << a
+                if not stk:
+                    self._score_stoeck()
+            if n < 3:
+                n += 1
+                turn = (turn + 1) & 3
+                continue
+            n = 0
+            if stk or not 1 < len(tricks) < 8:  # Stöck pending, Weis or the last trick: the full path
+                self.win_pos, self.leader = win_pos, leader
+                self._end_trick()
+                turn = self.turn
+                if turn < 0:
+                    return
+                trick, leader, stk = self.trick, turn, self.stk_left
+                continue
+            win = (leader + win_pos) & 3
+            tricks.append(new_tuple(Trick, (leader, tuple(trick), win)))
+            side = win & 1
+            points[side] += mult * (pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]])
+            trick.clear()
+            leader = turn = win
+            if before[side] + points[side] >= target:
+                self.leader = leader
+                self.winner = side
+                self._over()
+                return
+
+    # ---- applying actions ----------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        if a >= 64:
+            self._apply_contract(a)
+            return
+        seat = self.turn
+        self.hand[seat] ^= 1 << a
+        trick = self.trick
+        trick.append(a)
+        n = len(trick)
+        if n == 1:
+            self.led = a >> 4
+            self.lkeys = keys = self.keys[a >> 4]
+            self.win_key = keys[a]
+            self.win_pos = 0
+        else:
+            k = self.lkeys[a]
+            if k > self.win_key:
+                self.win_key = k
+                self.win_pos = n - 1
+        if self.stk_left >> a & 1:
+            self.stk_left ^= 1 << a
+            if not self.stk_left:
+                self._score_stoeck()  # the second of König and Ober
+        if n < 4:
+            self.turn = (seat + 1) & 3
+        else:
+            self._end_trick()
+
+    def _apply_contract(self, a: int) -> None:
+        if a == A.PUSH:
+            self.pushed = True
+            self.turn = (self.turn + 2) & 3
+            return
+        k = CONTRACT_CODES.index(a)
+        self.chooser = self.turn
+        self.contract = k
+        self.mult = self.mults[k]
+        self.keys, self.pts, self.above = KEYS[k], POINTS[k], ABOVE[k]
+        self.phase = "play"
+        self.leader = self.turn = self.forehand  # forehand leads, also after a push
+        if k < 4:
+            self.trump = k
+            self.tmask = SUIT_MASKS[k]
+            self.puur = 1 << make_card(k, UNDER)
+        facts = self.facts.get(k)
+        if facts is None:
+            facts = self.facts[k] = self._contract_facts(k)
+        self.weis_side, self.weis_total, self.stoeck_seat = facts
+        if self.stoeck_seat >= 0:
+            self.stk_left = SUIT_MASKS[k] & (0b11 << (16 * k + 10))  # Ober and König
+            self._stoeck_early(self.stoeck_seat & 1)
+
+    def _contract_facts(self, k: int) -> tuple[int, int, int]:
+        """(Weis side or -1, its Weis points before the multiplier, Stöck seat or -1) under contract k."""
+        trump = k if k < 4 else None
+        weis = weis_points_by_side(self.weis_found, self._weis_mode(), trump, self.forehand)
+        side = 0 if weis[0] else 1 if weis[1] else -1
+        holder = stoeck_holder([mask_of(cards) for cards in self.dealt], trump)
+        return side, max(weis), -1 if holder is None else holder
+
+    def _weis_mode(self) -> str:
+        return "trump" if self.contract < 4 else "obenabe" if self.contract == OBENABE else "undenufe"
+
+    def _score_stoeck(self) -> None:
+        """Stöck counts (played as the second card it cannot reach the target: see the module text)."""
+        self.stk_left = 0
+        self.stoeck_scored = True
+        self.points[self.stoeck_seat & 1] += STOECK * self.mult
+
+    def _stoeck_early(self, side: int) -> bool:
+        """After a scoring event of ``side``: its unplayed Stöck counts now if that reaches the target."""
+        if (self.stk_left and self.stoeck_seat & 1 == side
+                and self.score_before[side] + self.points[side] + STOECK * self.mult >= self.target):
+            self._score_stoeck()
+            self.winner = side
+            self._over()
+            return True
+        return False
+
+    def _score(self, side: int, raw: int) -> bool:
+        """Add ``raw`` points (before the multiplier) to ``side``; True if the match ended."""
+        points = self.points
+        points[side] += raw * self.mult
+        if self.score_before[side] + points[side] >= self.target:
+            self.winner = side
+            self._over()
+            return True
+        return self.stk_left != 0 and self._stoeck_early(side)
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        leader = self.leader
+        win = (leader + self.win_pos) & 3
+        tricks = self.tricks
+        tricks.append(new_tuple(Trick, (leader, tuple(trick), win)))  # Trick(...), faster
+        self.trick = []
+        self.leader = self.turn = win
+        n = len(tricks)
+        if n == 1:
+            self.weis_scored = True
+            if self.weis_side >= 0 and self._score(self.weis_side, self.weis_total):
+                return
+        pts = self.pts
+        p = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        if n == 9:
+            p += LAST_TRICK
+            if all(t.winner & 1 == win & 1 for t in tricks):
+                p += MATCH_BONUS
+        if not self._score(win & 1, p) and n == 9:
+            self._over()
+
+    def _over(self) -> None:
+        self.phase = "over"
+        self.turn = -1
+
+    # ---- refusals --------------------------------------------------------------------------
+    def _refusal(self, a: int) -> IllegalAction:
+        if type(a) is not int or not (0 <= a < 64 and a in self.DECK.cards or a >= 64 and self._known(a)):
+            return IllegalAction("not-schieber", "That is not an action of Schieber.")
+        if a >= 64:
+            return self._refuse_word(a)
+        if self.phase != "play":
+            return IllegalAction("choose-contract", self._contract_hint())
+        seat = self.turn
+        h = self.hand[seat]
+        name = card_name(a)
+        if not h >> a & 1:
+            return IllegalAction("card-not-held", f"You do not hold {name} ({self.DECK.text(a)}).")
+        led, trump = self.led, self.trump
+        if led == trump:  # a plain card while trumps other than a lone Puur are held
+            return IllegalAction("follow-trump",
+                                 "Trump was led: you must play a trump (only the Puur may be kept back).")
+        follow = h & SUIT_MASKS[led]
+        if a >> 4 == trump:
+            higher = h & self.tmask & self.above[self.win_key - 32]
+            ways = f"follow suit with {SUIT_NAMES[led]}" if follow else "play a card of another suit"
+            if higher:
+                ways = "play a higher trump or " + ways
+            return IllegalAction("under-trump",
+                                 f"You may not under-trump: {name} is lower than the "
+                                 f"{card_name(self.trick[self.win_pos])} already in the trick. "
+                                 f"{ways[0].upper()}{ways[1:]}; under-trumping is allowed only "
+                                 "when every card in your hand is a trump.")
+        also = " (or play a trump)" if trump >= 0 else ""
+        return IllegalAction("follow-suit", f"You must follow suit: you hold {SUIT_NAMES[led]}{also}.")
+
+    def _known(self, a: int) -> bool:
+        try:
+            self.action_text(a)
+        except (KeyError, IndexError):
+            return False
+        return True
+
+    def _contract_hint(self) -> str:
+        choices = "a trump suit ('trump E', 'trump R', 'trump S', 'trump B'), 'obenabe' or 'undenufe'"
+        if self.pushed:
+            return f"Your partner pushed to you: you must choose the contract first: {choices}."
+        return f"The contract comes first: forehand chooses {choices}, or 'push' to leave it to the partner."
+
+    def _refuse_word(self, a: int) -> IllegalAction:
+        if a != A.PUSH and a not in CONTRACT_CODES:
+            return IllegalAction("not-schieber",
+                                 f"'{self.action_text(a)}' is not an action of Schieber; the actions are "
+                                 "'trump E', 'trump R', 'trump S', 'trump B', 'obenabe', 'undenufe', 'push' "
+                                 "and 'play' with a card, e.g. 'play UE'.")
+        if self.phase == "play":
+            return IllegalAction("contract-chosen",
+                                 f"The contract is already chosen ({contract_name(self.contract)}); play a card.")
+        return IllegalAction("no-push-back",
+                             "Your partner pushed to you: you must choose (a trump suit, Obenabe or Undenufe); "
+                             "you cannot push back.")
+
+    # ---- what a seat may see ------------------------------------------------------------
+    def _weis_shown(self) -> list[list[dict]]:
+        """Per seat: the Weis laid open (the scoring side's, once the first trick is complete)."""
+        shown: list[list[dict]] = [[], [], [], []]
+        if self.weis_scored and self.weis_side >= 0:
+            for s in (self.weis_side, self.weis_side + 2):
+                shown[s] = [{"kind": w.kind, "points": w.points, "cards": w.cards} for w in self.weis_found[s]]
+        return shown
+
+    def _parts(self) -> tuple[list, list]:
+        """Multiplied Weis and Stöck points per side counted so far."""
+        weis, stoeck = [0, 0], [0, 0]
+        if self.weis_scored and self.weis_side >= 0:
+            weis[self.weis_side] = self.weis_total * self.mult
+        if self.stoeck_scored:
+            stoeck[self.stoeck_seat & 1] = STOECK * self.mult
+        return weis, stoeck
+
+    def observation(self, seat: int) -> Observation:
+        weis, stoeck = self._parts()
+        won = [0, 0]
+        for t in self.tricks:
+            won[t.winner & 1] += 1
+        chosen = self.contract >= 0
+        public = {
+            "forehand": self.forehand,
+            "pushed": self.pushed,
+            "chooser": self.chooser if chosen else None,
+            "contract": self._weis_mode() if chosen else None,
+            "trump": self.trump if self.trump >= 0 else None,
+            "multiplier": self.mult if chosen else None,
+            "target": self.target,
+            "points": list(self.points),
+            "score_now": [b + p for b, p in zip(self.score_before, self.points)],
+            "weis": self._weis_shown(),
+            "weis_points": weis,
+            "stoeck": self.stoeck_seat if self.stoeck_scored else None,
+            "stoeck_points": stoeck,
+            "tricks_won": won,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+        legal = tuple(self._legal()) if self.turn == seat else ()
+        return Observation(
+            self.GAME, seat, dict(self.options), self.dealer, list(self.score_before), self.phase,
+            self.turn, tuple(cards_in(self.hand[seat])), legal, tuple(h.bit_count() for h in self.hand),
+            tuple(self.history), tuple(((self.leader + i) & 3, c) for i, c in enumerate(self.trick)),
+            tuple((t.leader, t.cards, t.winner) for t in self.tricks), public, tuple(self.dealt[seat]))
+
+    # ---- result --------------------------------------------------------------------------
+    def result(self) -> dict | None:
+        if self.turn >= 0:
+            return None
+        text = self.DECK.text
+        score = [b + p for b, p in zip(self.score_before, self.points)]
+        weis, stoeck = self._parts()
+        over = self.winner >= 0
+        res = {
+            "thrown_in": False,
+            "tricks": [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
+                       for t in self.tricks],
+            "points": list(self.points),
+            "made": None,
+            "score": score,
+            "match_over": over,
+            "winner": self.winner if over else None,
+            "contract": self.action_text(CONTRACT_CODES[self.contract]),
+            "chooser": self.chooser,
+            "pushed": self.pushed,
+            "multiplier": self.mult,
+            "weis_points": weis,
+            "stoeck_points": stoeck,
+        }
+        if over:  # a loser below half the target is Schneider
+            res["schneider"] = score[1 - self.winner] < self.target // 2
+        return res
