@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test play bench clean
+.PHONY: test play bench clean web serve test-web bench-wasm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,49 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(PY) -m pytest
 
+play: $(STAMP)
+	$(PY) main.py
+
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+
+# ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
+WEB_STAMP := $(VENV)/.web-installed
+WEB_TEST_STAMP := $(VENV)/.web-test-installed
+NPM_PREFIX := build/web-cache/npm
+NPM_STAMP := $(NPM_PREFIX)/node_modules/.package-lock.json
+CDN ?=
+PKG_INDEX ?=
+PORT ?= 4280
+
+$(WEB_STAMP): $(STAMP) tools/requirements-web.txt
+	$(PY) -m pip install --quiet -r tools/requirements-web.txt
+	touch $@
+
+$(WEB_TEST_STAMP): $(WEB_STAMP) tests/web/requirements.txt
+	$(PY) -m pip install --quiet -r tests/web/requirements.txt
+	touch $@
+
+# Pyodide from npm, installed under build/ (ignored by git), from our package-lock.json
+$(NPM_STAMP): package.json package-lock.json
+	mkdir -p $(NPM_PREFIX)
+	cp package.json package-lock.json $(NPM_PREFIX)/
+	npm ci --prefix $(NPM_PREFIX) --no-audit --no-fund --loglevel=error
+
+# build/web, offline: `make web CDN=https://host/pygbag/0.9.3/ PKG_INDEX=https://host/pygbag/`
+web: $(WEB_STAMP)
+	$(PY) tools/web_build.py $(if $(CDN),--cdn $(CDN)) $(if $(PKG_INDEX),--pkg-index $(PKG_INDEX))
+
+serve: web
+	$(PY) tools/web_serve.py --port $(PORT)
+
+test-web: $(WEB_TEST_STAMP) $(NPM_STAMP)
+	sh tools/install_chromium.sh
+	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
+
+bench-wasm: $(WEB_TEST_STAMP) $(NPM_STAMP)
+	sh tools/install_chromium.sh
+	$(PY) benchmarks/wasm.py

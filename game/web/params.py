@@ -1,0 +1,252 @@
+"""The page's URL parameters: a query string in, validated settings and notices out.
+
+``parse("?game=28&seed=7&target=7&demo=1")`` returns ``(WebSettings, [Notice, ...])``.
+Nothing here raises on bad input: an unknown parameter or a malformed value is left out of
+the settings and reported as a :class:`Notice`, which the table shows briefly on screen.
+
+Parameters (names are case-insensitive; values are percent-decoded):
+
+``game``   ``304``, ``28``, ``400`` or ``schieber`` (also ``jass``, ``twenty-eight``)
+``lang``   a language code of the game (``de``, ``fr``…); a region suffix is dropped (``de-CH``)
+``seed``   a whole number 0 … 999999999999999999, for a repeatable deal
+``level``  ``easy``, ``normal``, ``hard`` or ``expert`` (or ``1`` to ``4`` in that order)
+``embed``  ``1``: straight into the game, no menu
+``demo``   ``1``: the AI plays all four seats
+rule options of the chosen game by their record names (``target=7``, ``double=1``…); on/off
+options take ``1``/``0`` (also ``true``/``false``, ``yes``/``no``, ``on``/``off``, or no value
+for on).
+
+Tracking parameters that links pick up on the way (``utm_*``, ``fbclid``…) are ignored without
+a notice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr", "si", "ta", "ml", "ar")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+GAME_ALIASES = {"jass": "schieber", "twenty-eight": "28", "twentyeight": "28", "twenty_eight": "28"}
+FLAGS = ("embed", "demo")
+
+TRUE_WORDS = ("1", "true", "yes", "on", "")
+FALSE_WORDS = ("0", "false", "no", "off")
+MAX_SEED = 10**18 - 1
+SHOWN_CHARS = 24  # a notice shows at most this much of a value
+SILENT = re.compile(r"^(utm_[a-z_]*|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$")
+INT_TEXT = re.compile(r"^[+-]?\d{1,9}$")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One parameter that was ignored, and why (short English; see ``template``)."""
+
+    param: str
+    value: str
+    reason: str
+
+    # For a translation function: translate the template and the reason, then format.
+    template = "Ignored {param}={value}: {reason}"
+
+    def text(self) -> str:
+        return self.template.format(param=self.param, value=self.value, reason=self.reason)
+
+    __str__ = text
+
+
+@dataclass
+class WebSettings:
+    """What the URL asked for; ``None`` (or empty) where it asked for nothing valid."""
+
+    game: str | None = None
+    lang: str | None = None
+    seed: int | None = None
+    level: str | None = None
+    options: dict = field(default_factory=dict)
+    embed: bool = False
+    demo: bool = False
+
+
+def parse(
+    query: str,
+    *,
+    games: dict | None = None,
+    languages: tuple[str, ...] = LANGUAGES,
+    levels: tuple[str, ...] = LEVELS,
+) -> tuple[WebSettings, list[Notice]]:
+    """Validated settings and the notices for what was ignored.
+
+    ``query`` is ``location.search`` (with or without ``?``; a whole URL works too).
+    ``games`` maps game names to their tuple of engine ``Option``s; by default the engine's
+    ``GAMES``.
+    """
+    if games is None:
+        games = _engine_games()
+    settings = WebSettings()
+    notices: list[Notice] = []
+    pairs = _pairs(query if isinstance(query, str) else "")
+
+    seen: dict[str, str] = {}
+    ordered: list[tuple[str, str, str]] = []  # (name, shown name, value) in order, repeats dropped
+    for raw_name, value in pairs:
+        name = raw_name.strip().lower()
+        if not name or SILENT.match(name):
+            continue
+        if name in seen:
+            if seen[name] != value:
+                notices.append(Notice(raw_name, _shown(value), "given twice; the first value is used"))
+            continue
+        seen[name] = value
+        ordered.append((name, raw_name, value))
+
+    option_pairs = []
+    for name, raw_name, value in ordered:
+        text = value.strip()
+        if name == "game":
+            game = GAME_ALIASES.get(text.lower(), text.lower())
+            if game in games:
+                settings.game = game
+            else:
+                notices.append(Notice(raw_name, _shown(value), "unknown game; use " + _either(games)))
+        elif name == "lang":
+            lang = re.split(r"[-_]", text.lower(), maxsplit=1)[0]
+            if lang in languages:
+                settings.lang = lang
+            else:
+                notices.append(Notice(raw_name, _shown(value), "unknown language; use " + _either(languages)))
+        elif name == "seed":
+            if text.isdigit() and text.isascii() and int(text) <= MAX_SEED:
+                settings.seed = int(text)
+            else:
+                notices.append(Notice(raw_name, _shown(value), f"use a whole number from 0 to {MAX_SEED}"))
+        elif name == "level":
+            if text.lower() in levels:
+                settings.level = text.lower()
+            elif text.isdigit() and text.isascii() and 1 <= int(text) <= len(levels):
+                settings.level = levels[int(text) - 1]  # level=1 is the first (easy)
+            else:
+                notices.append(Notice(raw_name, _shown(value), "unknown level; use " + _either(levels)))
+        elif name in FLAGS:
+            flag = _boolean(text)
+            if flag is None:
+                notices.append(Notice(raw_name, _shown(value), "use 1 or 0"))
+            else:
+                setattr(settings, name, flag)
+        else:
+            option_pairs.append((name, raw_name, value))
+
+    for name, raw_name, value in option_pairs:
+        owners = [g for g, opts in games.items() if any(o.name == name for o in opts)]
+        if not owners:
+            notices.append(Notice(raw_name, _shown(value), "unknown parameter"))
+            continue
+        if settings.game is None:
+            notices.append(Notice(raw_name, _shown(value), "a rule option needs game=" + " or game=".join(owners)))
+            continue
+        option = next((o for o in games[settings.game] if o.name == name), None)
+        if option is None:
+            notices.append(Notice(raw_name, _shown(value), f"not a rule option of {settings.game}"))
+            continue
+        parsed = _option_value(option, value.strip())
+        if parsed is None:
+            notices.append(Notice(raw_name, _shown(value), "use " + _either(_allowed_texts(option))))
+        else:
+            settings.options[option.name] = parsed
+    return settings, notices
+
+
+def build_query(settings: WebSettings) -> str:
+    """The query string (with ``?``, or empty) that ``parse`` reads back as ``settings``."""
+    parts = []
+    for name in ("game", "lang", "seed", "level"):
+        value = getattr(settings, name)
+        if value is not None:
+            parts.append(f"{name}={value}")
+    for name, value in settings.options.items():
+        parts.append(f"{name}={int(value) if isinstance(value, bool) else value}")
+    for name in FLAGS:
+        if getattr(settings, name):
+            parts.append(f"{name}=1")
+    return "?" + "&".join(parts) if parts else ""
+
+
+def browser_query() -> str:
+    """``location.search`` of the page under pygbag; ``""`` on the desktop."""
+    import sys
+
+    if sys.platform != "emscripten":
+        return ""
+    try:
+        import platform
+
+        search = platform.window.location.search
+        return search if isinstance(search, str) else ""
+    except Exception:  # noqa: BLE001 - no page, or a page that refuses: no parameters
+        return ""
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def _engine_games() -> dict:
+    from game.engine import GAMES
+
+    return {name: cls.OPTIONS for name, cls in GAMES.items()}
+
+
+def _pairs(query: str) -> list[tuple[str, str]]:
+    query = query.strip()
+    if "#" in query:
+        query = query.split("#", 1)[0]
+    if "?" in query:
+        query = query.split("?", 1)[1]
+    elif "://" in query or query.startswith("/"):
+        return []  # a URL without a query string
+    try:
+        return parse_qsl(query, keep_blank_values=True, max_num_fields=64)
+    except ValueError:  # more than 64 fields: read the first 64
+        return parse_qsl("&".join(query.split("&")[:64]), keep_blank_values=True)
+
+
+def _boolean(text: str) -> bool | None:
+    low = text.lower()
+    if low in TRUE_WORDS:
+        return True
+    if low in FALSE_WORDS:
+        return False
+    return None
+
+
+def _option_value(option, text: str):
+    if option.kind is bool:
+        value = _boolean(text)
+    elif INT_TEXT.match(text):
+        value = int(text)
+    else:
+        return None
+    if value is None:
+        return None
+    try:
+        return option.check(value)
+    except ValueError:
+        return None
+
+
+def _allowed_texts(option) -> tuple[str, ...]:
+    if option.kind is bool:
+        return ("1", "0")
+    return tuple(str(v) for v in option.allowed())
+
+
+def _either(names) -> str:
+    names = list(names)
+    if len(names) > 8:
+        return f"{names[0]} to {names[-1]}"
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _shown(value: str) -> str:
+    value = "".join(c if c.isprintable() else "?" for c in value)
+    return value if len(value) <= SHOWN_CHARS else value[: SHOWN_CHARS - 1] + "…"

@@ -1,0 +1,192 @@
+"""`make web`: the site is built offline, holds what a host needs, and the sources are untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import web_build
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE_FILES = {
+    "index.html",
+    "favicon.png",
+    "manifest.webmanifest",
+    "sw.js",
+    "tricktable.tar.gz",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-512.png",
+    "icons/apple-touch-icon.png",
+}
+
+
+def tree_state(src: Path) -> dict:
+    """Every file of the source tree we care about, with a hash of its bytes."""
+    state = {}
+    for top in ("main.py", "game", "assets", "build", "tools", "tests"):
+        base = src / top
+        paths = [base] if base.is_file() else sorted(base.rglob("*")) if base.is_dir() else []
+        for path in paths:
+            rel = path.relative_to(src).as_posix()
+            if not path.is_file() or "__pycache__" in path.parts or rel.startswith(("build/web", "build/stage")):
+                continue
+            state[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return state
+
+
+@pytest.fixture(scope="module")
+def made(can_build, src):
+    """What `make web` runs, into build/web."""
+    before = tree_state(src)
+    started = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "web_build.py"), "--src", str(src)],
+        capture_output=True, text=True, timeout=300,
+    )
+    seconds = time.monotonic() - started
+    after = tree_state(src)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return {"out": ROOT / "build" / "web", "stdout": run.stdout, "seconds": seconds, "before": before, "after": after}
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_build_succeeds_offline_and_prints_the_archive_size(made, capsys):
+    out = made["stdout"]
+    match = re.search(r"app archive tricktable\.tar\.gz: ([\d.]+) MB compressed", out)
+    assert match, out
+    assert float(match.group(1)) <= 3.0, "the app archive is over the 3 MB goal"
+    assert made["seconds"] < 120
+    with capsys.disabled():
+        print("\n" + "\n".join("    " + line for line in out.strip().splitlines()))
+
+
+def test_site_has_exactly_the_files_a_host_needs(made):
+    found = {p.relative_to(made["out"]).as_posix() for p in made["out"].rglob("*") if p.is_file()}
+    assert found == SITE_FILES
+
+
+def test_icons_and_manifest(made):
+    out = made["out"]
+    assert png_size(out / "icons/icon-192.png") == (192, 192)
+    assert png_size(out / "icons/icon-512.png") == (512, 512)
+    assert png_size(out / "icons/icon-maskable-512.png") == (512, 512)
+    assert png_size(out / "favicon.png") == (48, 48)
+    manifest = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Trick Table" and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] and manifest["scope"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert png_size(out / icon["src"]) == tuple(int(n) for n in icon["sizes"].split("x"))
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+
+
+def test_no_template_placeholder_is_left(made):
+    for name in ("index.html", "sw.js", "manifest.webmanifest"):
+        text = (made["out"] / name).read_text(encoding="utf-8")
+        assert "{{cookiecutter." not in text and "cookiecutter" not in text, name
+        assert "[[tt." not in text, name
+        assert "{%" not in text, name
+
+
+def test_page_uses_our_runtime_settings(made):
+    page = (made["out"] / "index.html").read_text(encoding="utf-8")
+    runtime = re.search(r'<script src="([^"]+)pythons\.js" type="module"[^>]*data-python="python3\.12"[^>]*data-os="([^"]*)"', page)
+    assert runtime, "the runtime's module script"
+    assert runtime.group(1) == web_build.DEFAULT_CDN
+    assert not {"vt", "vtx", "stdout"} & set(runtime.group(2).split(","))  # no terminal console
+    for element in ('id="canvas"', 'id="status"', 'id="progress"', 'id="transfer"', 'id="tap"', 'rel="manifest"'):
+        assert element in page, element
+    assert 'register("sw.js")' in page
+    assert "can_close: 1" in page  # leaving the page asks nothing
+    assert page.find("window.config = {") < page.find("pythons.js\" type=\"module\"")  # settings first
+
+
+def loader_source(page: str) -> str:
+    return re.search(r'<script src="[^"]*pythons\.js"[^>]*>(.*?)</script>', page, re.S).group(1)
+
+
+def test_loader_is_valid_python_in_an_html_comment(made):
+    source = loader_source((made["out"] / "index.html").read_text(encoding="utf-8"))
+    assert source.startswith("#<!--\n") and source.rstrip().endswith("# -->")
+    assert "<script" not in source.lower()
+    compile(source, "loader", "exec")
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_javascript_parses(made, tmp_path):
+    page = (made["out"] / "index.html").read_text(encoding="utf-8")
+    inline = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert len(inline) == 2
+    for i, code in enumerate(inline + [(made["out"] / "sw.js").read_text(encoding="utf-8")]):
+        path = tmp_path / f"script{i}.js"
+        path.write_text(code, encoding="utf-8")
+        check = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+
+
+def test_service_worker_names_its_caches_with_the_build(made):
+    sw = (made["out"] / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const BUILD = "([^"]+)"', sw).group(1)
+    assert version in (made["out"] / "index.html").read_text(encoding="utf-8")
+    assert "tricktable.tar.gz" in sw and '"index.html"' in sw
+    for name in web_build.RUNTIME_FILES:
+        assert web_build.DEFAULT_CDN + name in sw
+    assert 'PREFIX + "app-" + BUILD' in sw
+
+
+def test_archive_lists_exactly_the_games_files(made, src):
+    listed = web_build.archive_listing(made["out"] / "tricktable.tar.gz")
+    expected = sorted("assets/" + rel for rel in web_build.game_files(src))
+    assert listed == expected
+    assert "assets/main.py" in listed
+    assert any(name.startswith("assets/game/engine/") for name in listed)
+    assert not any("__pycache__" in name or name.endswith(".pyc") or "-pygbag." in name for name in listed)
+    assert not any(name.startswith(("assets/tests/", "assets/tools/", "assets/build/", "assets/.")) for name in listed)
+
+
+def test_sources_are_untouched(made):
+    assert made["after"] == made["before"]
+    assert not [p for p in made["after"] if "-pygbag." in p]
+
+
+def test_pygbag_asking_the_network_fails_fast_instead_of_hanging(can_build, tmp_path):
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "main.py").write_text("import asyncio\nasync def main():\n    pass\nasyncio.run(main())\n")
+    started = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-c", web_build.RUNNER, "--build", "--no_opt", "--template", "not-here.tmpl",
+         "--icon", "not-here.png", "--cdn", web_build.DEFAULT_CDN, str(app)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"),
+    )
+    assert run.returncode == 3, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "tried to reach the network" in run.stderr
+    assert time.monotonic() - started < 30
+
+
+def test_bad_settings_are_refused(can_build, tmp_path, src):
+    with pytest.raises(web_build.BuildError):
+        web_build.build(src=src, out=tmp_path / "out", stage_root=tmp_path / "stage", cdn='https://x.example/"><script>', quiet=True)
+    with pytest.raises(web_build.BuildError):
+        web_build.build(src=src, out=src, stage_root=tmp_path / "s", quiet=True)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(web_build.BuildError, match="main.py"):
+        web_build.build(src=empty, out=tmp_path / "out", stage_root=tmp_path / "stage", quiet=True)

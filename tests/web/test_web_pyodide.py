@@ -1,0 +1,77 @@
+"""The engine and the AI in real WebAssembly: Pyodide in headless Chromium plays one full hand
+of every game and reports the time per decision (benchmarks/wasm.py prints the ratio to
+native); game.web.storage_backend talks to the browser's real localStorage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import web_browser
+from web_serve import LocalServer
+
+from game.engine import GAMES
+
+
+@pytest.fixture(scope="module")
+def pyodide(browser, src, tmp_path_factory):
+    site = web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), src)
+    server = LocalServer(site, isolated=True)  # cross-origin isolated: a 5 µs clock, not 100 µs
+    page, info = web_browser.pyodide_page(browser, server.url)
+    yield page, info
+    page.close()
+    server.stop()
+
+
+def table(report: dict) -> str:
+    lines = [f"    {report['players']} players, Python {report['python']} on {report['platform']}"
+             + (f" (AI level {report['level']})" if report["level"] else "")]
+    for game, row in report["games"].items():
+        if "error" in row:
+            lines.append(f"    {game:>8}: failed: {row['error']}")
+            continue
+        lines.append(f"    {game:>8}: {row['decisions']:3d} decisions, mean {row['mean_ms']:.3f} ms, "
+                     f"p95 {row['p95_ms']:.3f} ms, max {row['max_ms']:.3f} ms, hand {row['wall_ms']:.1f} ms")
+    return "\n".join(lines)
+
+
+def test_engine_plays_a_full_hand_of_every_game_in_wasm(pyodide, capsys):
+    page, info = pyodide
+    report = web_browser.play_in_pyodide(page, seed=3, ai=False)
+    assert report["platform"] == "emscripten"
+    assert sorted(report["games"]) == sorted(GAMES)
+    for game, row in report["games"].items():
+        assert "error" not in row, (game, row.get("error"))
+        assert row["decisions"] >= 4 * 8, game  # at least a card per seat per trick
+        assert row["result_keys"] and "points" in row["result_keys"], game
+    with capsys.disabled():
+        print(f"\n    Pyodide {info['version']} loaded in {info['load_ms'] / 1000:.1f} s")
+        print(table(report))
+
+
+def test_ai_plays_a_full_hand_of_every_game_in_wasm(pyodide, capsys):
+    page, _ = pyodide
+    report = web_browser.play_in_pyodide(page, seed=5, ai=True, level=2)
+    if report["players"] != "game.ai.Thinker":
+        pytest.skip(f"game.ai offers no Thinker yet ({report['why_random']}); the engine was played at random")
+    with capsys.disabled():
+        print()
+        print(table(report))
+    for game, row in report["games"].items():
+        assert "error" not in row, (game, row.get("error"))
+        assert row["decisions"] >= 4 * 8, game
+
+
+def test_storage_backend_uses_the_browsers_local_storage(pyodide):
+    page, _ = pyodide
+    page.evaluate("localStorage.setItem('trick-table:from-js', 'set by the page')")
+    found = web_browser.run_python(page, """
+import json, platform, js
+platform.window = js            # what pygbag's platform module gives the game
+from game.web import storage_backend as sb
+sb.use(None)
+sb.save("match", "Stöck ✓ சீட்டு")
+json.dumps([sb.where(), sb.persistent(), sb.load("match"), sb.load("from-js"), sb.load("absent")])
+""")
+    assert found == ["localStorage", True, "Stöck ✓ சீட்டு", "set by the page", None]
+    assert page.evaluate("localStorage.getItem('trick-table:match')") == "Stöck ✓ சீட்டு"

@@ -1,0 +1,140 @@
+"""game.web.storage_backend: files on the desktop, localStorage in the browser, never a crash."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.web import storage_backend as sb
+
+
+@pytest.fixture
+def files(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path / "data"))
+    sb.use(None)
+    yield tmp_path / "data"
+    sb.use(None)
+
+
+def test_desktop_round_trip_in_the_data_folder(files):
+    assert sb.load("match") is None
+    sb.save("match", '{"v": 1, "text": "Stöck ✓ சீட்டு"}')
+    assert sb.load("match") == '{"v": 1, "text": "Stöck ✓ சீட்டு"}'
+    assert (files / "match.txt").is_file()
+    assert sb.where() == str(files)
+    assert sb.persistent()
+    sb.save("match", "second")
+    assert sb.load("match") == "second"
+    assert sorted(p.name for p in files.iterdir()) == ["match.txt"]  # no temporary left behind
+    sb.remove("match")
+    sb.remove("match")
+    assert sb.load("match") is None
+
+
+def test_a_new_backend_sees_what_the_last_one_saved(files):
+    sb.save("settings", "{}")
+    sb.use(None)  # as after a restart
+    assert sb.load("settings") == "{}"
+
+
+def test_unreadable_bytes_come_back_as_text(files):
+    files.mkdir(parents=True)
+    (files / "stats.txt").write_bytes(b"\xff\xfe{broken")
+    text = sb.load("stats")
+    assert isinstance(text, str) and "{broken" in text
+
+
+@pytest.mark.parametrize("key", ["", "../x", "a/b", "..", "x" * 65, "naïve", 5])
+def test_bad_keys_are_refused(files, key):
+    with pytest.raises(ValueError):
+        sb.save(key, "x")
+    with pytest.raises(ValueError):
+        sb.load(key)
+
+
+def test_only_text_is_saved(files):
+    with pytest.raises(TypeError):
+        sb.save("match", b"bytes")
+
+
+def test_data_folder_per_system(tmp_path):
+    home = {"HOME": "/home/ann"}
+    assert sb.data_folder("linux", home) == Path("/home/ann/.local/share/trick-table")
+    assert sb.data_folder("linux", {**home, "XDG_DATA_HOME": "/xdg"}) == Path("/xdg/trick-table")
+    assert sb.data_folder("darwin", home) == Path("/home/ann/Library/Application Support/Trick Table")
+    assert sb.data_folder("win32", {"USERPROFILE": "C:/Users/ann", "APPDATA": "C:/AD"}) == Path("C:/AD/Trick Table")
+    assert sb.data_folder("linux", {**home, "TRICK_TABLE_DATA_DIR": str(tmp_path)}) == tmp_path
+
+
+class FakeLocalStorage:
+    """What localStorage does: strings in, strings or null out; may refuse."""
+
+    def __init__(self, refuse=False, full=False):
+        self.items, self.refuse, self.full = {}, refuse, full
+
+    def getItem(self, key):
+        if self.refuse:
+            raise RuntimeError("SecurityError: The operation is insecure.")
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        if self.refuse or self.full:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = str(value)
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+class FakeWindow:
+    def __init__(self, storage):
+        self.localStorage = storage
+
+
+def test_browser_backend_is_chosen_under_emscripten(monkeypatch):
+    import platform
+
+    storage = FakeLocalStorage()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", FakeWindow(storage), raising=False)
+    sb.use(None)
+    try:
+        sb.save("match", "{}")
+        assert storage.items == {"trick-table:match": "{}"}
+        assert sb.load("match") == "{}"
+        assert sb.where() == "localStorage"
+        sb.remove("match")
+        assert storage.items == {}
+        assert sb.load("match") is None
+    finally:
+        sb.use(None)
+
+
+def test_refused_storage_falls_back_to_memory():
+    backend = sb.LocalStorageBackend(FakeWindow(FakeLocalStorage(refuse=True)))
+    sb.use(backend)
+    try:
+        assert sb.load("match") is None
+        sb.save("match", "kept for the session")
+        assert sb.load("match") == "kept for the session"
+        assert not sb.persistent()
+        assert "memory" in sb.where()
+    finally:
+        sb.use(None)
+
+
+def test_full_storage_keeps_the_value_in_memory():
+    storage = FakeLocalStorage(full=True)
+    backend = sb.LocalStorageBackend(FakeWindow(storage))
+    backend.save("match", "big")
+    assert backend.load("match") == "big"
+    assert not backend.persistent
+
+
+def test_null_proxies_read_as_none():
+    class JsNull:  # what some bridges hand back for null
+        pass
+
+    storage = FakeLocalStorage()
+    storage.getItem = lambda key: JsNull()
+    assert sb.LocalStorageBackend(FakeWindow(storage)).load("x") is None

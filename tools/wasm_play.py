@@ -1,0 +1,122 @@
+"""One full hand of every game, each decision timed: the same code natively and in WebAssembly.
+
+``run(seed, ai=True, level=2)`` returns a JSON-able dict. With ``ai`` and an AI package that
+offers the front end's interface (``game.ai.Thinker(observation, level, seed)`` with
+``step(max_ms)``, ``done`` and ``best()``), every seat is an AI thinking in slices of
+``slice_ms`` as the table drives it; otherwise every seat picks a random legal action.
+Pure Python, no I/O: tests/web runs it in Pyodide in headless Chromium, benchmarks/wasm.py
+natively and in the browser to print the ratio.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+MAX_DECISIONS = 2000  # a hand that has not ended by then is a bug
+
+
+def _thinker_class():
+    try:
+        from game.ai import Thinker
+    except Exception as error:  # noqa: BLE001 - not there yet, or broken: report it
+        return None, f"{type(error).__name__}: {error}"
+    return Thinker, ""
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def play_hand(game: str, seed: int, thinker=None, level: int = 2, slice_ms: float = 10.0) -> dict:
+    from game.engine import GAMES
+
+    rng = random.Random(f"{game}/{seed}")
+    hand = GAMES[game].deal(seed=seed)
+    times: list[float] = []
+    slices = 0
+    hand_started = time.perf_counter()
+    while hand.turn != -1:
+        if len(times) >= MAX_DECISIONS:
+            raise RuntimeError(f"{game} seed {seed}: no end after {MAX_DECISIONS} decisions")
+        seat = hand.turn
+        started = time.perf_counter()
+        if thinker is not None:
+            mind = thinker(hand.observation(seat), level, rng.randrange(2**31))
+            while not mind.done:
+                mind.step(slice_ms)
+                slices += 1
+            action = mind.best()
+        else:
+            action = rng.choice(hand.legal_actions())
+        times.append((time.perf_counter() - started) * 1000)
+        hand.apply(action)
+    wall_ms = (time.perf_counter() - hand_started) * 1000
+    result = hand.result()
+    return {
+        "decisions": len(times),
+        "wall_ms": round(wall_ms, 3),
+        "slices": slices,
+        "total_ms": round(sum(times), 3),
+        "mean_ms": round(sum(times) / len(times), 4) if times else 0.0,
+        "p95_ms": round(_percentile(times, 0.95), 4),
+        "max_ms": round(max(times), 4) if times else 0.0,
+        "record_actions": len(hand.record().get("actions", [])) if isinstance(hand.record(), dict) else None,
+        "result_keys": sorted(result) if isinstance(result, dict) else None,
+    }
+
+
+def run(seed: int = 1, ai: bool = True, level: int = 2, slice_ms: float = 10.0, games=None) -> dict:
+    import sys
+
+    from game.engine import GAMES
+
+    thinker, why_not = _thinker_class() if ai else (None, "random play asked for")
+    report = {
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "players": "game.ai.Thinker" if thinker else "random",
+        "why_random": why_not if not thinker else "",
+        "level": level if thinker else None,
+        "seed": seed,
+        "games": {},
+    }
+    for game in games or list(GAMES):
+        try:
+            report["games"][game] = play_hand(game, seed, thinker, level, slice_ms)
+        except Exception as error:  # noqa: BLE001 - reported per game, so the others still run
+            report["games"][game] = {"error": f"{type(error).__name__}: {error}"}
+    return report
+
+
+def bench(hands: int = 50, ai: bool = False, level: int = 2, first_seed: int = 1, games=None) -> dict:
+    """Many hands per game: wall time per decision (stable even where the clock is coarse)."""
+    import sys
+
+    from game.engine import GAMES
+
+    thinker, why_not = _thinker_class() if ai else (None, "random play asked for")
+    report = {"python": sys.version.split()[0], "platform": sys.platform,
+              "players": "game.ai.Thinker" if thinker else "random", "why_random": why_not if not thinker else "",
+              "level": level if thinker else None, "hands": hands, "games": {}}
+    for game in games or list(GAMES):
+        decisions, wall, p95s = 0, 0.0, []
+        try:
+            for seed in range(first_seed, first_seed + hands):
+                row = play_hand(game, seed, thinker, level)
+                decisions += row["decisions"]
+                wall += row["wall_ms"]
+                p95s.append(row["p95_ms"])
+        except Exception as error:  # noqa: BLE001 - reported per game
+            report["games"][game] = {"error": f"seed {seed}: {type(error).__name__}: {error}"}
+            continue
+        report["games"][game] = {
+            "decisions": decisions,
+            "wall_ms": round(wall, 3),
+            "ms_per_decision": round(wall / decisions, 5),
+            "p95_ms": round(max(p95s), 4),
+        }
+    return report

@@ -1,0 +1,115 @@
+"""Headless Chromium (Debian's) through Playwright, and Pyodide in it: shared by tests/web and
+benchmarks/wasm.py.
+
+Nothing is downloaded here: the browser is /usr/bin/chromium (``make test-web`` installs
+Debian's package when it is missing) and Pyodide comes from the npm package, installed by
+``make test-web`` into build/web-cache/npm.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("TRICK_TABLE_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NPM_PREFIX = ROOT / "build" / "web-cache" / "npm"
+PYODIDE = NPM_PREFIX / "node_modules" / "pyodide"
+# what Pyodide gets of the game: the pure-Python packages (no pygame in there)
+PURE_PACKAGES = ("game/engine", "game/ai", "game/web")
+
+RUNNER_HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Trick Table in Pyodide</title>
+<script src="pyodide/pyodide.js"></script>
+<script>
+"use strict";
+window.loaded = (async () => {
+    const started = performance.now();
+    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+    const zip = await (await fetch("app.zip")).arrayBuffer();
+    pyodide.unpackArchive(zip, "zip", { extractDir: "/app" });
+    pyodide.runPython("import sys; sys.path.insert(0, '/app')");
+    window.pyodide = pyodide;
+    return { load_ms: performance.now() - started, version: pyodide.version };
+})();
+window.runPython = async (code) => {
+    await window.loaded;
+    return window.pyodide.runPython(code);
+};
+</script></head><body>Pyodide runner</body></html>
+"""
+
+
+def missing() -> list[str]:
+    """What the browser tests lack on this machine (empty when they can run)."""
+    lacking = []
+    if not Path(CHROMIUM).exists():
+        lacking.append(f"{CHROMIUM} (Debian package chromium)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        lacking.append("playwright (pip, tests/web/requirements.txt)")
+    if not (PYODIDE / "pyodide.js").is_file():
+        lacking.append(f"{PYODIDE} (npm ci --prefix {NPM_PREFIX.relative_to(ROOT)})")
+    return lacking
+
+
+def launch(playwright, extra_args=()):
+    """Debian's Chromium, headless, with this workplace's flags (its network is closed)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS + list(extra_args))
+
+
+def pyodide_site(folder: Path, src: Path = ROOT) -> Path:
+    """A folder to serve: Pyodide, the runner page, app.zip (the pure-Python game packages)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "pyodide"
+    if not target.exists():
+        try:
+            target.symlink_to(PYODIDE, target_is_directory=True)
+        except OSError:
+            shutil.copytree(PYODIDE, target)
+    (folder / "index.html").write_text(RUNNER_HTML, encoding="utf-8")
+    with zipfile.ZipFile(folder / "app.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.write(src / "game" / "__init__.py", "game/__init__.py")
+        for package in PURE_PACKAGES:
+            base = src / package
+            if not base.is_dir():
+                continue
+            for path in sorted(base.rglob("*.py")):
+                if "__pycache__" not in path.parts:
+                    zf.write(path, path.relative_to(src).as_posix())
+        zf.write(ROOT / "tools" / "wasm_play.py", "wasm_play.py")
+    return folder
+
+
+def pyodide_page(browser, base_url: str, timeout_ms: float = 120_000):
+    """A page with Pyodide loaded and the game on its path; returns (page, load info)."""
+    page = browser.new_page()
+    page.set_default_timeout(timeout_ms)
+    page.goto(base_url + "index.html")
+    info = page.evaluate("() => window.loaded")
+    return page, info
+
+
+def run_python(page, code: str):
+    """Run ``code`` in Pyodide; its last expression, which must be a JSON string, decoded."""
+    return json.loads(page.evaluate("(code) => window.runPython(code)", code))
+
+
+def play_in_pyodide(page, seed: int = 1, ai: bool = True, level: int = 2, games=None) -> dict:
+    args = json.dumps({"seed": seed, "ai": ai, "level": level, "games": games})
+    return run_python(page, f"import json, wasm_play\njson.dumps(wasm_play.run(**json.loads({args!r})))")

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""Build the web version of Trick Table into build/web: offline, and never touching the sources.
+
+    python tools/web_build.py [--cdn URL] [--pkg-index URL] [--out DIR] ...
+
+1. Stage a copy of only the game's files (``main.py``, ``game/``, ``assets/``, without caches)
+   in ``build/stage/tricktable/``, with our icons, manifest and service worker in its
+   ``static/`` folder (pygbag copies that folder into the site and leaves it out of the
+   archive). pygbag reformats sources in place when ``black`` is importable and writes
+   ``*-pygbag.*`` files next to assets: here it only ever sees the copy, with ``black``
+   blocked and asset optimising off.
+2. Run pygbag 0.9.3 (``python -m pygbag --build``) on the copy with our page template
+   (``build/template.tmpl``) and icon, so it needs nothing from the network; the network is
+   blocked for it, so a missing local file fails at once instead of retrying forever.
+3. Check the result (no template placeholder left, the archive holds exactly the staged
+   files), copy it to ``build/web`` and print the sizes.
+
+The CDN base URL is a build setting: ``--cdn`` (or ``make web CDN=...``) says where the page
+loads the Python runtime from; ``--pkg-index`` where the runtime finds pygame-ce (README,
+"Hosting the runtime yourself").
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+TEMPLATE = BUILD / "template.tmpl"
+STATIC = BUILD / "static"
+
+BUNDLE = "tricktable"  # the archive's name: tricktable.tar.gz
+TITLE = "Trick Table"
+GAME_PATHS = ("main.py", "game", "assets")
+PYGBAG_VERSION = "0.9.3"
+PYBUILD = "3.12"
+DEFAULT_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
+DEFAULT_PACKAGE_HOME = "https://pygame-web.github.io/cdn/"  # where pygbag's runtime looks for packages
+PACKAGE_INDEX_NAME = f"index-{PYGBAG_VERSION}-cp{PYBUILD.replace('.', '')}.json"
+PACKAGES = ("pygame",)  # what the game imports from the runtime's package index
+ABI = f"cp{PYBUILD.replace('.', '')}"
+API = "wasm32_bi_emscripten"
+# what the page loads from the CDN (pythons.js and the files it asks for)
+RUNTIME_FILES = (
+    "pythons.js",
+    "cpythonrc.py",
+    f"cpython{PYBUILD.replace('.', '')}/main.js",
+    f"cpython{PYBUILD.replace('.', '')}/main.wasm",
+    f"cpython{PYBUILD.replace('.', '')}/main.data",
+    "empty.ogg",
+)
+GOAL_BYTES = 3 * 1000 * 1000
+
+# never staged: caches, editor and OS litter, and what pygbag would leave out of the archive
+SKIP_DIRS = {"__pycache__", "build", "dist", "venv", "static", "ignore", "ATTIC"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".pyx", ".pyd", ".pyi", ".lnk", ".exe", ".bak", ".log", ".blend", ".blend1", ".tmp", ".swp"}
+PLACEHOLDER = re.compile(r"\{\{\s*cookiecutter\.|\[\[tt\.")
+
+# Runs pygbag in a child process: black blocked (pygbag would reformat the staged sources)
+# and the network refused (pygbag retries a failed download every 5 s, forever).
+RUNNER = r"""
+import runpy, socket, sys, urllib.request
+tried = []
+def refuse(*args, **kwargs):
+    tried.append(repr(args[:1]))
+    raise RuntimeError("web_build: the build may not use the network")
+socket.create_connection = refuse
+socket.getaddrinfo = refuse
+socket.socket.connect = refuse
+urllib.request.urlretrieve = refuse
+urllib.request.urlopen = refuse
+sys.modules["black"] = None
+sys.argv = ["pygbag"] + sys.argv[1:]
+try:
+    runpy.run_module("pygbag", run_name="__main__", alter_sys=True)
+finally:
+    if tried:
+        sys.stderr.write("web_build: pygbag tried to reach the network: %s\n" % ", ".join(tried))
+        sys.exit(3)
+"""
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def game_files(src: Path) -> list[str]:
+    """The game's files under ``src``, as sorted POSIX paths relative to it."""
+    if not (src / "main.py").is_file():
+        raise BuildError(f"{src / 'main.py'} not found: the game's entry point (the front end) is missing")
+    found = ["main.py"]
+    for top in GAME_PATHS[1:]:
+        base = src / top
+        if not base.is_dir():
+            continue
+        for folder, dirs, files in os.walk(base):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS and not d.endswith(".egg-info"))
+            for name in sorted(files):
+                path = Path(folder) / name
+                if name.startswith(".") or path.suffix.lower() in SKIP_SUFFIXES or "-pygbag." in name:
+                    continue
+                if path.is_symlink() and not path.resolve().is_relative_to(src.resolve()):
+                    raise BuildError(f"{path} links outside the project")
+                found.append(path.relative_to(src).as_posix())
+    return sorted(found)
+
+
+def project_version() -> str:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def normalise_base(url: str, what: str) -> str:
+    url = url.strip()
+    if not url:
+        raise BuildError(f"{what} is empty")
+    if any(c in url for c in "\"'<>\\ \n"):
+        raise BuildError(f"{what} {url!r} has characters a URL in the page cannot hold")
+    return url if url.endswith("/") else url + "/"
+
+
+def render(text: str, values: dict) -> str:
+    for key, value in values.items():
+        text = text.replace(f"[[tt.{key}]]", value)
+    return text
+
+
+def fill_sw(template: str, values: dict) -> str:
+    return render(template, values)
+
+
+def build(
+    *,
+    src: Path = ROOT,
+    out: Path = BUILD / "web",
+    stage_root: Path = BUILD / "stage",
+    cdn: str = DEFAULT_CDN,
+    pkg_index: str = "",
+    width: int = 1280,
+    height: int = 720,
+    ume_block: int = 1,
+    keep_apk: bool = False,
+    timeout: float = 180,
+    quiet: bool = False,
+    runtime_package_home: str = DEFAULT_PACKAGE_HOME,
+) -> dict:
+    """Build the site into ``out``; returns a summary (also printed unless ``quiet``)."""
+    started = time.monotonic()
+    say = (lambda *a: None) if quiet else print
+    src, out, stage_root = Path(src).resolve(), Path(out).resolve(), Path(stage_root).resolve()
+    if out == src or src.is_relative_to(out) or stage_root == src or src.is_relative_to(stage_root):
+        raise BuildError("the output and staging folders must lie outside the sources")
+    cdn = normalise_base(cdn, "--cdn")
+    pkg_index = normalise_base(pkg_index, "--pkg-index") if pkg_index else ""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from make_icons import write_icons
+    finally:
+        sys.path.pop(0)
+
+    # 1. stage ------------------------------------------------------------------------
+    files = game_files(src)
+    if stage_root.exists():
+        shutil.rmtree(stage_root)
+    app = stage_root / BUNDLE
+    app.mkdir(parents=True)
+    digest = hashlib.sha256()
+    for rel in files:
+        target = app / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src / rel, target)
+        digest.update(rel.encode() + b"\0" + (src / rel).read_bytes() + b"\0")
+    template_text = TEMPLATE.read_text(encoding="utf-8")
+    settings = {"cdn": cdn, "pkg_index": pkg_index, "width": width, "height": height, "ume_block": ume_block,
+                "runtime_package_home": runtime_package_home}
+    for part in (template_text, json.dumps(settings, sort_keys=True), PYGBAG_VERSION):
+        digest.update(part.encode())
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(STATIC).as_posix().encode() + path.read_bytes())
+    digest.update((ROOT / "tools" / "make_icons.py").read_bytes())
+    version = f"{project_version()}-{digest.hexdigest()[:10]}"
+
+    static = app / "static"
+    shutil.copytree(STATIC, static)
+    icons = write_icons(static / "icons")
+    favicon = stage_root / "favicon.png"
+    shutil.move(str(static / "icons" / "favicon.png"), favicon)
+
+    package_home = pkg_index or DEFAULT_PACKAGE_HOME
+    package_index = urljoin(package_home, PACKAGE_INDEX_NAME) if urlsplit(package_home).scheme else package_home + PACKAGE_INDEX_NAME
+    runtime_files = [cdn + name for name in RUNTIME_FILES]
+    # the runtime always reads its built-in index first, even when the build names another
+    default_index = runtime_package_home + PACKAGE_INDEX_NAME
+    if default_index != package_index:
+        runtime_files.append(default_index)
+    app_files = ["index.html", f"{BUNDLE}.tar.gz", "manifest.webmanifest", "favicon.png"]
+    app_files += [f"icons/{p.name}" for p in icons if p.name != "favicon.png"]
+    sw_values = {
+        "version": version,
+        "runtime_version": f"{PYGBAG_VERSION}-py{PYBUILD}-" + hashlib.sha256((cdn + "|" + package_home).encode()).hexdigest()[:8],
+        "app_files": json.dumps(app_files),
+        "runtime_files": json.dumps(runtime_files),
+        "runtime_prefixes": json.dumps(sorted({cdn, package_home, runtime_package_home})),
+        "package_index": package_index,
+        "package_base": pkg_index,
+        "packages": json.dumps(list(PACKAGES)),
+        "abi": ABI,
+        "api": API,
+    }
+    sw = static / "sw.js"
+    sw.write_text(fill_sw(sw.read_text(encoding="utf-8"), sw_values), encoding="utf-8")
+    staged_template = stage_root / "template.tmpl"
+    staged_template.write_text(
+        render(template_text, {"version": version, "pkg_index": pkg_index, "pkg_index_file": package_index if pkg_index else ""}),
+        encoding="utf-8",
+    )
+    (stage_root / "pygbag.ini").write_text("[DEPENDENCIES]\nignoredirs = []\nignorefiles = []\n", encoding="utf-8")
+
+    # 2. pygbag -----------------------------------------------------------------------
+    command = [
+        sys.executable, "-c", RUNNER,
+        "--build", "--no_opt",
+        "--template", str(staged_template),
+        "--icon", str(favicon),
+        "--cdn", cdn,
+        "--title", TITLE,
+        "--width", str(width), "--height", str(height),
+        "--ume_block", str(ume_block),
+        "--can_close", "1",
+        "--PYBUILD", PYBUILD,
+        str(app),
+    ]
+    log = stage_root / "pygbag.log"
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    try:
+        with open(log, "w", encoding="utf-8") as log_file:
+            run = subprocess.run(command, cwd=stage_root, stdout=log_file, stderr=subprocess.STDOUT, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"pygbag did not finish in {timeout:.0f} s (log: {log})") from None
+    if run.returncode != 0:
+        tail = "\n".join(log.read_text(encoding="utf-8", errors="replace").splitlines()[-25:])
+        raise BuildError(f"pygbag failed with exit code {run.returncode} (log: {log}):\n{tail}")
+
+    # 3. check and publish ------------------------------------------------------------
+    built = app / "build" / "web"
+    archive = built / f"{BUNDLE}.tar.gz"
+    for needed in ["index.html", "favicon.png", f"{BUNDLE}.tar.gz"] + app_files + ["sw.js"]:
+        if not (built / needed).is_file():
+            raise BuildError(f"pygbag's output lacks {needed} (log: {log})")
+    for text_file in ("index.html", "sw.js", "manifest.webmanifest"):
+        text = (built / text_file).read_text(encoding="utf-8")
+        if PLACEHOLDER.search(text):
+            raise BuildError(f"{text_file}: a template placeholder was left unfilled: {PLACEHOLDER.search(text).group(0)}")
+    listed = archive_listing(archive)
+    expected = sorted("assets/" + rel for rel in files)
+    if listed != expected:
+        extra = sorted(set(listed) - set(expected))
+        missing = sorted(set(expected) - set(listed))
+        raise BuildError(f"the archive does not hold exactly the game's files; extra {extra}, missing {missing}")
+    if not keep_apk:
+        (built / f"{BUNDLE}.apk").unlink(missing_ok=True)
+
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(built, out)
+
+    sizes = {rel: (src / rel).stat().st_size for rel in files}
+    summary = {
+        "version": version,
+        "out": str(out),
+        "cdn": cdn,
+        "pkg_index": pkg_index,
+        "files": len(files),
+        "archive": archive.name,
+        "archive_bytes": archive.stat().st_size,
+        "unpacked_bytes": sum(sizes.values()),
+        "site_bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
+        "largest": sorted(sizes.items(), key=lambda kv: -kv[1])[:5],
+        "seconds": round(time.monotonic() - started, 2),
+    }
+    verdict = "within" if summary["archive_bytes"] <= GOAL_BYTES else "OVER"
+    say(f"web build {version} -> {out}  ({summary['seconds']} s, offline)")
+    say(f"  runtime from {cdn}" + (f"; packages from {pkg_index}" if pkg_index else ""))
+    say(f"  app archive {archive.name}: {summary['archive_bytes'] / 1e6:.3f} MB compressed, "
+        f"{summary['unpacked_bytes'] / 1e6:.3f} MB unpacked, {len(files)} files "
+        f"({verdict} the 3 MB goal; the runtime is not counted)")
+    say("  largest: " + ", ".join(f"{rel} {n / 1e3:.0f} kB" for rel, n in summary["largest"]))
+    say(f"  whole site: {summary['site_bytes'] / 1e6:.3f} MB in {sum(1 for p in out.rglob('*') if p.is_file())} files")
+    return summary
+
+
+def archive_listing(archive: Path) -> list[str]:
+    with tarfile.open(archive, "r:gz") as tar:
+        return sorted(m.name for m in tar.getmembers() if m.isfile())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cdn", default=os.environ.get("TRICK_TABLE_CDN") or DEFAULT_CDN,
+                        help=f"base URL of the Python runtime (pythons.js, cpython312/…) [default: {DEFAULT_CDN}]")
+    parser.add_argument("--pkg-index", default=os.environ.get("TRICK_TABLE_PKG_INDEX", ""),
+                        help=f"base URL holding {PACKAGE_INDEX_NAME} and the wheels it names "
+                             f"[default: the runtime's own, {DEFAULT_PACKAGE_HOME}]")
+    parser.add_argument("--out", type=Path, default=BUILD / "web", help="where the site goes [build/web]")
+    parser.add_argument("--stage", type=Path, default=BUILD / "stage", help="scratch folder [build/stage]")
+    parser.add_argument("--src", type=Path, default=ROOT, help="folder holding main.py, game/ and assets/")
+    parser.add_argument("--width", type=int, default=1280, help="framebuffer width the page expects first")
+    parser.add_argument("--height", type=int, default=720, help="framebuffer height the page expects first")
+    parser.add_argument("--ume-block", type=int, choices=(0, 1), default=1,
+                        help="1: wait for a tap where the browser needs one before sound [1]")
+    parser.add_argument("--keep-apk", action="store_true", help="keep pygbag's .apk (a zip, for itch.io)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args(argv)
+    try:
+        summary = build(src=args.src, out=args.out, stage_root=args.stage, cdn=args.cdn, pkg_index=args.pkg_index,
+                        width=args.width, height=args.height, ume_block=args.ume_block, keep_apk=args.keep_apk,
+                        quiet=args.json)
+    except BuildError as error:
+        print(f"web build failed: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Serve a folder (by default build/web) on localhost, as a static host would.
+
+    python tools/web_serve.py [--port 4280] [--dir build/web]
+
+Then open http://localhost:4280/ (the port stays off 8xxx: on http://localhost:8… pygbag's
+runtime expects its own test server's package proxy at localhost:8000/cdn/).
+
+The right types for .wasm, .webmanifest, .mjs and .tar.gz (served as it is, without a
+Content-Encoding); ``no-cache`` for the page and the service worker so a new build shows on
+reload. ``--cors`` adds ``Access-Control-Allow-Origin: *`` (as a CDN sends). Tests import
+``make_server``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TYPES = {
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".gz": "application/gzip",
+    ".apk": "application/zip",
+    ".whl": "application/zip",
+    ".data": "application/octet-stream",
+    ".py": "text/plain; charset=utf-8",
+    ".ogg": "audio/ogg",
+    ".tmpl": "text/plain; charset=utf-8",
+}
+NO_CACHE = {"index.html", "sw.js", ""}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    cors = False
+    isolated = False
+    quiet = True
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self):
+        name = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
+        if name in NO_CACHE:
+            self.send_header("Cache-Control", "no-cache")
+        if self.cors:
+            self.send_header("Access-Control-Allow-Origin", "*")
+        if self.isolated:  # cross-origin isolation: a finer performance.now() for benchmarks
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: str | Path, port: int = 0, bind: str = "127.0.0.1", cors: bool = False, quiet: bool = True,
+                isolated: bool = False):
+    """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one."""
+    handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated})
+    server = ThreadingHTTPServer((bind, port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(directory, port: int = 0, cors: bool = False, isolated: bool = False):
+    """Start a server in a daemon thread; returns (server, base_url). Stop with server.shutdown()."""
+    server = make_server(directory, port=port, cors=cors, isolated=isolated)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+class LocalServer:
+    """A local static server in a thread that can be stopped and started again on its port."""
+
+    def __init__(self, directory, cors: bool = False, isolated: bool = False):
+        self.directory, self.cors, self.isolated = Path(directory), cors, isolated
+        self.server, self.url = serve_in_thread(directory, cors=cors, isolated=isolated)
+        self.port = self.server.server_address[1]
+
+    def stop(self) -> None:
+        if self.server:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def start(self) -> None:
+        if not self.server:
+            self.server, _ = serve_in_thread(self.directory, port=self.port, cors=self.cors, isolated=self.isolated)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the web build on localhost.")
+    parser.add_argument("--dir", type=Path, default=ROOT / "build" / "web")
+    parser.add_argument("--port", type=int, default=4280)
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on [127.0.0.1]")
+    parser.add_argument("--cors", action="store_true", help="send Access-Control-Allow-Origin: *")
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"{args.dir}/index.html not found: run `make web` first", file=sys.stderr)
+        return 1
+    server = make_server(args.dir, args.port, args.bind, args.cors, quiet=False)
+    host = "localhost" if args.bind in ("127.0.0.1", "::1", "localhost") else args.bind
+    print(f"serving {args.dir} at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
