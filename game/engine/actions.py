@@ -8,20 +8,21 @@ command line use: 'play JS', 'indicator JS', 'bid 160', 'pass partner'.
 from __future__ import annotations
 
 INDICATOR = 64
-BID = 128
-PASS = 1000
-PASS_PARTNER = 1001
-REDEAL = 1002
-KEEP = 1003
-REVEAL = 1004
-CALL = 1005
-DOUBLE = 1006
-REDOUBLE = 1007
-CAPS = 1008
-PUSH = 1009
-OBENABE = 1010
-UNDENUFE = 1011
-TRUMP = 1020  # TRUMP + suit: a Schieber trump contract
+BID = 128          # BID + n for n up to MAX_BID
+MAX_BID = 9999
+PASS = 20000       # word actions come after every possible bid
+PASS_PARTNER = 20001
+REDEAL = 20002
+KEEP = 20003
+REVEAL = 20004
+CALL = 20005
+DOUBLE = 20006
+REDOUBLE = 20007
+CAPS = 20008
+PUSH = 20009
+OBENABE = 20010
+UNDENUFE = 20011
+TRUMP = 20020  # TRUMP + suit: a Schieber trump contract
 
 WORDS = {
     PASS: "pass", PASS_PARTNER: "pass partner", REDEAL: "redeal", KEEP: "keep",

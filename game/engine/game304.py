@@ -63,9 +63,9 @@ class Hand304(HiddenTrumpHand):
             self._before_play()  # nobody raised: the first contract stands
 
     def _auction_won(self) -> None:
-        if self.round == 2 and not self.revealed:
-            self.hand[self.bidder] |= 1 << self.indicator  # old indicator back to its owner
-        if self.round == 2:
+        if self.round == 2:  # the old indicator goes back to its owner, unseen by the new trumper
+            self.hand[self.bidder] |= 1 << self.indicator
+            self.indicator = self.trump = -1
             self.revealed = False
         super()._auction_won()
 

@@ -41,9 +41,15 @@ def hand_from_record(record) -> Hand:
     first_hand = record.get("first_hand", False)
     if type(first_hand) is not bool:
         raise RecordError("'first_hand' must be true or false")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("'options' must be an object of option names and values, e.g. {\"target\": 7}")
+    hands = record["hands"]
+    if isinstance(hands, list) and any(
+            not isinstance(cards, list) or not all(isinstance(c, str) for c in cards) for cards in hands):
+        raise RecordError("'hands' must be four lists of cards written as text, e.g. \"JS\"")
     try:
-        return cls(record["hands"], record["dealer"], record.get("options") or {},
-                   record.get("score"), first_hand)
+        return cls(hands, record["dealer"], options, record.get("score"), first_hand)
     except ValueError as err:
         raise RecordError(str(err)) from None
 
@@ -93,9 +99,13 @@ def replay(record, trace: bool = False) -> dict:
     return out
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def replay_text(text: str, trace: bool = False) -> dict:
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
         return RecordError(f"the record is not valid JSON: {err}").as_json()
     return replay(record, trace)
