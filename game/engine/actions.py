@@ -63,7 +63,7 @@ def parse_action(text: str, deck) -> int:
         card = deck.parse(arg)
         return card if word == "play" else INDICATOR + card
     if word == "bid":
-        if arg.isdigit() and len(arg) <= 4:
+        if arg.isascii() and arg.isdigit() and len(arg) <= 4 and arg == str(int(arg)):
             return BID + int(arg)
         raise ValueError(f"{text!r}: a bid is 'bid' and a whole number")
     if word == "trump" and len(arg) == 1 and arg in deck.suit_letters:

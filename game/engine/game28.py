@@ -122,6 +122,11 @@ class Hand28(HiddenTrumpHand):
             return IllegalAction("trump-after-call", "After calling Trump! you must play a trump.")
         return super()._refuse_held_card(seat, card)
 
+    def _refuse_pass(self, a: int):
+        if a == A.PASS_PARTNER:
+            return IllegalAction("partner-call", "Twenty-Eight has no Partner! call; just pass.")
+        return super()._refuse_pass(a)
+
     def _phase_hint_other(self) -> str:
         if self.doubled > 1:
             return "the bidder may redouble ('redouble') or play on ('pass')."

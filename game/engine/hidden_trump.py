@@ -280,7 +280,7 @@ class HiddenTrumpHand(Hand):
 
     # ---- what a seat may see ------------------------------------------------------------
     def _sees_indicator(self, seat: int, card: int) -> bool:
-        return self.revealed and card == self.indicator
+        return self.open_trump or (self.revealed and card == self.indicator)
 
     def _sees_face_down(self, seat: int, owner: int, complete: bool) -> bool:
         return seat == owner or (complete and seat == self.bidder)
