@@ -440,3 +440,19 @@ def test_check_accepts_exactly_the_legal_actions(deal):
         if hand.is_over():
             break
         hand.apply(rng.choice(sorted(legal)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.sampled_from(["304", "28"]), seed=st.integers(0, 10**6),
+       open_trump=st.booleans())
+def test_fast_playout_makes_the_same_moves_as_the_generic_loop(game, seed, open_trump):
+    from game.engine import GAMES
+    from game.engine.core import Hand
+    import random as _random
+    cls = GAMES[game]
+    fast = cls.deal(seed, {"open_trump": open_trump}, dealer=seed % 4)
+    slow = fast.clone()
+    fast.playout(_random.Random(seed))
+    Hand.playout(slow, _random.Random(seed))
+    assert fast.result() == slow.result()
+    assert fast.tricks == slow.tricks

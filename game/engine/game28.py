@@ -70,6 +70,36 @@ class Hand28(HiddenTrumpHand):
             self._start_play()
 
     # ---- play ----------------------------------------------------------------------------
+    def playout(self, rng) -> None:
+        """As ``Hand.playout`` (same moves for the same ``rng``), with ordinary cards inlined."""
+        rnd = rng.random
+        while self.turn >= 0 and self.phase != "play":
+            moves = self._legal()
+            self._apply(moves[int(rnd() * len(moves))])
+        hand = self.hand
+        while self.turn >= 0:
+            seat, trick = self.turn, self.trick
+            h = hand[seat]
+            if len(trick) < 3 and h and self.caller != seat:
+                if trick:  # a card that does not end the trick, by a player with cards in hand
+                    led = trick[0] >> 4
+                    moves = SUIT_CARDS[led][h >> (16 * led) & 0x1FFF]
+                    if not moves:
+                        moves = cards_in(h) if self.revealed else cards_in(h) + [A.CALL]
+                else:
+                    moves = cards_in(h)
+                a = moves[int(rnd() * len(moves))]
+                if a == A.CALL:
+                    self._apply_play(a)
+                    continue
+                hand[seat] = h ^ 1 << a
+                trick.append(a)
+                self.trick_flags.append(self.revealed and a >> 4 == self.trump)
+                self.turn = (seat + 1) & 3
+            else:
+                moves = self._legal_play()
+                self._apply_play(moves[int(rnd() * len(moves))])
+
     def _legal_play(self) -> list[int]:
         seat = self.turn
         h = self.hand[seat]

@@ -111,6 +111,34 @@ class Hand304(HiddenTrumpHand):
         return self.redealt  # DECISIONS: after a redeal the same dealer deals again
 
     # ---- play ----------------------------------------------------------------------------
+    def playout(self, rng) -> None:
+        """As ``Hand.playout`` (same moves for the same ``rng``), with ordinary cards inlined."""
+        rnd = rng.random
+        while self.turn >= 0 and self.phase != "play":
+            moves = self._legal()
+            self._apply(moves[int(rnd() * len(moves))])
+        hand = self.hand
+        while self.turn >= 0:
+            seat, trick = self.turn, self.trick
+            h = hand[seat]
+            if len(trick) < 3 and h and (self.revealed or seat != self.bidder):
+                down = False  # a card that neither ends the trick nor involves the hidden indicator
+                if trick:
+                    led = trick[0] >> 4
+                    moves = SUIT_CARDS[led][h >> (16 * led) & 0x1FFF]
+                    if not moves:
+                        moves, down = cards_in(h), not self.revealed
+                else:
+                    moves = cards_in(h)
+                a = moves[int(rnd() * len(moves))]
+                hand[seat] = h ^ 1 << a
+                trick.append(a)
+                self.trick_flags.append(down)
+                self.turn = (seat + 1) & 3
+            else:
+                moves = self._legal_play()
+                self._apply_play(moves[int(rnd() * len(moves))])
+
     def _legal_play(self) -> list[int]:
         seat = self.turn
         h = self.hand[seat]
