@@ -5,24 +5,6 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test play bench clean web serve test-web bench-wasm
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
-
-test: $(STAMP)
-	$(PY) -m pytest
-
-play: $(STAMP)
-	$(PY) main.py
-
-bench: $(STAMP)
-	$(PY) benchmarks/engine.py
-
-clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
-
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
 WEB_TEST_STAMP := $(VENV)/.web-test-installed
@@ -31,6 +13,25 @@ NPM_STAMP := $(NPM_PREFIX)/node_modules/.package-lock.json
 CDN ?=
 PKG_INDEX ?=
 PORT ?= 4280
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
+test: $(WEB_TEST_STAMP) $(NPM_STAMP)
+		TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest
+
+play: $(STAMP)
+	$(PY) main.py
+
+bench: $(STAMP)
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build/web build/stage build/web-cache
 
 $(WEB_STAMP): $(STAMP) tools/requirements-web.txt
 	$(PY) -m pip install --quiet -r tools/requirements-web.txt
@@ -42,6 +43,7 @@ $(WEB_TEST_STAMP): $(WEB_STAMP) tests/web/requirements.txt
 
 # Pyodide from npm, installed under build/ (ignored by git), from our package-lock.json
 $(NPM_STAMP): package.json package-lock.json
+	sh tools/install_test_tools.sh
 	mkdir -p $(NPM_PREFIX)
 	cp package.json package-lock.json $(NPM_PREFIX)/
 	npm ci --prefix $(NPM_PREFIX) --no-audit --no-fund --loglevel=error
@@ -54,9 +56,7 @@ serve: web
 	$(PY) tools/web_serve.py --port $(PORT)
 
 test-web: $(WEB_TEST_STAMP) $(NPM_STAMP)
-	sh tools/install_chromium.sh
-	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
+		TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
 
 bench-wasm: $(WEB_TEST_STAMP) $(NPM_STAMP)
-	sh tools/install_chromium.sh
-	$(PY) benchmarks/wasm.py
+		$(PY) benchmarks/wasm.py
