@@ -22,7 +22,8 @@ $(STAMP): pyproject.toml
 
 # Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
 test: $(WEB_TEST_STAMP) $(NPM_STAMP)
-		TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest
+	sh tools/install_test_tools.sh
+	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest
 
 play: $(STAMP)
 	$(PY) main.py
@@ -56,7 +57,9 @@ serve: web
 	$(PY) tools/web_serve.py --port $(PORT)
 
 test-web: $(WEB_TEST_STAMP) $(NPM_STAMP)
-		TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
+	sh tools/install_test_tools.sh
+	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
 
 bench-wasm: $(WEB_TEST_STAMP) $(NPM_STAMP)
-		$(PY) benchmarks/wasm.py
+	sh tools/install_test_tools.sh
+	$(PY) benchmarks/wasm.py
