@@ -10,10 +10,10 @@ of random bytes added and subtracted through palettes.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from statistics import NormalDist
 
 import pygame
 
@@ -89,12 +89,28 @@ def _noise_tile() -> pygame.Surface:
     return pygame.image.frombytes(data, (_TILE, _TILE), "P")
 
 
-def _normal_palette(strength: float, sign: int):
-    """Palette mapping uniform bytes to one signed half of a normal distribution, scaled."""
-    nd = NormalDist()
+@lru_cache(maxsize=1)
+def _normal_quantiles() -> tuple:
+    """The standard normal's quantile at (i + 0.5) / 256, by bisection on erf (the browser's
+    Python has no ``statistics`` module)."""
     out = []
     for i in range(256):
-        v = max(-2.5, min(2.5, nd.inv_cdf((i + 0.5) / 256))) * sign * strength
+        p, lo, hi = (i + 0.5) / 256, -6.0, 6.0
+        for _ in range(50):
+            mid = (lo + hi) / 2
+            if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < p:
+                lo = mid
+            else:
+                hi = mid
+        out.append((lo + hi) / 2)
+    return tuple(out)
+
+
+def _normal_palette(strength: float, sign: int):
+    """Palette mapping uniform bytes to one signed half of a normal distribution, scaled."""
+    out = []
+    for q in _normal_quantiles():
+        v = max(-2.5, min(2.5, q)) * sign * strength
         g = max(0, min(255, round(v)))
         out.append((g, g, g))
     return out

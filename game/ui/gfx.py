@@ -1,0 +1,94 @@
+"""Drawing helpers: cached text, wrapped text, rounded translucent panels."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import fonts, style
+
+
+@lru_cache(maxsize=1024)
+def text(s: str, size: int, color=style.TEXT, bold: bool = False) -> pygame.Surface:
+    """``s`` rendered at ``size`` px (cached: text surfaces are reused every frame)."""
+    return fonts.font(size, bold).render(s, True, color)
+
+
+def text_width(s: str, size: int, bold: bool = False) -> int:
+    return fonts.font(size, bold).size(s)[0]
+
+
+@lru_cache(maxsize=1024)
+def fit_size(s: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> int:
+    """The largest size from ``size`` down at which ``s`` fits in ``width``."""
+    while size > smallest and text_width(s, size, bold) > width:
+        size -= 1
+    return size
+
+
+def blit_text(surf, s: str, size: int, pos, color=style.TEXT, anchor="topleft", bold=False) -> pygame.Rect:
+    img = text(s, size, color, bold)
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surf.blit(img, rect)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``s`` broken into lines no wider than ``width`` (paragraphs kept on newlines)."""
+    font = fonts.font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, spacing=1.3,
+                 align="left") -> int:
+    """Draws ``s`` wrapped into ``rect``'s width from its top; returns the height used."""
+    y = rect.top
+    step = int(size * spacing)
+    for line in wrap(s, size, rect.width, bold):
+        img = text(line, size, color, bold)
+        x = {"left": rect.left, "center": rect.centerx - img.get_width() // 2,
+             "right": rect.right - img.get_width()}[align]
+        surf.blit(img, (x, y))
+        y += step
+    return y - rect.top
+
+
+@lru_cache(maxsize=256)
+def _panel(size, color, radius, border_color, border):
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, color, surf.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(surf, border_color, surf.get_rect(), border, border_radius=radius)
+    return surf
+
+
+def panel(surf, rect, color=style.PANEL, radius=style.RADIUS, border_color=None, border=0):
+    """A rounded rectangle, translucent if ``color`` has alpha (cached per size)."""
+    rect = pygame.Rect(rect)
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    surf.blit(_panel(rect.size, tuple(color), radius, tuple(border_color or (0, 0, 0)), border), rect)
+
+
+def shadow(surf, rect, radius=10, offset=(3, 5)):
+    panel(surf, pygame.Rect(rect).move(offset), style.SHADOW, radius)
+
+
+def clear_caches():
+    text.cache_clear()
+    wrap.cache_clear()
+    fit_size.cache_clear()
+    _panel.cache_clear()

@@ -1,0 +1,100 @@
+"""Names shown to the player: games, seats, suits, ranks, cards and actions."""
+
+from __future__ import annotations
+
+from game.engine import actions as A
+from game.i18n import N_, _
+
+GAME_ORDER = ("304", "28", "400", "schieber")
+GAME_NAMES = {"304": N_("304"), "28": N_("Twenty-Eight"), "400": N_("400"), "schieber": N_("Schieber Jass")}
+GAME_TAGLINES = {
+    "304": N_("Sri Lanka and Tamil Nadu: hidden trump, face-down cuts, tokens"),
+    "28": N_("Kerala: hidden trump, call for it with Trump!"),
+    "400": N_("Lebanon and Syria: hearts are trump, everyone bids"),
+    "schieber": N_("Switzerland: choose the trump or push it to your partner"),
+}
+SEATS = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
+DEMO_SEATS = (N_("South"), N_("East"), N_("North"), N_("West"))
+FRENCH_SUITS = (N_("Spades"), N_("Hearts"), N_("Diamonds"), N_("Clubs"))
+SWISS_SUITS = (N_("Eicheln"), N_("Rosen"), N_("Schilten"), N_("Schellen"))
+FRENCH_SYMBOLS = "♠♥♦♣"
+FRENCH_RANKS = {**{r: str(r + 2) for r in range(9)},
+                9: N_("Jack"), 10: N_("Queen"), 11: N_("King"), 12: N_("Ace")}
+SWISS_RANKS = {4: "6", 5: "7", 6: "8", 7: "9", 8: N_("Banner"), 9: N_("Under"), 10: N_("Ober"),
+               11: N_("König"), 12: N_("Ass")}
+SHORT_FRENCH = {9: N_("J"), 10: N_("Q"), 11: N_("K"), 12: N_("A")}
+
+
+def game_name(game: str) -> str:
+    return _(GAME_NAMES[game])
+
+
+def seat_name(seat: int, demo: bool = False) -> str:
+    return _((DEMO_SEATS if demo else SEATS)[seat])
+
+
+def side_name(side: int, demo: bool = False) -> str:
+    if demo:
+        return _("North–South") if side == 0 else _("East–West")
+    return _("Us") if side == 0 else _("Them")
+
+
+def suit_name(suit: int, swiss: bool) -> str:
+    return _((SWISS_SUITS if swiss else FRENCH_SUITS)[suit])
+
+
+def card_name(card: int, swiss: bool) -> str:
+    """'Jack of Spades' or 'Rosen Under'."""
+    suit, rank = card >> 4, card & 15
+    if swiss:
+        return _("{suit} {rank}").format(suit=suit_name(suit, True), rank=_(SWISS_RANKS[rank]))
+    return _("{rank} of {suit}").format(rank=_(FRENCH_RANKS[rank]), suit=suit_name(suit, False))
+
+
+def card_short(card: int, swiss: bool) -> str:
+    """'J♠' for French cards; the full name for Swiss cards (their suits have no font symbol)."""
+    if swiss:
+        return card_name(card, True)
+    rank = card & 15
+    return (_(SHORT_FRENCH[rank]) if rank in SHORT_FRENCH else str(rank + 2)) + FRENCH_SYMBOLS[card >> 4]
+
+
+CONTRACTS = {A.OBENABE: N_("Obenabe"), A.UNDENUFE: N_("Undenufe")}
+WORDS = {
+    A.PASS: N_("Pass"), A.PASS_PARTNER: N_("Pass · Partner!"), A.REDEAL: N_("Redeal"), A.KEEP: N_("Keep"),
+    A.REVEAL: N_("Reveal trump"), A.CALL: N_("Trump!"), A.DOUBLE: N_("Double"), A.REDOUBLE: N_("Redouble"),
+    A.CAPS: N_("Caps!"), A.PUSH: N_("Push"), **CONTRACTS,
+}
+
+
+def action_label(action: int, swiss: bool = False) -> str:
+    """A short label for an action: a button's caption, or what a seat said."""
+    if A.is_bid(action):
+        return str(action - A.BID)
+    if A.TRUMP <= action < A.TRUMP + 4:
+        return _("{suit} trump").format(suit=suit_name(action - A.TRUMP, swiss))
+    if action in WORDS:
+        return _(WORDS[action])
+    if A.is_play(action):
+        return card_short(action, swiss)
+    return _("Trump card")
+
+
+def refusal_text(err) -> str:
+    """The engine's reason for refusing an action, in the player's language."""
+    return _(err.reason)
+
+
+def option_label(name: str) -> str:
+    return _(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
+
+
+OPTION_LABELS = {
+    "redeal_under_15": N_("Redeal under 15"), "tokens": N_("Tokens per side"), "open_trump": N_("Open trump"),
+    "auction_8": N_("Second auction on eight cards"), "steps_of_5": N_("Steps of 5 from 200"),
+    "caps": N_("Caps"), "forced_14": N_("Forced bid of 14"), "tiered_points": N_("Tiered game points"),
+    "target": N_("Target"), "twenty_nine": N_("Twenty-Nine"), "honours": N_("Honours (four jacks)"),
+    "double": N_("Double and redouble"), "face_card_redeal": N_("No-face-card redeal"),
+    "five_to_run": N_("Five to run"), "rising_total": N_("Rising total"), "big_bids": N_("Big bids"),
+    "forty_one": N_("Forty-One (Syria)"), "table_2500": N_("The 2500 table"),
+}

@@ -1,0 +1,44 @@
+"""A scene drawn as a panel over the table, with a title and a row of buttons at the bottom."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import gfx, style
+from ..scene import Scene
+from ..widgets import Button
+
+
+class DialogScene(Scene):
+    width_share, height_share = 0.66, 0.86
+
+    def panel_rect(self) -> pygame.Rect:
+        return self.layout.dialog(self.width_share, self.height_share)
+
+    def button_row(self, specs, rect=None) -> list[Button]:
+        """Buttons (label, callback, primary) side by side along the panel's bottom."""
+        lay = self.layout
+        rect = rect or self.panel_rect()
+        h, gap = lay.button_h, lay.gap
+        w = min(300, (rect.width - 2 * lay.margin - gap * (len(specs) - 1)) // len(specs))
+        x = rect.centerx - (w * len(specs) + gap * (len(specs) - 1)) // 2
+        y = rect.bottom - lay.margin - h
+        return [Button((x + i * (w + gap), y, w, h), label, cb, lay.medium, primary=primary)
+                for i, (label, cb, primary) in enumerate(specs)]
+
+    def draw_panel(self, surf, title, subtitle=""):
+        """The table, a veil, the panel and its title; returns the panel rect."""
+        lay = self.layout
+        self.app.draw_table(surf)
+        rect = self.panel_rect()
+        gfx.shadow(surf, rect, 22, (0, 8))
+        gfx.panel(surf, rect, style.PANEL_SOLID + (240,), 22, style.ACCENT, 2)
+        size = gfx.fit_size(title, lay.large, rect.width - 2 * lay.margin, True)
+        y = rect.top + lay.margin
+        gfx.blit_text(surf, title, size, (rect.centerx, y), style.TEXT, "midtop", True)
+        if subtitle:
+            y += size + 12
+            y += gfx.blit_wrapped(surf, subtitle, lay.medium,
+                                  pygame.Rect(rect.left + lay.margin, y, rect.width - 2 * lay.margin, 0),
+                                  style.TEXT_DIM, align="center")
+        return rect

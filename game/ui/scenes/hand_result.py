@@ -1,0 +1,140 @@
+"""After a hand: the points of each side broken down, and the score moving."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+
+from .. import gfx, style
+from ..games import game_ui
+from .dialog import DialogScene
+
+COUNT_TIME = 1.4   # seconds for the score to move
+DEMO_WAIT = 4.0    # a demo goes on by itself
+
+
+class HandResultScene(DialogScene):
+    name = "hand-result"
+    shot_after = 130  # the picture shows the score after it has moved
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.ui = game_ui(session.game, session.demo)
+        self.obs = session.hand.observation(0)
+        self.res = session.result()
+        self.before = list(self.obs.score)
+        self.after = list(self.res["score"])
+        self.t = 0.0
+        made = self._made_by_us()
+        if made is not None:
+            app.sounds.play("win" if made else "lose")
+
+    def panel_rect(self):
+        lay = self.layout
+        return lay.dialog(self.width_share, 0.64 if lay.portrait else self.height_share)  # no empty half on a phone
+
+    def _made_by_us(self):
+        res = self.res
+        if res["thrown_in"]:
+            return None
+        if res.get("match_over"):
+            return res["winner"] == 0
+        gain = self.ui.side_totals(self.after)[0] - self.ui.side_totals(self.before)[0]
+        loss = self.ui.side_totals(self.after)[1] - self.ui.side_totals(self.before)[1]
+        return gain >= loss
+
+    def build(self):
+        over = self.res.get("match_over")
+        label = _("Match result") if over else _("Next hand")
+        self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (label, self.go_on, True)])
+        self.focus = len(self.widgets) - 1
+
+    def to_menu(self):
+        from .menu import MenuScene
+        self.app.home(MenuScene(self.app))
+
+    def go_on(self):
+        self.session.next_hand()
+        if self.session.over:
+            from .match_result import MatchResultScene
+            self.app.show(MatchResultScene(self.app, self.session), replace=True)
+        else:
+            from .table import TableScene
+            self.app.show(TableScene(self.app, self.session), replace=True)
+
+    def back(self):
+        self.to_menu()
+
+    def update(self, dt):
+        self.t += dt * float(self.app.settings["anim_speed"])
+        if self.session.demo and self.t > DEMO_WAIT:
+            self.go_on()
+
+    def shown_score(self):
+        k = min(1.0, max(0.0, (self.t - 0.4) / COUNT_TIME))
+        return [round(b + (a - b) * k) for b, a in zip(self.before, self.after)]
+
+    # ---- drawing -----------------------------------------------------------------------------------
+    def draw(self, surf):
+        lay = self.layout
+        rect = self.draw_panel(surf, _("Hand result"), self.ui.result_headline(self.obs, self.res))
+        inner = rect.inflate(-2 * lay.margin, 0)
+        y = rect.top + lay.margin + lay.large + 30 + lay.medium * 2 + 20
+        rows = self.ui.result_rows(self.obs, self.res)
+        if self.session.game == "400":
+            y = self.table(surf, inner, y, [_("Player"), _("Bid and tricks"), _("Change")], rows)
+        elif rows:
+            y = self.table(surf, inner, y, ["", self.ui.side(0), self.ui.side(1)], rows)
+        y += lay.gap * 2
+        self.score(surf, inner, y)
+        self.draw_widgets(surf)
+
+    def table(self, surf, rect, y, header, rows):
+        lay = self.layout
+        size = lay.medium
+        cols = [rect.left, rect.left + rect.width * 0.5, rect.left + rect.width * 0.78]
+        if self.session.game == "400":
+            cols = [rect.left, rect.left + rect.width * 0.3, rect.left + rect.width * 0.8]
+        for i, h in enumerate(header):
+            gfx.blit_text(surf, h, lay.small, (cols[i], y), style.TEXT_DIM, bold=True)
+        y += lay.small + 10
+        for r, row in enumerate(rows):
+            if r % 2 == 0:
+                gfx.panel(surf, (rect.left - 8, y - 4, rect.width + 16, size + 12), (255, 255, 255, 16), 6)
+            for i, cell in enumerate(row):
+                text = str(cell)
+                colour = style.TEXT
+                if text.startswith("+"):
+                    colour = style.GOOD
+                elif text.startswith("-"):
+                    colour = style.BAD
+                room = int((cols[i + 1] if i + 1 < len(cols) else rect.right) - cols[i] - 12)
+                gfx.blit_text(surf, text, gfx.fit_size(text, size, room, i == 0), (cols[i], y), colour, bold=i == 0)
+            y += size + 14
+        return y
+
+    def score(self, surf, rect, y):
+        """The score before and after, counting up; 304 shows its tokens as chips."""
+        lay = self.layout
+        shown = self.shown_score()
+        gfx.blit_text(surf, _("Score"), lay.small, (rect.left, y), style.TEXT_DIM, bold=True)
+        y += lay.small + 10
+        for side in (0, 1):
+            if self.session.game == "400":  # partners side by side
+                label = "    ".join(f"{self.ui.seat(s)}  {self.before[s]} → {shown[s]}" for s in (side, side + 2))
+            else:
+                label = f"{self.ui.side(side)}  {self.before[side]} → {shown[side]}"
+            gfx.blit_text(surf, label, lay.medium, (rect.left, y), style.SIDE_COLOURS[side], bold=True)
+            if self.session.game == "304":
+                self.chips(surf, rect.left + rect.width * 0.45, y + lay.medium // 2, shown[side],
+                           rect.right - (rect.left + rect.width * 0.45), style.SIDE_COLOURS[side])
+            y += lay.medium + 16
+
+    def chips(self, surf, x, cy, n, width, colour):
+        r = max(6, min(12, int(width / max(1, n) / 2) - 1))
+        for i in range(n):
+            cx = int(x + r + i * (2 * r + 2))
+            pygame.draw.circle(surf, colour, (cx, cy), r)
+            pygame.draw.circle(surf, style.TEXT_DARK, (cx, cy), r, 2)

@@ -1,0 +1,141 @@
+"""The end of a match: the winner (and Schneider in Schieber), the score sheet
+of every hand, and a small chart of the score over the match."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+
+from .. import gfx, style
+from ..games import game_ui
+from ..session import Session
+from .dialog import DialogScene
+
+
+class MatchResultScene(DialogScene):
+    name = "match-result"
+    width_share, height_share = 0.9, 0.94
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.ui = game_ui(session.game, session.demo)
+        self.records = session.match.finished
+        self.t = 0.0
+
+    DEMO_WAIT = 8.0  # a demo starts a new match by itself
+
+    def update(self, dt):
+        self.t += dt
+        if self.session.demo and self.t > self.DEMO_WAIT:
+            from .table import TableScene
+            s = self.session
+            self.app.show(TableScene(self.app, Session(s.game, s.options, s.seed + 1, s.level, ())), replace=True)
+
+    def build(self):
+        self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("New match"), self.again, True)])
+        self.focus = 1
+
+    def to_menu(self):
+        from .menu import MenuScene
+        self.app.home(MenuScene(self.app))
+
+    back = to_menu
+
+    def again(self):
+        from .menu import MenuScene
+        from .new_match import NewMatchScene
+        self.app.home(MenuScene(self.app))
+        self.app.show(NewMatchScene(self.app, self.session.game))
+
+    def headline(self):
+        winner = self.session.match.winner
+        last = self.records[-1]["result"] if self.records else {}
+        if self.session.demo:
+            text = _("{side} win the match").format(side=self.ui.side(winner))
+        else:
+            text = _("You win the match!") if winner == 0 else _("Your opponents win the match")
+        if last.get("schneider"):
+            text += " · " + _("Schneider!")
+        return text
+
+    def draw(self, surf):
+        lay = self.layout
+        rect = self.draw_panel(surf, self.headline())
+        top = rect.top + lay.margin + lay.large + 24
+        bottom = self.widgets[0].rect.top - lay.gap * 2
+        inner = pygame.Rect(rect.left + lay.margin, top, rect.width - 2 * lay.margin, bottom - top)
+        if lay.portrait:
+            chart = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 2 // 5)
+            top = chart.bottom + lay.gap * 2
+            sheet = pygame.Rect(inner.left, top, inner.width, inner.bottom - top)
+        else:
+            sheet = pygame.Rect(inner.left, inner.top, inner.width * 3 // 5, inner.height)
+            left = sheet.right + lay.margin
+            chart = pygame.Rect(left, inner.top, inner.right - left, inner.height)
+        self.sheet(surf, sheet)
+        self.chart(surf, chart)
+        self.draw_widgets(surf)
+
+    def sheet(self, surf, rect):
+        """Every hand in a table; the most recent ones if they do not all fit."""
+        lay = self.layout
+        size = lay.small
+        columns = self.ui.sheet_columns()
+        rows = [[str(i + 1)] + [str(c) for c in self.ui.sheet_row(rec)] for i, rec in enumerate(self.records)]
+        step = size + 10
+        fit = max(1, (rect.height - step) // step)
+        if len(rows) > fit:
+            rows = rows[-fit:]
+        widths = [max([gfx.text_width(c, size, True) for c in [h] + [r[i] for r in rows]]) for i, h in
+                  enumerate(columns)]
+        gap = 16
+        scale = min(1.0, (rect.width - gap * len(columns)) / max(1, sum(widths)))
+        xs, x = [], rect.left
+        for w in widths:
+            xs.append(x)
+            x += int(w * scale) + gap
+        cell = max(12, int(size * min(1.0, scale + 0.1)))
+        for x, h in zip(xs, columns):
+            gfx.blit_text(surf, h, cell, (x, rect.top), style.TEXT_DIM, bold=True)
+        y = rect.top + step
+        for n, row in enumerate(rows):
+            if n % 2 == 0:
+                gfx.panel(surf, (rect.left - 6, y - 3, rect.width, step), (255, 255, 255, 16), 6)
+            for x, c in zip(xs, row):
+                gfx.blit_text(surf, c, cell, (x, y), style.TEXT)
+            y += step
+
+    def chart(self, surf, rect):
+        """Each side's score (400: partners added) after every hand."""
+        lay = self.layout
+        gfx.panel(surf, rect, (255, 255, 255, 14), 12)
+        first = self.session.match.cls.initial_score(self.session.options)
+        points = [self.ui.side_totals(first)] + [self.ui.side_totals(r["result"]["score"]) for r in self.records]
+        values = [v for p in points for v in p]
+        lo, hi = min(values + [0]), max(values + [1])
+        legend = 2 * lay.small + 16
+        inset = rect.inflate(-lay.margin, -lay.margin)
+        area = pygame.Rect(inset.left, inset.top + legend, inset.width, inset.height - legend)
+
+        def at(i, v):
+            x = area.left + area.width * i / max(1, len(points) - 1)
+            return int(x), int(area.bottom - (v - lo) / max(1, hi - lo) * area.height)
+
+        gfx.blit_text(surf, _("Score over the match"), lay.small, (rect.left + 12, rect.top + 8), style.TEXT_DIM,
+                      bold=True)
+        if lo < 0 < hi:
+            pygame.draw.line(surf, style.TEXT_DIM, at(0, 0), (area.right, at(0, 0)[1]), 1)
+        for side in (0, 1):
+            pts = [at(i, p[side]) for i, p in enumerate(points)]
+            colour = style.SIDE_COLOURS[side]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, colour, False, pts, 4)
+            for p in pts:
+                pygame.draw.circle(surf, colour, p, 5)
+        x = rect.left + 12  # the legend, under the title
+        for side in (0, 1):
+            label = f"● {self.ui.side(side)} {points[-1][side]}"
+            x = gfx.blit_text(surf, label, lay.small, (x, rect.top + 14 + lay.small), style.SIDE_COLOURS[side],
+                              bold=True).right + 20

@@ -1,0 +1,130 @@
+"""The menu: choose a game, continue the saved match, watch a game, rules,
+statistics and settings."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pygame
+
+from game.i18n import _
+
+from .. import gfx, style
+from ..names import GAME_ORDER, GAME_TAGLINES, game_name
+from ..scene import Scene
+from ..session import Session
+from ..widgets import Button, Widget
+
+TILE_SUITS = {"304": ("french", 0), "28": ("french", 2), "400": ("french", 1), "schieber": ("swiss", 1)}
+
+
+class GameTile(Widget):
+    """A game to choose: its name, a suit and a line about it."""
+
+    def __init__(self, rect, game, icon, on_click, size):
+        super().__init__(rect)
+        self.game, self.icon, self.on_click, self.size = game, icon, on_click, size
+
+    def activate(self):
+        self.on_click(self.game)
+
+    def draw(self, surf, focused=False):
+        r = self.rect
+        gfx.shadow(surf, r, 18)
+        gfx.panel(surf, r, style.BUTTON if not self.pressed else style.BUTTON_DISABLED, 18,
+                  style.ACCENT if focused else None, 5 if focused else 0)
+        surf.blit(self.icon, self.icon.get_rect(midleft=(r.left + 16, r.top + 16 + self.icon.get_height() // 2)))
+        name = game_name(self.game)
+        gfx.blit_text(surf, name, gfx.fit_size(name, self.size + 8, r.width - self.icon.get_width() - 40, True),
+                      (r.left + self.icon.get_width() + 28, r.top + 16 + self.icon.get_height() // 2),
+                      style.BUTTON_TEXT, "midleft", True)
+        text_rect = pygame.Rect(r.left + 16, r.top + self.icon.get_height() + 28, r.width - 32, 0)
+        gfx.blit_wrapped(surf, _(GAME_TAGLINES[self.game]), self.size - 2, text_rect, style.BUTTON_TEXT, spacing=1.2)
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def build(self):
+        lay, app = self.layout, self.app
+        w, h = lay.size
+        m, gap = lay.margin, lay.gap * 2
+        top = lay.margin + lay.title + lay.medium + 60
+        cols = 2 if lay.portrait else 4
+        tile_w = (w - 2 * m - gap * (cols - 1)) // cols
+        tile_h = 240 if lay.portrait else 210
+        icon = int(lay.large * 1.3)
+        widgets = []
+        for i, game in enumerate(GAME_ORDER):
+            deck, suit = TILE_SUITS[game]
+            x = m + (i % cols) * (tile_w + gap)
+            y = top + (i // cols) * (tile_h + gap)
+            widgets.append(GameTile((x, y, tile_w, tile_h), game, app.art(deck).suit_symbol(suit, icon),
+                                    self.new_match, lay.medium))
+        y = top + ((len(GAME_ORDER) + cols - 1) // cols) * (tile_h + gap) + (20 if lay.portrait else 0)
+        saved = app.store.load_match()
+        actions = [(_("Continue"), self.continue_match, bool(saved), True),
+                   (_("Watch a game"), self.watch, True, False),
+                   (_("Rules"), self.rules, True, False),
+                   (_("Statistics"), self.stats, True, False),
+                   (_("Settings"), self.settings, True, False)]
+        per_row = 2 if lay.portrait else 5
+        bw = (w - 2 * m - lay.gap * (per_row - 1)) // per_row
+        for i, (label, cb, enabled, primary) in enumerate(actions):
+            if lay.portrait and i == 0:  # Continue spans the row
+                widgets.append(Button((m, y, w - 2 * m, lay.button_h), label, cb, lay.medium, primary, enabled))
+                continue
+            k = i - 1 if lay.portrait else i
+            x = m + (k % per_row) * (bw + lay.gap)
+            row_y = y + (k // per_row + (1 if lay.portrait else 0)) * (lay.button_h + lay.gap)
+            widgets.append(Button((x, row_y, bw, lay.button_h), label, cb, lay.medium, primary, enabled))
+        self.widgets = widgets
+        self.focus = len(GAME_ORDER) if saved else 0
+
+    def draw(self, surf):
+        self.app.draw_table(surf)
+        self.draw_title(surf, _("Trick Table"), _("Four partnership card games: play with an AI partner"))
+        self.draw_widgets(surf)
+        if self.app.notice:
+            lay = self.layout
+            gfx.blit_text(surf, self.app.notice, lay.small, (lay.size[0] // 2, lay.size[1] - 16), style.BAD,
+                          "midbottom")
+
+    def back(self):
+        if sys.platform != "emscripten":  # a web page has no window to close
+            self.app.running = False
+
+    # ---- actions -----------------------------------------------------------------------------------
+    def new_match(self, game):
+        from .new_match import NewMatchScene
+        self.app.show(NewMatchScene(self.app, game))
+
+    def continue_match(self):
+        from .table import TableScene
+        try:
+            session = Session.from_dict(self.app.store.load_match(), self.app.store)
+        except (ValueError, KeyError, TypeError):
+            self.app.store.save_match(None)
+            self.app.notice = _("The saved match could not be resumed.")
+            self.build()
+            return
+        self.app.show(TableScene(self.app, session))
+
+    def watch(self):
+        from .table import TableScene
+        game = self.app.settings["game"]
+        session = Session(game, {}, random.randrange(1 << 30), self.app.settings["ai_level"], humans=())
+        self.app.show(TableScene(self.app, session))
+
+    def rules(self):
+        from .rules import RulesScene
+        self.app.show(RulesScene(self.app, self.app.settings["game"]))
+
+    def stats(self):
+        from .stats import StatsScene
+        self.app.show(StatsScene(self.app))
+
+    def settings(self):
+        from .settings import SettingsScene
+        self.app.show(SettingsScene(self.app))

@@ -1,0 +1,85 @@
+"""A new match: the game's rule options from the engine's Option data (defaults
+shown), the AI level and the match length."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import GAMES
+from game.i18n import _
+
+from ..names import game_name, option_label
+from ..players import LEVEL_NAMES, LEVELS
+from ..session import Session
+from ..widgets import Stepper, Toggle
+from .form import FormScene
+
+# The option that sets how long a match lasts, per game.
+LENGTH_OPTION = {"304": "tokens", "28": "target", "400": "target", "schieber": "table_2500"}
+
+
+def option_value_text(opt, value) -> str:
+    if opt.name == "table_2500":
+        return _("2500 table") if value else _("3000 points")
+    if opt.name == "big_bids":
+        return {0: _("off"), 10: _("10+ worth 40"), 11: _("11+ worth 50")}[value]
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return str(value)
+
+
+class NewMatchScene(FormScene):
+    name = "new-match"
+
+    def __init__(self, app, game):
+        super().__init__(app)
+        self.game = game
+        self.options = {o.name: o.default for o in GAMES[game].OPTIONS}
+        self.level = app.settings["ai_level"]
+        self.title = _("New match: {game}").format(game=game_name(game))
+
+    def build(self):
+        self.start_rows()
+        opts = {o.name: o for o in GAMES[self.game].OPTIONS}
+        length = opts[LENGTH_OPTION[self.game]]
+        self.option_row(length, _("Match length"))
+        self.add_row(Stepper, _("AI level"), LEVELS, LEVELS.index(self.level) if self.level in LEVELS else 1,
+                     self.set_level, shown=lambda v: _(LEVEL_NAMES[v]),
+                     note=_("How carefully the other three players think."))
+        for opt in opts.values():
+            if opt is not length:
+                self.option_row(opt)
+        self.widgets += self.button_row([(_("Back"), self.back, False), (_("Rules"), self.rules, False),
+                                         (_("Start"), self.start, True)])
+        self.focus = len(self.widgets) - 1
+
+    def option_row(self, opt, label=None):
+        label = label or option_label(opt.name)
+        note = _(opt.description) + "  " + _("Default: {value}.").format(value=option_value_text(opt, opt.default))
+        value = self.options[opt.name]
+
+        def change(v, name=opt.name):
+            self.options[name] = v
+
+        if isinstance(opt.default, bool) and not opt.choices:
+            self.add_row(Toggle, label, value, change, note=note)
+        else:
+            values = list(opt.allowed())
+            self.add_row(Stepper, label, values, values.index(value), change,
+                         shown=lambda v, o=opt: option_value_text(o, v), note=note)
+
+    def set_level(self, v):
+        self.level = v
+
+    def rules(self):
+        from .rules import RulesScene
+        self.app.show(RulesScene(self.app, self.game))
+
+    def start(self):
+        from .table import TableScene
+        app = self.app
+        app.settings["game"], app.settings["ai_level"] = self.game, self.level
+        app.store.save_settings()
+        session = Session(self.game, self.options, random.randrange(1 << 30), self.level, (0,), app.store)
+        session.save()
+        app.show(TableScene(app, session), replace=True)

@@ -1,0 +1,57 @@
+"""Settings: the table's contrast, grain and colour temperature (seen live behind
+the panel), four-colour deck, animation speed, sound, language and hints."""
+
+from __future__ import annotations
+
+from game.i18n import LANGUAGES, _
+
+from ..widgets import Slider, Stepper, Toggle
+from .form import FormScene
+
+SPEEDS = {0.5: "Slow", 1.0: "Normal", 2.0: "Fast", 4.0: "Very fast"}
+
+
+class SettingsScene(FormScene):
+    name = "settings"
+    width_share = 0.6
+
+    def build(self):
+        self.title = _("Settings")
+        s = self.app.settings
+        card_h = self.app.art("french").height(self.preview_width())
+        self.start_rows(top_extra=card_h + 16)
+        for key, label in (("contrast", _("Table contrast")), ("grain", _("Table grain")),
+                           ("temperature", _("Colour temperature"))):
+            self.add_row(Slider, label, s[key], self.setter(key))
+        self.add_row(Toggle, _("Four-colour deck"), s["four_colour"], self.setter("four_colour"),
+                     note=_("Diamonds blue and clubs green, so every suit has its own colour."))
+        speed = min(SPEEDS, key=lambda v: abs(v - float(s["anim_speed"])))
+        self.add_row(Stepper, _("Animation speed"), list(SPEEDS), list(SPEEDS).index(speed),
+                     self.setter("anim_speed"), shown=lambda v: _(SPEEDS[v]))
+        self.add_row(Toggle, _("Sound"), s["sound"], self.setter("sound"))
+        codes = list(LANGUAGES)
+        self.add_row(Stepper, _("Language"), codes, codes.index(s["language"]) if s["language"] in codes else 0,
+                     self.setter("language"), shown=lambda c: LANGUAGES[c])
+        self.add_row(Toggle, _("Hints"), s["hints"], self.setter("hints"),
+                     note=_("A Hint button at the table suggests a move and says why."))
+        self.widgets += self.button_row([(_("Done"), self.back, True)])
+        self.focus = len(self.widgets) - 1
+
+    def setter(self, key):
+        def change(value):
+            self.app.settings[key] = value
+            self.app.settings_changed()
+        return change
+
+    def preview_width(self):
+        return 70 if self.layout.portrait else 62
+
+    def draw(self, surf):
+        super().draw(surf)
+        art = self.app.art("french")
+        w = self.preview_width()
+        panel = self.panel_rect()
+        y = panel.top + self.layout.margin + self.layout.large + 16
+        x0 = panel.centerx - 2 * (w + 10)
+        for i, card in enumerate((0x0C, 0x1C, 0x2C, 0x3C)):  # the four aces
+            surf.blit(art.face(card, w), (x0 + i * (w + 10), y))

@@ -1,0 +1,44 @@
+"""Statistics per game: matches, wins, hands, bids made."""
+
+from __future__ import annotations
+
+from game.i18n import _
+
+from .. import gfx, style
+from ..names import GAME_ORDER, game_name
+from .dialog import DialogScene
+
+
+class StatsScene(DialogScene):
+    name = "statistics"
+    height_share = 0.7
+
+    def build(self):
+        self.widgets = self.button_row([(_("Back"), self.back, True)])
+        self.focus = 0
+
+    def draw(self, surf):
+        lay = self.layout
+        rect = self.draw_panel(surf, _("Statistics"))
+        headers = [_("Game"), _("Matches"), _("Won"), _("Hands"), _("Bids made")]
+        x0 = rect.left + lay.margin
+        width = rect.width - 2 * lay.margin
+        cols = [x0] + [x0 + int(width * f) for f in (0.34, 0.52, 0.68, 0.84)]
+        y = rect.top + lay.margin + lay.large + 30
+        size = lay.medium if not lay.portrait else lay.small + 2
+        for x, h in zip(cols, headers):
+            gfx.blit_text(surf, h, gfx.fit_size(h, lay.small, int(width * 0.16) if x != x0 else 300), (x, y),
+                          style.TEXT_DIM, bold=True)
+        y += lay.small + 16
+        for i, game in enumerate(GAME_ORDER):
+            st = self.app.store.game_stats(game)
+            won = f"{st['wins']}" + (f" ({100 * st['wins'] // st['matches']}%)" if st["matches"] else "")
+            bids = f"{st['bids_made']}/{st['bids']}"
+            cells = [game_name(game), str(st["matches"]), won, str(st["hands"]), bids]
+            if i % 2 == 0:
+                gfx.panel(surf, (x0 - 10, y - 6, width + 20, size + 16), (255, 255, 255, 16), 8)
+            for x, c in zip(cols, cells):
+                gfx.blit_text(surf, c, gfx.fit_size(c, size, int(width * 0.17) if x != x0 else int(width * 0.33)),
+                              (x, y), style.TEXT, bold=x == x0)
+            y += size + 22
+        self.draw_widgets(surf)

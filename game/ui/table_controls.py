@@ -1,0 +1,107 @@
+"""The player's choices other than cards, as buttons above the hand: a bid picker
+(− / Bid N / +, digits on the keyboard) and one button per word action."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import actions as A
+from game.i18n import _
+
+from .widgets import Button
+
+CONTRACT_ORDER = [A.TRUMP + s for s in range(4)] + [A.OBENABE, A.UNDENUFE, A.PUSH]
+
+
+class Controls:
+    def __init__(self, submit):
+        self.submit = submit      # called with an action code
+        self.bids: list[int] = []
+        self.bid_index = 0
+        self.bid_button = None
+        self.typed = ""           # digits typed for a bid
+        self.typed_age = 0.0
+
+    @property
+    def bid(self):
+        return self.bids[self.bid_index] if self.bids else None
+
+    def build(self, obs, rect: pygame.Rect, layout, ui, art) -> list:
+        """Buttons for ``obs.legal`` laid out in ``rect``."""
+        legal = obs.legal
+        bids = sorted(a - A.BID for a in legal if A.is_bid(a))
+        if bids != self.bids:
+            self.bids, self.bid_index = bids, 0
+        words = [a for a in legal if not A.is_play(a) and not A.is_bid(a) and not A.INDICATOR <= a < A.BID]
+        words.sort(key=lambda a: CONTRACT_ORDER.index(a) if a in CONTRACT_ORDER else a)
+        h, gap, size = layout.button_h, layout.gap, layout.medium
+        groups: list[list[tuple[int, Button]]] = []  # rows of (width, button)
+        if bids:
+            self.bid_button = Button((0, 0, 0, h), "", lambda: self.submit(A.BID + self.bid), size, primary=True)
+            self.refresh_bid_label()
+            groups.append([(h, Button((0, 0, 0, h), "−", lambda: self.step(-1), size + 8)),
+                           (max(200, h * 3), self.bid_button),
+                           (h, Button((0, 0, 0, h), "+", lambda: self.step(1), size + 8))])
+        word_row = [(0, self.word_button(a, h, size, ui, art, obs)) for a in words]
+        if layout.portrait and len(word_row) > 4:
+            half = (len(word_row) + 1) // 2
+            groups += [word_row[:half], word_row[half:]]
+        elif layout.portrait or not groups:
+            groups.append(word_row)
+        else:
+            groups[0] += word_row
+        rows = [g for g in groups if g]
+        top = rect.bottom - len(rows) * h - (len(rows) - 1) * gap
+        widgets = []
+        for r, row in enumerate(rows):
+            fixed = sum(w for w, _b in row)
+            flexible = sum(1 for w, _b in row if not w)
+            room = rect.width - fixed - gap * (len(row) - 1)
+            flex_w = min(230, room // flexible) if flexible else 0
+            total = fixed + flex_w * flexible + gap * (len(row) - 1)
+            x = rect.centerx - total // 2
+            for w, button in row:
+                button.rect = pygame.Rect(x, top + r * (h + gap), w or flex_w, h)
+                x += (w or flex_w) + gap
+                widgets.append(button)
+        return widgets
+
+    def word_button(self, a, h, size, ui, art, obs):
+        icon, sub = None, ""
+        trump = A.TRUMP <= a < A.TRUMP + 4
+        if trump or a in (A.OBENABE, A.UNDENUFE):
+            k = {A.OBENABE: 4, A.UNDENUFE: 5}.get(a, a - A.TRUMP)
+            sub = f"×{ui.multipliers(obs)[k]}"
+            if trump:
+                icon = art.suit_symbol(a - A.TRUMP, int(h * 0.5))
+        primary = a in (A.CALL, A.REVEAL, A.CAPS)
+        return Button((0, 0, 0, h), ui.word_label(a, obs), lambda: self.submit(a), size, primary=primary,
+                      icon=icon, sublabel=sub)
+
+    # ---- the bid picker -------------------------------------------------------------------------
+    def step(self, d: int):
+        if self.bids:
+            self.bid_index = max(0, min(len(self.bids) - 1, self.bid_index + d))
+            self.refresh_bid_label()
+
+    def refresh_bid_label(self):
+        if self.bid_button is not None and self.bids:
+            self.bid_button.label = _("Bid {n}").format(n=self.bid)
+
+    def type_digit(self, ch: str) -> bool:
+        """A digit typed: picks the bid that the digits so far spell, if legal.  True if used."""
+        if not self.bids or not ch.isdigit():
+            return False
+        self.typed = (self.typed + ch)[-3:]
+        self.typed_age = 0.0
+        for n in (int(self.typed[i:]) for i in range(len(self.typed))):
+            if n in self.bids:
+                self.bid_index = self.bids.index(n)
+                self.refresh_bid_label()
+                break
+        return True
+
+    def update(self, dt):
+        self.typed_age += dt
+        if self.typed_age > 1.5:
+            self.typed = ""

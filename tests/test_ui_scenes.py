@@ -1,0 +1,150 @@
+"""Every scene other than the table, in both orientations, with mouse, touch and keys;
+touch handled once; the demo command's screenshots."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import asyncio  # noqa: E402
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import GAMES  # noqa: E402
+from game.ui import driver  # noqa: E402
+from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+
+
+def test_a_tap_is_handled_once():
+    """SDL sends a finger event and a synthesized mouse event for each touch: one press, one release."""
+    t = Translator((720, 1280))
+    evs = [pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=7, touch_id=1),
+           pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(360, 640), button=1, touch=True),
+           pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, dx=0, dy=0, finger_id=8, touch_id=1),  # 2nd finger
+           pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, dx=0, dy=0, finger_id=7, touch_id=1),
+           pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(360, 640), button=1, touch=True)]
+    out = [i for e in evs for i in t(e)]
+    assert [i.kind for i in out] == [PRESS, RELEASE]
+    assert out[0].pos == (360, 640)
+
+
+def menu_app(size):
+    app = driver.make_app(size, {"anim_speed": 4.0, "ai_level": "easy"})
+    app.show(MenuScene(app))
+    driver.frames(app, 2)
+    return app
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_menu_settings_statistics_and_rules(size):
+    app = menu_app(size)
+    driver.click_button(app, "Settings", driver.tap)
+    assert app.scene.name == "settings"
+    four = next(w for w in app.scene.widgets if getattr(w, "label", "") == "Four-colour deck")
+    driver.tap(app, four.rect.move(0, -app.scene.scroll).center)
+    assert app.settings["four_colour"] is True
+    slider = next(w for w in app.scene.widgets if getattr(w, "label", "") == "Table grain")
+    track = slider._track()
+    driver.drag(app, (track.left + 5, track.centery), (track.right - 5, track.centery))
+    assert app.settings["grain"] > 0.9
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "menu"
+    driver.click_button(app, "Statistics")
+    assert app.scene.name == "statistics"
+    driver.press_key(app, pygame.K_RETURN)  # Back has the focus
+    driver.click_button(app, "Rules", driver.tap)
+    assert app.scene.name == "rules"
+    for game in ("304", "28", "400", "Schieber"):
+        driver.click_button(app, game)
+        driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, touch=False)])
+        assert app.scene.scroll > 0 and app.scene.content_height > app.scene.viewport.height
+    driver.click_button(app, "Back")
+    assert app.scene.name == "menu"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_new_match_offers_the_engine_options_and_starts(size):
+    app = menu_app(size)
+    tile = next(w for w in app.scene.widgets if getattr(w, "game", None) == "28")
+    driver.tap(app, tile.rect.center)
+    scene = app.scene
+    assert scene.name == "new-match"
+    labels = [getattr(w, "label", "") for w in scene.widgets]
+    assert "Match length" in labels and "AI level" in labels
+    assert len([w for w in scene.widgets if w.scrolls]) == len(GAMES["28"].OPTIONS) + 1
+    honours = next(w for w in scene.widgets if getattr(w, "label", "") == "Honours (four jacks)")
+    scene.follow_focus(honours)
+    driver.click(app, honours.rect.move(0, -scene.scroll).center)
+    assert scene.options["honours"] is True
+    driver.click_button(app, "Start")
+    assert app.scene.name == "table"
+    assert app.scene.session.options["honours"] is True
+    assert app.store.load_match()["game"] == "28"
+
+
+def finished_match(game, options, seed=1):
+    session = Session(game, options, seed, "easy", (0,))
+    rng = random.Random(seed)
+    while not session.over:
+        hand = session.hand
+        while not hand.is_over():
+            hand.apply(rng.choice(hand.legal_actions()))
+        session.next_hand()
+    return session
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+@pytest.mark.parametrize("game,options", [("304", {"tokens": 2}), ("schieber", {"table_2500": True})])
+def test_match_result_and_score_sheet(size, game, options):
+    session = finished_match(game, options)
+    app = driver.make_app(size)
+    app.show(MatchResultScene(app, session))
+    driver.frames(app, 2)
+    assert app.scene.headline()
+    if game == "schieber":
+        assert ("Schneider" in app.scene.headline()) == bool(session.match.finished[-1]["result"]["schneider"])
+    driver.click_button(app, "New match", driver.tap)
+    assert app.scene.name == "new-match"
+
+
+def test_hand_result_moves_the_score_and_goes_on():
+    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0})
+    session = Session("400", {}, 3, "easy", (0,), app.store)
+    rng = random.Random(3)
+    while not session.hand.is_over():
+        session.apply(rng.choice(session.hand.legal_actions()))
+    from game.ui.scenes.hand_result import HandResultScene
+    app.show(HandResultScene(app, session))
+    driver.frames(app, 60)
+    assert app.scene.shown_score() == session.result()["score"]
+    driver.press_key(app, pygame.K_RETURN)  # Next hand has the focus
+    assert app.scene.name in ("table", "match-result")
+    assert app.store.game_stats("400")["hands"] == 1
+
+
+def test_continue_resumes_the_saved_match():
+    app = menu_app(LANDSCAPE)
+    session = Session("schieber", {}, 9, "easy", (0,), app.store)
+    rng = random.Random(2)
+    for _ in range(7):
+        session.apply(rng.choice(session.hand.legal_actions()))
+    app.home(MenuScene(app))
+    driver.click_button(app, "Continue")
+    assert app.scene.name == "table"
+    assert app.scene.session.hand.history == session.hand.history
+
+
+def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRICK_TABLE_DATA", str(tmp_path / "data"))
+    import main
+    asyncio.run(main.main(["--demo", "--game", "28", "--seed", "2", "--frames", "400",
+                           "--screenshot-dir", str(tmp_path / "shots"), "--portrait"]))
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    assert shots and shots[0].startswith("01-table-auction")
+    assert pygame.image.load(str(tmp_path / "shots" / shots[0])).get_size() == PORTRAIT

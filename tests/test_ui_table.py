@@ -1,0 +1,223 @@
+"""The table driven like a person would: taps, clicks, drags and keys through whole
+hands of every game, with the engine watching that only legal actions reach it."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import actions as A  # noqa: E402
+from game.engine.core import Hand  # noqa: E402
+from game.ui import driver  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from game.ui.names import refusal_text  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+
+FAST = {"anim_speed": 4.0, "ai_level": "easy"}
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """Every action that reaches any hand (the AI's imagined worlds too), with its legality then.
+
+    Entries are (hand, seat, action, legal); ``on(hand, calls)`` keeps those of one hand and
+    asserts each was legal when it arrived."""
+    calls = []
+    original = Hand.apply
+
+    def apply(hand, action):
+        a = hand.parse_action(action) if isinstance(action, str) else action
+        calls.append((hand, hand.turn, a, a in hand.legal_actions()))
+        return original(hand, action)
+
+    monkeypatch.setattr(Hand, "apply", apply)
+    return calls
+
+
+def on(hand, calls):
+    """(seat, action) of the calls that went to ``hand``, each asserted legal."""
+    mine = [(seat, a, legal) for h, seat, a, legal in calls if h is hand]
+    assert all(legal for _s, _a, legal in mine), "an illegal action reached the engine"
+    return [(seat, a) for seat, a, _legal in mine]
+
+
+def open_table(game, seed, size=LANDSCAPE, options=None, humans=(0,)):
+    app = driver.make_app(size, FAST)
+    session = Session(game, options or {}, seed, "easy", humans, app.store)
+    app.show(TableScene(app, session))
+    driver.frames(app, 2)
+    return app, session
+
+
+def wait_for_human(app):
+    """Frames until the player must act (True) or the table is left (False)."""
+    driver.run_until(app, lambda: app.scene.name != "table" or app.scene.human_turn(), 5000)
+    return app.scene.name == "table" and app.scene.human_turn()
+
+
+def human_move(app, n):
+    """One move by the player, using a different kind of input each time."""
+    scene = app.scene
+    obs = scene.obs
+    legal = obs.legal
+    cards = [a for a in legal if A.is_play(a)] + [a - A.INDICATOR for a in legal if A.INDICATOR <= a < A.BID]
+    if cards:
+        card = cards[n % len(cards)]
+        pos = scene.card_point(card)
+        [driver.tap, driver.click, lambda app_, p: driver.drag(app_, p, (p[0], p[1] - 200))][n % 3](app, pos)
+        return
+    bids = sorted(a - A.BID for a in legal if A.is_bid(a))
+    if bids and (A.PASS not in legal or n % 2 == 0):
+        bid = bids[0] if A.PASS in legal else bids[min(2, len(bids) - 1)]  # 400: enough to be played
+        for ch in str(bid):  # digits and Enter
+            driver.press_key(app, getattr(pygame, f"K_{ch}"), ch)
+        driver.press_key(app, pygame.K_RETURN)
+        return
+    word = A.PASS if A.PASS in legal else next(a for a in legal if not A.is_bid(a))
+    driver.click_button(app, scene.controls_label(word), driver.tap if n % 2 else driver.click)
+
+
+def play_hand(app, session):
+    """The player's moves until the hand result shows."""
+    n = 0
+    while wait_for_human(app):
+        before = len(session.hand.history)
+        human_move(app, n)
+        n += 1
+        assert driver.run_until(app, lambda: len(session.hand.history) > before or app.scene.name != "table", 50)
+        assert n < 200
+    driver.run_until(app, lambda: app.scene.name == "hand-result", 3000)
+    assert app.scene.name == "hand-result"
+
+
+@pytest.mark.parametrize("game,seed,size", [("304", 11, LANDSCAPE), ("28", 5, PORTRAIT),
+                                            ("400", 3, LANDSCAPE), ("schieber", 8, PORTRAIT)])
+def test_a_full_hand_with_every_kind_of_input(game, seed, size, engine_calls):
+    app, session = open_table(game, seed, size)
+    play_hand(app, session)
+    calls = on(session.hand, engine_calls)
+    seats = {seat for seat, _a in calls}
+    assert 0 in seats and seats & {1, 2, 3}, "both the player and the AI acted"
+    assert any(seat == 0 and A.is_play(a) for seat, a in calls), "the player played cards"
+    assert calls == session.applied
+    driver.click_button(app, "Next hand")
+    assert app.scene.name in ("table", "match-result")
+
+
+def test_an_unplayable_card_says_which_rule_forbids_it(engine_calls):
+    for seed in range(40):
+        app, session = open_table("28", seed)
+        while wait_for_human(app):
+            scene = app.scene
+            if scene.obs.phase == "play" and scene.dimmed:
+                card = sorted(scene.dimmed)[0]
+                expected = refusal_text(session.hand.check(card))
+                before = len(session.hand.history)
+                driver.tap(app, scene.card_point(card))
+                assert scene.message == expected and scene.message_is_error
+                assert len(session.hand.history) == before
+                return
+            human_move(app, 0)
+            driver.frames(app, 2)
+    pytest.fail("no hand offered an unplayable card")
+
+
+def drive_engine_to(game, want, seeds=range(300), options=None):
+    """A session whose hand, played with random legal actions, reaches a state where ``want(hand)``."""
+    for seed in seeds:
+        session = Session(game, options or {}, seed, "easy", (0,))
+        rng = random.Random(seed)
+        hand = session.hand
+        while not hand.is_over():
+            if hand.turn == 0 and want(hand):
+                return session
+            legal = hand.legal_actions()
+            hand.apply(rng.choice(legal))
+    pytest.fail("no seed reached the wanted state")
+
+
+def show(session, size=LANDSCAPE):
+    app = driver.make_app(size, FAST)
+    session.store = app.store
+    app.show(TableScene(app, session))
+    assert wait_for_human(app)
+    return app
+
+
+def test_the_28_trump_call(engine_calls):
+    session = drive_engine_to("28", lambda h: A.CALL in h.legal_actions())
+    app = show(session)
+    driver.click_button(app, "Trump!", driver.tap)
+    obs = app.scene.obs
+    assert obs.public["revealed"] and obs.public["caller"] == 0
+    assert any("calls Trump!" in t[0] for t in app.scene.toasts)
+    assert (0, A.CALL) in on(session.hand, engine_calls)
+
+
+def test_the_304_reveal(engine_calls):
+    session = drive_engine_to("304", lambda h: A.REVEAL in h.legal_actions() and h.hand[0])
+    app = show(session, PORTRAIT)
+    driver.click_button(app, "Reveal trump")
+    assert app.scene.obs.public["revealed"]
+    assert any("Trump is revealed" in t[0] for t in app.scene.toasts)
+
+
+def test_304_face_down_cuts_are_backs_to_the_player():
+    session = drive_engine_to("304", lambda h: h.phase == "play" and any(h.trick_flags))
+    app = show(session)
+    shown = app.scene.shown_trick()
+    assert any(card is None for _s, card, _d in shown)
+
+
+def test_the_304_redeal_prompt():
+    session = drive_engine_to("304", lambda h: h.phase == "redeal")
+    app = show(session)
+    assert "redeal" in app.scene.ui.prompt(app.scene.obs)
+    driver.click_button(app, "Keep")
+    assert session.hand.phase == "auction"
+
+
+def test_the_schieber_push(engine_calls):
+    session = drive_engine_to("schieber", lambda h: A.PUSH in h.legal_actions())
+    app = show(session, PORTRAIT)
+    labels = [getattr(w, "label", "") for w in app.scene.widgets]
+    assert "Obenabe" in labels and "Undenufe" in labels and "Push" in labels
+    driver.click_button(app, "Push", driver.tap)
+    assert driver.run_until(app, lambda: app.scene.obs.public["contract"] is not None, 2000)
+    assert app.scene.obs.public["pushed"] and app.scene.obs.public["chooser"] == 2
+    assert (0, A.PUSH) in on(session.hand, engine_calls)
+
+
+def test_keyboard_picks_cards_with_arrows_and_enter(engine_calls):
+    app, session = open_table("400", 2)
+    while wait_for_human(app) and app.scene.obs.phase != "play":
+        human_move(app, 0)
+        driver.frames(app, 2)
+    scene = app.scene
+    before = len(session.hand.history)
+    for _ in range(3):
+        driver.press_key(app, pygame.K_RIGHT)
+    card = scene.hand_cards[scene.selected]
+    driver.press_key(app, pygame.K_RETURN)
+    if card in scene.obs.legal or len(session.hand.history) > before:
+        assert session.applied[before] == (0, card)
+    else:
+        assert scene.message
+
+
+def test_demo_plays_itself_and_last_trick_opens(engine_calls):
+    app, session = open_table("schieber", 4, humans=())
+    assert driver.run_until(app, lambda: len(session.hand.tricks) >= 1 and not app.scene.busy(), 4000)
+    driver.click_button(app, "Last trick")
+    assert app.scene.show_last
+    driver.frames(app, 3)
+    driver.tap(app, (10, 400))
+    assert not app.scene.show_last
+    assert driver.run_until(app, lambda: app.scene.name == "hand-result", 8000)
+    assert {s for s, _a in on(session.hand, engine_calls)} == {0, 1, 2, 3}
