@@ -1,0 +1,180 @@
+"""Duplicate arena: two AI levels play the same deals twice with the sides swapped.
+
+    python -m game.ai.arena --game 28 --a expert --b baseline --deals 200 --seed 1 [--json]
+        [--matches M] [--options '{"double": true}']
+
+Prints the mean difference per deal of player A's side over player B's side (card
+points for 304/28, score points for 400, points before the multiplier for
+Schieber) with its 95 % confidence interval, each side's bid success rate, the
+time per decision and, with ``--matches``, matches won when playing whole matches.
+Every decision gets a seed from (deal, seat, decision number), never from the
+player, so two identical deterministic players give exactly zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from ..engine import GAMES, Match
+from .outcome import figures
+from .search import ALL_LEVELS, choose
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """Mean and its 95 % confidence interval (normal approximation; stdlib only)."""
+    n = len(xs)
+    if not n:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+class Tally:
+    """Decision times and bid outcomes of one player."""
+
+    def __init__(self):
+        self.ms: list[float] = []
+        self.bids = 0
+        self.made = 0
+
+    def summary(self) -> dict:
+        return {"decision_ms_mean": round(sum(self.ms) / len(self.ms), 2) if self.ms else 0.0,
+                "decision_ms_p95": round(percentile(self.ms, 0.95), 2),
+                "decisions": len(self.ms),
+                "bids": self.bids,
+                "bid_success": round(self.made / self.bids, 3) if self.bids else None}
+
+
+def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str) -> None:
+    """Finish ``hand``; seat s plays at ``levels[s & 1]`` and its times go to ``tallies[s & 1]``."""
+    k = 0
+    while not hand.is_over():
+        seat = hand.turn
+        obs = hand.observation(seat)
+        t0 = time.perf_counter()
+        action = choose(obs, levels[seat & 1], seed=hash_seed(tag, seat, k))
+        if len(obs.legal) > 1:
+            tallies[seat & 1].ms.append((time.perf_counter() - t0) * 1000)
+        hand.apply(action)
+        k += 1
+    bid_outcome(hand, tallies)
+
+
+def hash_seed(*parts) -> int:
+    """A stable seed from strings and ints (Python's hash() of str is salted per process)."""
+    h = 2166136261
+    for ch in "|".join(map(str, parts)).encode():
+        h = (h ^ ch) * 16777619 & 0xFFFFFFFF
+    return h
+
+
+def bid_outcome(hand, tallies: list[Tally]) -> None:
+    res = hand.result()
+    if res["thrown_in"] or res["made"] is None:
+        return
+    if isinstance(res["made"], list):  # 400: every player bids
+        for s, ok in enumerate(res["made"]):
+            tallies[s & 1].bids += 1
+            tallies[s & 1].made += ok
+        return
+    t = tallies[hand.bidder & 1]
+    t.bids += 1
+    t.made += res["made"]
+
+
+def play_deals(game, a, b, deals, seed, options=None) -> dict:
+    cls = GAMES[game]
+    tallies = {"a": Tally(), "b": Tally()}
+    diffs = []
+    for i in range(deals):
+        base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber")
+        d = 0.0
+        for swap in (False, True):
+            hand = cls(base.dealt, base.dealer, options, None, base.first_hand)
+            levels = [b, a] if swap else [a, b]
+            tal = [tallies["b"], tallies["a"]] if swap else [tallies["a"], tallies["b"]]
+            play_hand(hand, levels, tal, f"{seed}/{i}")
+            f = figures(hand)
+            a_side = 1 if swap else 0
+            d += f[a_side] - f[1 - a_side]
+        diffs.append(d / 2)
+    m, lo, hi = mean_ci(diffs)
+    ta, tb = tallies["a"].summary(), tallies["b"].summary()
+    return {"game": game, "a": a, "b": b, "seed": seed, "deals": deals,
+            "mean_diff": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
+            "decision_ms_mean": ta["decision_ms_mean"], "decision_ms_p95": ta["decision_ms_p95"],
+            "player_a": ta, "player_b": tb}
+
+
+def play_matches(game, a, b, matches, seed, options=None, max_hands: int = 200) -> dict:
+    """Whole matches, each twice with the sides swapped: how many A's side wins."""
+    won = {"a": 0, "b": 0, "unfinished": 0}
+    sink = [Tally(), Tally()]
+    for i in range(matches):
+        for swap in (False, True):
+            match = Match(game, options, seed=f"{seed}/m{i}")
+            levels = [b, a] if swap else [a, b]
+            for h in range(max_hands):
+                play_hand(match.hand, levels, sink, f"{seed}/m{i}/{h}")
+                match.next_hand()
+                if match.over:
+                    break
+            if not match.over:
+                won["unfinished"] += 1
+            else:
+                won["a" if (match.winner == 1) == swap else "b"] += 1
+    return won
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", required=True, choices=list(GAMES))
+    p.add_argument("--a", required=True, choices=ALL_LEVELS)
+    p.add_argument("--b", required=True, choices=ALL_LEVELS)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--matches", type=int, default=0)
+    p.add_argument("--options", default="{}", help="rule options as a JSON object")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    options = json.loads(args.options) or None
+    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options)
+    if args.matches:
+        out["matches"] = play_matches(args.game, args.a, args.b, args.matches, args.seed, options)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    unit = {"400": "score points"}.get(args.game, "card points")
+    print(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}")
+    print(f"mean difference A - B per deal: {out['mean_diff']:+.2f} {unit}"
+          f"  95% CI [{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}]")
+    for key, name in (("player_a", "A"), ("player_b", "B")):
+        t = out[key]
+        rate = "-" if t["bid_success"] is None else f"{100 * t['bid_success']:.0f}% of {t['bids']}"
+        level = args.a if name == "A" else args.b
+        print(f"{name} {level:>9}: bids made {rate};"
+              f" decision ms mean {t['decision_ms_mean']:.1f}, p95 {t['decision_ms_p95']:.1f}"
+              f" ({t['decisions']} decisions)")
+    if args.matches:
+        m = out["matches"]
+        print(f"matches ({args.matches} x 2): A won {m['a']}, B won {m['b']}, unfinished {m['unfinished']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Dealing sampled cards to slot groups: each group a count and a mask of allowed cards."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.cards import mask_of
+
+
+def pick(mask: int, n: int, rng: random.Random) -> list[int]:
+    """``n`` distinct random cards of ``mask``."""
+    cards = [c for c in range(64) if mask >> c & 1]
+    return rng.sample(cards, n)
+
+
+def hall_ok(groups, pool: int) -> bool:
+    """Whether cards of ``pool`` can still be dealt to every group (Hall's condition)."""
+    need: dict[int, int] = {}
+    for n, allowed, *_ in groups:
+        m = allowed & pool
+        if n and m != pool:  # a group that may take any card never makes the deal fail
+            need[m] = need.get(m, 0) + n
+    masks, demand = list(need), list(need.values())
+    union, total = [0] * (1 << len(masks)), [0] * (1 << len(masks))
+    for s in range(1, 1 << len(masks)):
+        low = s & -s
+        i = low.bit_length() - 1
+        union[s] = union[s ^ low] | masks[i]
+        total[s] = total[s ^ low] + demand[i]
+        if union[s].bit_count() < total[s]:
+            return False
+    return sum(g[0] for g in groups) <= pool.bit_count()
+
+
+def fill(groups: list, pool: int, rng: random.Random) -> list[list[int]] | None:
+    """Cards for every group (count, allowed mask[, ok]) from ``pool``, tightest group first.
+
+    ``ok(card, cards so far)``, when given, must accept each card of the group (dealt one by one).
+
+    Each group's pick is kept only if the groups still to deal can be served (``hall_ok``),
+    so a consistent observation never gets stuck.  Returns the cards per group in the groups'
+    order, or None when there is no way.
+    """
+    if not hall_ok(groups, pool):
+        return None
+    out: list = [None] * len(groups)
+    left = sorted(range(len(groups)), key=lambda i: (len(groups[i]) == 2, (groups[i][1] & pool).bit_count() - groups[i][0]))
+    while left:
+        g = left.pop(0)
+        n, allowed, *extra = groups[g]
+        ok = extra[0] if extra else None
+        rest = [groups[i] for i in left]
+        got = None
+        for _ in range(0 if ok else 8):
+            cand = pick(allowed & pool, n, rng)
+            if hall_ok(rest, pool & ~mask_of(cand)):
+                got = cand
+                break
+        if got is None:  # card by card, each one checked
+            got = []
+            for _ in range(n):
+                options = pick(allowed & pool, (allowed & pool).bit_count(), rng)
+                c = next((c for c in options if (ok is None or ok(c, got))
+                          and hall_ok([(n - len(got) - 1, allowed & ~(1 << c))] + rest, pool & ~(1 << c))), None)
+                if c is None:
+                    return None
+                got.append(c)
+                pool &= ~(1 << c)
+        out[g] = got
+        pool &= ~mask_of(got)
+    return out

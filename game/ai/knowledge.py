@@ -1,0 +1,376 @@
+"""What an observation tells about the cards a seat cannot see, game by game.
+
+``read(obs, cls)`` walks ``obs.log`` once and returns an object with
+- ``pool``: the cards the seat has not seen (the ones to sample),
+- ``plan(rng)``: the slot groups ``[(count, allowed mask)]`` and a ``build(cards, rng)``
+  that turns the sampled cards into ``dealt`` (per seat, in dealing order) and the list of
+  hidden cards in the order the log shows '??',
+- ``agrees(hand)``: a cheap last check of a rebuilt hand.
+
+Facts used: own cards in dealing order; cards played face up and by whom; voids shown by
+not following suit (the 304/28 trumper's face-down indicator does not count for following;
+a 304 face-down card is an unknown card of the led suit's void, and one still face down
+after its trick is not a trump); a 28 call answered without a trump; the indicator lies in
+the trumper's first four cards (a 304 second-auction winner's: any of eight); the 304
+redeal choice (forehand's first packet is worth < 15 exactly when the log has one); for a
+seat that has not seen it, the hidden trump suit itself, sampled first.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.cards import SUIT_MASKS, mask_of
+from .deal import hall_ok
+
+
+def first_hand(obs) -> bool:
+    """Schieber's first hand of a match shows as a forehand other than the dealer's next seat."""
+    fh = obs.public.get("forehand") if obs.game == "schieber" else None
+    return fh is not None and fh != (obs.dealer + 1) % 4
+
+
+def has_weis(mask: int) -> bool:
+    """Whether Schieber cards hold a Weis: three in a row in a suit, or a scoring four."""
+    for s in range(4):
+        bits = mask >> (16 * s)
+        if bits & bits >> 1 & bits >> 2 & 0x1FFF:
+            return True
+    return any(all(mask >> (s << 4 | r) & 1 for s in range(4)) for r in (8, 9, 10, 11, 12))
+
+
+def read(obs, cls):
+    if obs.game in ("304", "28"):
+        return HiddenTrump(obs, cls)
+    return OpenPlay(obs, cls)
+
+
+def _weighted_choice(weights: dict, rng: random.Random):
+    total = sum(weights.values())
+    x = rng.random() * total
+    for key, w in weights.items():
+        x -= w
+        if x < 0:
+            return key
+    return key
+
+
+class HiddenTrump:
+    """304 and Twenty-Eight."""
+
+    def __init__(self, obs, cls):
+        self.obs, self.cls = obs, cls
+        deck = cls.DECK
+        me = obs.seat
+        pub = obs.public
+        self.me = me
+        self.bidder = pub["bidder"] if pub["bidder"] is not None else -1
+        self.trump = pub["trump"] if pub["trump"] is not None else -1  # -1: not known to me
+        self.revealed_now = pub["revealed"]
+        self.second = len(obs.received) == cls.CARDS_EACH
+        self.forehand = (obs.dealer + 1) % 4
+        self.points = cls.CARD_POINTS
+        indicator_now = pub.get("indicator")  # mine, while hidden
+        known = mask_of(obs.received)
+        self.played_up = [0, 0, 0, 0]   # cards each seat played face up (as I see them)
+        self.events: list[tuple] = []   # voids: (seat, suit, log index)
+        self.slots: list[list] = []     # my unknown face-down cards: [seat, led, index, complete]
+        self.indicators: list[tuple] = []  # (seat, card or None, log index)
+        self.not_trump = 0              # bit per suit that cannot be the hidden trump
+        self.hidden_order: list = []    # per '??' in the log: ("slot", k) or ("indicator", k)
+        self.under15 = any(t in ("keep", "redeal") for _, t in obs.log)
+        open_trump = obs.options.get("open_trump", False)
+        trick: list = []
+        led = -1
+        revealed = False
+        caller = -1
+        for i, (s, text) in enumerate(obs.log):
+            word, _, arg = text.partition(" ")
+            if word == "indicator":
+                card = None if arg == "??" else deck.parse(arg)
+                if card is None:
+                    self.hidden_order.append(("indicator", len(self.indicators)))
+                else:
+                    known |= 1 << card
+                self.indicators.append((s, card, i))
+                revealed = open_trump
+            elif text == "reveal":
+                revealed = True
+            elif text == "call":
+                revealed, caller = True, s
+            elif word == "play":
+                card = None if arg == "??" else deck.parse(arg)
+                if card is None:
+                    self.hidden_order.append(("slot", len(self.slots)))
+                    self.slots.append([s, led, i, False])
+                    self.events.append((s, led, i))
+                else:
+                    known |= 1 << card
+                    self.played_up[s] |= 1 << card
+                    is_indicator = s == self.bidder and not revealed and card == self._indicator_card(indicator_now)
+                    if is_indicator:
+                        revealed = True  # the indicator as the last card
+                    elif trick and card >> 4 != led:
+                        self.events.append((s, led, i))
+                        if caller == s and card >> 4 != self.trump:
+                            self.events.append((s, self.trump, i))  # called, had no trump
+                    if not trick:
+                        led = card >> 4
+                trick.append((s, card, revealed))
+                if s == caller:
+                    caller = -1
+                if len(trick) == 4:
+                    if (not revealed and cls.GAME == "304" and self.revealed_now
+                            and any(c is not None and c >> 4 == self.trump and c >> 4 != led
+                                    for _, c, _ in trick[1:])):
+                        revealed = True  # a face-down cut turned trump up
+                    if not revealed and cls.GAME == "304":  # face-down cards I saw, still face down: not trumps
+                        for _, c, _ in trick[1:]:
+                            if c is not None and c >> 4 != led:
+                                self.not_trump |= 1 << (c >> 4)
+                    for slot in self.slots:
+                        slot[3] = True
+                    trick = []
+        self.known = known
+        self.pool = cls.DECK.mask & ~known
+        self._plans = None
+
+    def _indicator_card(self, mine):
+        """The current indicator if I know it (mine, or revealed), else None."""
+        if mine is not None:
+            return mine
+        if self.indicators and self.indicators[-1][1] is not None:
+            return self.indicators[-1][1]
+        return None
+
+    # ---- sampling ----------------------------------------------------------------------------
+    def _voids(self, seat: int, before: int = 1 << 30) -> int:
+        m = 0
+        for s, suit, i in self.events:
+            if s == seat and i < before:
+                m |= SUIT_MASKS[suit]
+        return m
+
+    def plan(self, rng: random.Random):
+        if self._plans is None:
+            self._plans = self._make_plans()
+        if not self._plans:
+            return None
+        groups, owners = _weighted_choice(self._plans, rng)
+        return groups, lambda cards, rng: self._build(owners, cards, rng)
+
+    def _make_plans(self) -> dict:
+        """Slot groups per possible trump suit, weighted by how likely the trumper chose it."""
+        ind_seat, ind_card = self.indicators[-1][:2] if self.indicators else (-1, None)
+        if ind_seat < 0 or ind_card is not None or self.trump >= 0:
+            return {self._groups(self.trump): 1}
+        plans = {}
+        for t in range(4):
+            if self.not_trump >> t & 1:
+                continue
+            groups = self._groups(t)
+            if hall_ok(groups[0], self.pool):
+                likely = (self.pool & ~self._voids(ind_seat) & SUIT_MASKS[t]).bit_count()
+                plans[groups] = (1 + likely) ** 2
+        return plans
+
+    def _groups(self, trump: int) -> tuple:
+        """(groups, owners): each group (count, allowed mask) and what it is."""
+        obs, me, pool = self.obs, self.me, self.pool
+        ind_seat, ind_card = self.indicators[-1][:2] if self.indicators else (-1, None)
+        hidden_ind = ind_seat >= 0 and ind_card is None  # an indicator I have not seen
+        groups: list[tuple] = []
+        owners: list[tuple] = []  # ("hand"|"second"|"slot"|"indicator", seat or slot number)
+        ind_in_hand = ind_card is not None and ind_seat != me and not self.played_up[ind_seat] >> ind_card & 1
+        for s in range(4):
+            if s == me:
+                if not self.second:
+                    groups.append((4, pool))
+                    owners.append(("second", s))
+                continue
+            n = obs.hand_sizes[s]
+            if s == ind_seat and (hidden_ind or ind_in_hand) and self.second:
+                n -= 1  # the indicator is counted in the hand size: a slot of its own, or known
+            allowed = pool & ~self._voids(s)
+            if s == self.forehand and self.under15 and not self.second:
+                allowed &= ~self._rank_mask((7, 9))  # a packet under 15 has no jack and no nine
+            groups.append((n, allowed))
+            owners.append(("hand", s))
+            if not self.second:
+                groups.append((4, pool))
+                owners.append(("second", s))
+        for k, (s, led, i, complete) in enumerate(self.slots):
+            allowed = pool & ~self._voids(s, i) & ~SUIT_MASKS[led]
+            if complete and trump >= 0:
+                allowed &= ~SUIT_MASKS[trump]
+            groups.append((1, allowed))
+            owners.append(("slot", k))
+        if hidden_ind:
+            groups.append((1, pool & SUIT_MASKS[trump]))
+            owners.append(("indicator", ind_seat))
+        return tuple(groups), tuple(owners)
+
+    @staticmethod
+    def _rank_mask(ranks) -> int:
+        return sum(1 << (s << 4 | r) for s in range(4) for r in ranks)
+
+    def _build(self, owners, cards, rng):
+        me = self.me
+        held = [[] for _ in range(4)]   # every card each seat was dealt, unordered
+        second = [[] for _ in range(4)]  # second packets not dealt yet
+        slot_cards, ind_card = [None] * len(self.slots), None
+        for (kind, k), got in zip(owners, cards):
+            if kind == "hand":
+                held[k] += got
+            elif kind == "second":
+                second[k] = got
+            elif kind == "slot":
+                slot_cards[k] = got[0]
+                held[self.slots[k][0]].append(got[0])
+            else:
+                ind_card = got[0]
+                held[k].append(got[0])
+        for s in range(4):
+            if s != me:
+                held[s] += [c for c in range(64) if self.played_up[s] >> c & 1]
+        ind_seat, known_ind = self.indicators[-1][:2] if self.indicators else (-1, None)
+        if known_ind is not None and ind_seat != me and not self.played_up[ind_seat] >> known_ind & 1:
+            held[ind_seat].append(known_ind)
+        current = ind_card if ind_card is not None else known_ind
+        in_first_packet = len(self.indicators) == 1  # a second-auction indicator may be any card
+        dealt = []
+        for s in range(4):
+            if s == me:
+                dealt.append(list(self.obs.received) + second[s])
+                continue
+            if not self.second:
+                first = held[s]
+            else:
+                first = self._first_packet(s, held[s], current if s == ind_seat and in_first_packet else None, rng)
+                if first is None:
+                    return None, None
+            rest = [c for c in held[s] if c not in first]
+            rng.shuffle(rest)
+            dealt.append(list(first) + rest + second[s])
+        if not self.second and self._forehand_packet_wrong(dealt):
+            return None, None
+        hidden = []
+        for kind, k in self.hidden_order:
+            if kind == "slot":
+                hidden.append(slot_cards[k])
+            elif k == len(self.indicators) - 1:
+                hidden.append(current)
+            else:  # a superseded first-auction indicator: another card of that seat's first packet
+                hidden.append(next(c for c in dealt[self.indicators[k][0]][:4] if c != current))
+        return dealt, hidden
+
+    def _first_packet(self, seat, cards, must, rng, tries: int = 30):
+        rest = [c for c in cards if c != must]
+        for _ in range(tries):
+            rng.shuffle(rest)
+            first = ([must] + rest[:3]) if must is not None else rest[:4]
+            if seat != self.forehand or not self.obs.options.get("redeal_under_15") or self.cls.GAME != "304":
+                return first
+            if (sum(self.points[c] for c in first) < 15) == self.under15:
+                return first
+        return None
+
+    def _forehand_packet_wrong(self, dealt) -> bool:
+        if self.cls.GAME != "304" or not self.obs.options.get("redeal_under_15") or self.forehand == self.me:
+            return False
+        return (sum(self.points[c] for c in dealt[self.forehand][:4]) < 15) != self.under15
+
+    def agrees(self, hand) -> bool:
+        return hand.turn == self.obs.turn and hand.phase == self.obs.phase
+
+
+class OpenPlay:
+    """400 and Schieber: every card is played face up; voids and the rules of following tell."""
+
+    def __init__(self, obs, cls):
+        self.obs, self.cls = obs, cls
+        deck = cls.DECK
+        self.me = obs.seat
+        known = mask_of(obs.received)
+        self.played = [0, 0, 0, 0]
+        self.voids = [0, 0, 0, 0]
+        self.pinned = [0, 0, 0, 0]  # cards shown (Schieber Weis) that are still in a hand
+        self.no_more_weis = [None] * 4  # Schieber: known cards of a seat that has no (more) Weis
+        trump = obs.public.get("trump") if obs.game == "schieber" else 1  # 400: hearts
+        trump = -1 if trump is None else trump
+        trick: list = []
+        for s, text in obs.log:
+            word, _, arg = text.partition(" ")
+            if word != "play":
+                continue
+            card = deck.parse(arg)
+            known |= 1 << card
+            self.played[s] |= 1 << card
+            if trick:
+                led = trick[0] >> 4
+                if card >> 4 != led:
+                    self._void(s, led, card, trump)
+            trick.append(card)
+            if len(trick) == 4:
+                trick = []
+        if obs.game == "schieber":
+            for s, shown in enumerate(obs.public.get("weis", [])):
+                for w in shown:
+                    for c in w["cards"]:
+                        if not known >> c & 1:
+                            self.pinned[s] |= 1 << c
+                            known |= 1 << c
+                for w in shown:  # a seat's Weis are all shown: the cards next to a run are elsewhere
+                    if w["kind"] == "run":
+                        ends = (w["cards"][0] - 1, w["cards"][-1] + 1)
+                        self.voids[s] |= sum(1 << c for c in ends if c >> 4 == w["cards"][0] >> 4)
+            if obs.tricks:  # the Weis are counted: the scoring side's are all shown, and
+                scored = obs.public["weis_points"]  # when nobody scored, nobody has any
+                for s in range(4):
+                    shown = obs.public["weis"][s]
+                    if scored[s & 1] or not any(scored):
+                        in_weis = mask_of(c for w in shown for c in w["cards"])
+                        self.no_more_weis[s] = (self.played[s] | self.pinned[s]) & ~in_weis
+            if first_hand(obs):
+                rosen7 = deck.parse("7R")
+                if not known >> rosen7 & 1:
+                    self.pinned[obs.public["forehand"]] |= 1 << rosen7
+                    known |= 1 << rosen7
+        self.pool = deck.mask & ~known
+
+    def _void(self, seat, led, card, trump):
+        if self.obs.game != "schieber" or trump < 0:
+            self.voids[seat] |= SUIT_MASKS[led]
+            return
+        if led == trump:  # did not follow trump: no trump but perhaps the Puur
+            self.voids[seat] |= SUIT_MASKS[trump] & ~(1 << (trump << 4 | 9))
+        elif card >> 4 != trump:  # a trump may always be played, a plain card shows the void
+            self.voids[seat] |= SUIT_MASKS[led]
+
+    def plan(self, rng):
+        groups, seats = [], []
+        for s in range(4):
+            if s != self.me:
+                n = self.obs.hand_sizes[s] - self.pinned[s].bit_count()
+                group = (n, self.pool & ~self.voids[s])
+                base = self.no_more_weis[s]
+                if base is not None:  # Schieber: no Weis beyond those shown
+                    group += (lambda c, got, base=base: not has_weis(base | 1 << c | mask_of(got)),)
+                groups.append(group)
+                seats.append(s)
+        return groups, lambda cards, rng: self._build(seats, cards, rng)
+
+    def _build(self, seats, cards, rng):
+        dealt = [list(self.obs.received) if s == self.me else None for s in range(4)]
+        for s, got in zip(seats, cards):
+            mine = got + [c for c in range(64) if (self.played[s] | self.pinned[s]) >> c & 1]
+            rng.shuffle(mine)
+            dealt[s] = mine
+        return dealt, []
+
+    def agrees(self, hand) -> bool:
+        if hand.turn != self.obs.turn:
+            return False
+        if self.obs.game == "schieber":
+            return hand.observation(self.me).public == self.obs.public
+        return True

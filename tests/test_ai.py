@@ -1,0 +1,177 @@
+"""AI players: legal play, observation only, time slices, the duplicate arena."""
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.ai import LEVELS, Thinker, baseline_action, choose, hint
+from game.ai.arena import play_deals
+from game.ai.rules import rules_for
+from game.ai.search import Level
+from game.ai.worlds import sample_world
+from game.engine import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_NAMES = list(GAMES)
+VARIANTS = {
+    "304": [{}, {"auction_8": True, "caps": True, "steps_of_5": True}, {"open_trump": True, "redeal_under_15": False}],
+    "28": [{}, {"double": True, "forced_14": True, "twenty_nine": True}, {"open_trump": True, "honours": True}],
+    "400": [{}, {"five_to_run": True, "rising_total": True}],
+    "schieber": [{}, {"table_2500": True}],
+}
+TINY = Level(budget_ms=1e9, max_rollouts=12, exact_cards=2, noise=0.05, bids=2)  # deterministic
+
+
+@pytest.fixture(autouse=True)
+def tiny_level(monkeypatch):
+    monkeypatch.setitem(LEVELS, "tiny", TINY)
+
+
+def random_positions(game, options, n, seed):
+    """(hand, seat) pairs: hands advanced by random legal actions to a random point."""
+    rng = random.Random(f"{game}{seed}")
+    out = []
+    for i in range(n):
+        hand = GAMES[game].deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber" and i % 2 == 0)
+        for _ in range(rng.randrange(45)):
+            if hand.is_over():
+                break
+            hand.apply(rng.choice(hand.legal_actions()))
+        if not hand.is_over():
+            out.append((hand, hand.turn))
+    return out
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_sampled_worlds_show_the_same_observation(game):
+    for options in VARIANTS[game]:
+        for hand, _ in random_positions(game, options, 40, 1):
+            for seat in range(4):
+                obs = hand.observation(seat)
+                world = sample_world(obs, random.Random(seat))
+                assert world.observation(seat) == obs
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_sampled_worlds_fit_hands_played_by_the_rules(game):
+    """Rule-based play reaches positions random play rarely does (own face-down cards that
+    stay hidden, long runs of voids): every decision's observation still has worlds."""
+    for options in VARIANTS[game]:
+        for i in range(12):
+            hand = GAMES[game].deal(f"w{i}", options, dealer=i % 4)
+            while not hand.is_over():
+                obs = hand.observation(hand.turn)
+                assert sample_world(obs, random.Random(i)).observation(hand.turn) == obs
+                hand.apply(baseline_action(obs, i))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_rules_play_legal_actions_in_thousands_of_hands(game):
+    rules = rules_for(game)
+    for options in VARIANTS[game]:
+        for i in range(1000 // len(VARIANTS[game])):
+            hand = GAMES[game].deal(f"r{i}", options, dealer=i % 4)
+            while hand.turn >= 0:
+                a = rules.act(hand)
+                assert a in hand._legal()
+                hand._apply(a)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_level_plays_only_legal_actions(game):
+    levels = ["baseline"] * 12 + ["easy", "tiny", "normal"]
+    for i, level in enumerate(levels):
+        options = VARIANTS[game][i % len(VARIANTS[game])]
+        hand = GAMES[game].deal(f"l{i}", options, dealer=i % 4)
+        k = 0
+        while not hand.is_over():
+            obs = hand.observation(hand.turn)
+            # the searching levels think about a few decisions, the rest is baseline (speed)
+            lv = level if k % 9 == 0 or level == "baseline" else "baseline"
+            if lv == "normal":
+                t = Thinker(obs, "normal", k)
+                t.step(5)
+                a = t.best()
+            else:
+                a = choose(obs, lv, seed=k)
+            assert a in obs.legal
+            hand.apply(a)
+            k += 1
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("level", ["baseline", "tiny"])
+def test_decisions_ignore_the_hidden_cards_of_other_seats(game, level):
+    """Same observation, other hidden cards (another world behind it): same decision."""
+    for hand, seat in random_positions(game, None, 6, 2):
+        obs = hand.observation(seat)
+        other = sample_world(obs, random.Random(99))
+        assert other.observation(seat) == obs
+        assert [sorted(h) for h in other.dealt] != [sorted(h) for h in hand.dealt] or hand.phase == "over"
+        assert choose(other.observation(seat), level, seed=5) == choose(obs, level, seed=5)
+
+
+def test_ai_entry_points_take_observations_not_hands():
+    hand = GAMES["28"].deal(1)
+    with pytest.raises(AttributeError):
+        choose(hand, "baseline")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_time_slices_stay_short(game):
+    worst = 0.0
+    for hand, seat in random_positions(game, None, 8, 3)[:4]:
+        obs = hand.observation(seat)
+        t = Thinker(obs, "normal", 1)
+        for _ in range(200):
+            if t.done:
+                break
+            t0 = time.process_time()  # work done, not other processes' share of the machine
+            t.step(10)
+            worst = max(worst, time.process_time() - t0)
+        assert t.best() in obs.legal
+    assert worst < 0.060  # a slice asks for 10 ms; one roll-out may run over (generous slack)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_arena_gives_zero_for_identical_players(game):
+    for level in ("baseline", "tiny"):
+        out = play_deals(game, level, level, deals=2 if level == "tiny" else 6, seed=3)
+        assert out["mean_diff"] == 0
+        assert out["ci95"] == [0, 0]
+
+
+def test_arena_command_prints_json():
+    out = subprocess.run([sys.executable, "-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b",
+                          "baseline", "--deals", "3", "--seed", "4", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    for key in ("mean_diff", "ci95", "deals", "decision_ms_mean", "decision_ms_p95"):
+        assert key in data
+    assert len(data["ci95"]) == 2 and data["deals"] == 3
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_hint_gives_a_legal_action_and_a_reason(game):
+    for hand, seat in random_positions(game, None, 3, 4):
+        obs = hand.observation(seat)
+        action, why = hint(obs, "tiny")
+        assert action in obs.legal
+        assert isinstance(why, str) and why.endswith(".")
+
+
+def test_baseline_is_deterministic_per_seed():
+    hand, seat = random_positions("304", None, 1, 5)[0]
+    obs = hand.observation(seat)
+    assert baseline_action(obs, 1) == baseline_action(obs, 2)
+
+
+def test_unknown_level_is_refused():
+    hand, seat = random_positions("28", None, 1, 6)[0]
+    with pytest.raises(ValueError):
+        choose(hand.observation(seat), "grandmaster")
