@@ -1,6 +1,6 @@
 """The engine (and the AI, once game.ai offers its Thinker) in WebAssembly vs native.
 
-    python benchmarks/wasm.py [--hands 200] [--ai-hands 2] [--level 2]
+    python benchmarks/wasm.py [--hands 200] [--ai-hands 2] [--level normal]
 
 Plays the same hands natively and in Pyodide in headless Chromium (Debian's chromium, the npm
 package pyodide: ``make test-web`` installs both) and prints the time per decision in each and
@@ -59,7 +59,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=200, help="random hands per game [200]")
     parser.add_argument("--ai-hands", type=int, default=2, help="AI hands per game [2]; 0 skips the AI")
-    parser.add_argument("--level", type=int, default=2, help="AI level (as the table passes it) [2]")
+    parser.add_argument("--level", default="normal", help="AI level: easy, normal, hard, expert [normal]")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     lacking = web_browser.missing()

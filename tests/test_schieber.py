@@ -226,14 +226,14 @@ def test_other_games_actions_are_refused_with_the_schieber_actions_named():
     assert refusal(new(STRIPES), "trump X").rule == "unknown-action"
 
 
-@pytest.mark.parametrize("contract,mult", zip(CONTRACTS, (1, 1, 2, 2, 3, 4)))
+@pytest.mark.parametrize("contract,mult", list(zip(CONTRACTS, (1, 1, 2, 2, 3, 4))))
 def test_multipliers_eicheln_rosen_1_schilten_schellen_2_obenabe_3_undenufe_4(contract, mult):
     hand = finish(play(new(STRIPES), contract))
     assert hand.result()["multiplier"] == mult
     assert hand.result()["points"][0] + hand.result()["points"][1] == 157 * mult
 
 
-@pytest.mark.parametrize("contract,mult", zip(CONTRACTS, (1, 1, 2, 2, 3, 3)))
+@pytest.mark.parametrize("contract,mult", list(zip(CONTRACTS, (1, 1, 2, 2, 3, 3))))
 def test_option_2500_table_multipliers_and_target(contract, mult):
     hand = finish(play(new(STRIPES, options={"table_2500": True}), contract))
     assert hand.result()["multiplier"] == mult

@@ -1,6 +1,6 @@
 """One full hand of every game, each decision timed: the same code natively and in WebAssembly.
 
-``run(seed, ai=True, level=2)`` returns a JSON-able dict. With ``ai`` and an AI package that
+``run(seed, ai=True, level="normal")`` returns a JSON-able dict. With ``ai`` and an AI package that
 offers the front end's interface (``game.ai.Thinker(observation, level, seed)`` with
 ``step(max_ms)``, ``done`` and ``best()``), every seat is an AI thinking in slices of
 ``slice_ms`` as the table drives it; otherwise every seat picks a random legal action.
@@ -31,7 +31,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def play_hand(game: str, seed: int, thinker=None, level: int = 2, slice_ms: float = 10.0) -> dict:
+def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_ms: float = 10.0) -> dict:
     from game.engine import GAMES
 
     rng = random.Random(f"{game}/{seed}")
@@ -69,7 +69,7 @@ def play_hand(game: str, seed: int, thinker=None, level: int = 2, slice_ms: floa
     }
 
 
-def run(seed: int = 1, ai: bool = True, level: int = 2, slice_ms: float = 10.0, games=None) -> dict:
+def run(seed: int = 1, ai: bool = True, level: str = "normal", slice_ms: float = 10.0, games=None) -> dict:
     import sys
 
     from game.engine import GAMES
@@ -92,7 +92,7 @@ def run(seed: int = 1, ai: bool = True, level: int = 2, slice_ms: float = 10.0, 
     return report
 
 
-def bench(hands: int = 50, ai: bool = False, level: int = 2, first_seed: int = 1, games=None) -> dict:
+def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: int = 1, games=None) -> dict:
     """Many hands per game: wall time per decision (stable even where the clock is coarse)."""
     import sys
 

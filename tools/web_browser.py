@@ -110,6 +110,6 @@ def run_python(page, code: str):
     return json.loads(page.evaluate("(code) => window.runPython(code)", code))
 
 
-def play_in_pyodide(page, seed: int = 1, ai: bool = True, level: int = 2, games=None) -> dict:
+def play_in_pyodide(page, seed: int = 1, ai: bool = True, level: str = "normal", games=None) -> dict:
     args = json.dumps({"seed": seed, "ai": ai, "level": level, "games": games})
     return run_python(page, f"import json, wasm_play\njson.dumps(wasm_play.run(**json.loads({args!r})))")
