@@ -184,11 +184,17 @@ class Hand:
 
     def playout(self, rng: random.Random) -> None:
         """Finish the hand with uniformly random legal actions (the fast path: no history)."""
-        rnd = rng.random
-        legal, step = self._legal, self._apply
-        while self.turn >= 0:
-            moves = legal()
-            step(moves[int(rnd() * len(moves))])
+        self._random_until(rng.random, lambda: False)
+
+    def _in_play(self) -> bool:
+        """Cards are being played (every game names its trick-play phase "play")."""
+        return self.phase == "play"
+
+    def _random_until(self, rnd, done) -> None:
+        """Random legal actions (``rnd`` as in ``playout``) until ``done()`` or the hand ends."""
+        while self.turn >= 0 and not done():
+            moves = self._legal()
+            self._apply(moves[int(rnd() * len(moves))])
 
     def same_dealer_again(self) -> bool:
         """Whether the next hand is dealt by the same dealer (a 304 redeal)."""

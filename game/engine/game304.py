@@ -114,9 +114,7 @@ class Hand304(HiddenTrumpHand):
     def playout(self, rng) -> None:
         """As ``Hand.playout`` (same moves for the same ``rng``), with ordinary cards inlined."""
         rnd = rng.random
-        while self.turn >= 0 and self.phase != "play":
-            moves = self._legal()
-            self._apply(moves[int(rnd() * len(moves))])
+        self._random_until(rnd, self._in_play)
         hand = self.hand
         while self.turn >= 0:
             seat, trick = self.turn, self.trick

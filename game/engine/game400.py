@@ -195,9 +195,7 @@ class Hand400(Hand):
         (the k-th card of ``cards_in``), so it matches the generic loop move for move.
         """
         rnd = rng.random
-        while self.turn >= 0 and (self.phase != "play" or self.trick):
-            moves = self._legal()
-            self._apply(moves[int(rnd() * len(moves))])
+        self._random_until(rnd, lambda: self.phase == "play" and not self.trick)
         if self.turn < 0:
             return
         hand, tricks, won = self.hand, self.tricks, self.won

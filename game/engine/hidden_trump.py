@@ -88,16 +88,6 @@ class HiddenTrumpHand(Hand):
         self.phase = "play"
         self.leader = self.turn = self.forehand
 
-    def playout(self, rng) -> None:
-        rnd = rng.random
-        while self.turn >= 0 and self.phase != "play":
-            moves = self._legal()
-            self._apply(moves[int(rnd() * len(moves))])
-        legal, step = self._legal_play, self._apply_play  # no phase dispatch in the hot loop
-        while self.turn >= 0:
-            moves = legal()
-            step(moves[int(rnd() * len(moves))])
-
     # ---- legal actions ---------------------------------------------------------------
     def _legal(self) -> list[int]:
         phase = self.phase

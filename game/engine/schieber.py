@@ -152,9 +152,7 @@ class HandSchieber(Hand):
     def playout(self, rng) -> None:
         """As ``Hand.playout`` (the same moves for the same ``rng``), with the play loop inlined."""
         rnd = rng.random
-        while self.turn >= 0 and self.phase != "play":
-            moves = self._legal()
-            self._apply(moves[int(rnd() * len(moves))])
+        self._random_until(rnd, self._in_play)
         if self.turn < 0:
             return
         hand, trick, tricks, keys, lkeys, pts = self.hand, self.trick, self.tricks, self.keys, self.lkeys, self.pts
