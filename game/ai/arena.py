@@ -84,8 +84,15 @@ def hash_seed(*parts) -> int:
 
 
 def bid_outcome(hand, tallies: list[Tally]) -> None:
+    """Count the contract: 304/28 the bidder's, 400 every player's bid, Schieber the chooser's
+    side taking more points than the other side."""
     res = hand.result()
-    if res["thrown_in"] or res["made"] is None:
+    if hand.GAME == "schieber":
+        side = res["chooser"] & 1
+        tallies[side].bids += 1
+        tallies[side].made += res["points"][side] > res["points"][1 - side]
+        return
+    if res["thrown_in"]:
         return
     if isinstance(res["made"], list):  # 400: every player bids
         for s, ok in enumerate(res["made"]):

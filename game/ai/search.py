@@ -29,7 +29,7 @@ class Level:
     max_rollouts: int     # work cap, so that a fast machine does not think for ever
     exact_cards: int      # exact search when every seat holds at most this many cards
     noise: float          # roll-out randomness: share of random moves
-    bids: int             # auction: how many of the lowest legal bids are weighed
+    bids: int             # auction: how many legal bids (nearest the rule-based one) are weighed
 
 
 LEVELS = {
