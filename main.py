@@ -1,8 +1,15 @@
 """Trick Table: pygbag's entry point and the desktop launcher.
 
-    python main.py                      # the menu
+    python main.py                      # the menu (or the saved match, resumed)
     python main.py --demo --game 28     # the AI plays all four seats
     python main.py --demo --game 304 --seed 5 --frames 3000 --screenshot-dir shots [--portrait]
+    python main.py --query "game=28&seed=5&embed=1"   # the page's URL parameters, on the desktop
+
+In the browser the page's URL parameters are read instead (``game.web.params``; ``sys.argv``
+is not read there: pygbag puts the URL's fragment in it): ``game``, ``lang``, ``seed``,
+``level``, the game's rule options, ``embed=1`` (straight into a match, a small Menu button
+instead of the menu) and ``demo=1`` (the AI on all four seats).  A value that is unknown or
+malformed is ignored with a short notice on screen.
 """
 
 import argparse
@@ -20,32 +27,123 @@ def parse_args(argv):
     p.add_argument("--game", choices=("304", "28", "400", "schieber"), help="go straight to this game")
     p.add_argument("--seed", type=int, default=None, help="the match's seed")
     p.add_argument("--level", choices=("easy", "normal", "hard"), help="AI level")
+    p.add_argument("--query", default="", help='URL parameters as the web page takes them, e.g. "game=28&embed=1"')
     p.add_argument("--frames", type=int, default=None, help="stop after N frames (1/60 s of game time each)")
     p.add_argument("--screenshot-dir", default=None, help="save a PNG of each scene passed through")
     p.add_argument("--portrait", action="store_true", help="720x1280 instead of 1280x720")
     return p.parse_known_args(argv)[0]  # the browser may pass arguments of its own
 
 
-def start_scene(app, args):
+def read_query(query: str):
+    """(WebSettings, notices) for a query string, checked against the levels the table offers."""
+    from game.ui.players import LEVELS
+    from game.web import params
+
+    try:
+        return params.parse(query, levels=LEVELS)
+    except Exception as err:  # noqa: BLE001 - parse never raises; if it ever does, no parameters
+        print(f"URL parameters ignored: {err!r}", file=sys.stderr)
+        return params.WebSettings(), []
+
+
+def notice_text(notice) -> str:
+    from game.i18n import _
+
+    # the literal is params.Notice.template, written out so the catalog extractor finds it
+    template = _("Ignored {param}={value}: {reason}") if notice.template == "Ignored {param}={value}: {reason}" \
+        else _(notice.template)
+    return template.format(param=notice.param, value=notice.value, reason=_(notice.reason))
+
+
+def apply_settings(app, web) -> None:
+    """The language and game the URL chose become the player's settings (and are saved)."""
+    changed = False
+    if web.lang and app.settings["language"] != web.lang:
+        app.settings["language"] = web.lang  # kept even while only English has a catalog
+        changed = True
+    if web.game and app.settings["game"] != web.game:
+        app.settings["game"] = web.game
+        changed = True
+    if changed:
+        app.settings_changed()
+
+
+def resumable(app, game, web):
+    """The saved match, resumed, if it is a match of ``game`` that the URL does not contradict."""
+    from game.ui.session import Session
+
+    session = Session.resume(app.store)
+    if session is None or session.game != game:
+        return None
+    if web.seed is not None and web.seed != session.seed:
+        return None
+    if web.level is not None and web.level != session.level:
+        return None
+    if any(session.options.get(k) != v for k, v in web.options.items()):
+        return None
+    return session
+
+
+def start_scene(app, args, web=None):
+    """The scenes to open, bottom first: the menu (not in an embed), then the table or form."""
     from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_match import NewMatchScene
     from game.ui.scenes.table import TableScene
     from game.ui.session import Session
 
-    if not args.game:
-        return MenuScene(app)
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    level = args.level or app.settings["ai_level"]
-    humans = () if args.demo else (0,)
-    return TableScene(app, Session(args.game, {}, seed, level, humans, app.store))
+    if web is None:
+        web = read_query("")[0]
+    game = web.game or args.game
+    demo = web.demo or args.demo
+    level = web.level or args.level or app.settings["ai_level"]
+    seed = web.seed if web.seed is not None else args.seed
+    below = [] if web.embed else [MenuScene(app)]
+
+    if demo:
+        game = game or app.settings["game"]
+        seed = seed if seed is not None else random.randrange(1 << 30)
+        return below + [TableScene(app, Session(game, web.options, seed, level, (), app.store))]
+    if web.embed or args.game:
+        game = game or app.settings["game"]
+        session = resumable(app, game, web)
+        if session is None:
+            seed = seed if seed is not None else random.randrange(1 << 30)
+            session = Session(game, web.options, seed, level, (0,), app.store)
+            session.save()
+        return below + [TableScene(app, session)]
+    if game:
+        session = resumable(app, game, web)
+        if session is not None:
+            return below + [TableScene(app, session)]
+        return below + [NewMatchScene(app, game, web.options, web.level, seed)]
+    session = Session.resume(app.store)  # a reload goes back into the match in progress
+    return below + ([TableScene(app, session)] if session else [])
+
+
+def start(argv=None, on_web=None):
+    """The app with its first scenes open, and the arguments: ``(app, args)``."""
+    on_web = sys.platform == "emscripten" if on_web is None else on_web
+    if on_web:
+        from game.web import params
+
+        args, query = parse_args([]), params.browser_query()
+    else:
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+        query = args.query
+    web, notices = read_query(query)
+    app = App(PORTRAIT if args.portrait else LANDSCAPE, screenshot_dir=args.screenshot_dir)
+    app.web = web
+    for notice in notices:
+        app.notify(notice_text(notice))
+    apply_settings(app, web)
+    for scene in start_scene(app, args, web):
+        app.show(scene)
+    app.take_store_notices()  # e.g. a saved match that could not be resumed
+    return app, args
 
 
 async def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    app = App(PORTRAIT if args.portrait else LANDSCAPE, screenshot_dir=args.screenshot_dir)
-    if args.game and not args.demo:
-        from game.ui.scenes.menu import MenuScene
-        app.show(MenuScene(app))
-    app.show(start_scene(app, args))
+    app, args = start(argv)
     await app.run(args.frames)
 
 

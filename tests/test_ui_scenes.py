@@ -141,7 +141,9 @@ def test_continue_resumes_the_saved_match():
 
 
 def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
-    monkeypatch.setenv("TRICK_TABLE_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path / "data"))
+    from game.web import storage_backend
+    monkeypatch.setattr(storage_backend, "_backend", None)
     import main
     asyncio.run(main.main(["--demo", "--game", "28", "--seed", "2", "--frames", "400",
                            "--screenshot-dir", str(tmp_path / "shots"), "--portrait"]))

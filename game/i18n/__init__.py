@@ -1,32 +1,88 @@
 """The one translation function every user-visible string goes through.
 
 English is the source language.  ``_("Bid {n}").format(n=16)`` is the pattern:
-placeholders are filled after translation, so catalogs keep them.  Catalogs are
-gettext ``.mo`` files under ``game/i18n/locale/<lang>/LC_MESSAGES/trick_table.mo``
-(compiled from ``.po`` by the build, issue 7); without one, English is shown.
+placeholders are filled after translation, so catalogs keep them.  Catalogs are gettext
+``.po`` files, ``game/i18n/<lang>.po``, read directly at run time by our small parser
+(``po.py``, about a millisecond per catalog; no compile step, so the web build needs nothing
+but the files themselves).  ``python -m game.i18n extract`` refreshes them from the sources,
+``python -m game.i18n check`` reports what is missing (see ``catalog.py``).
+
+The language: the URL's ``lang`` parameter, else the one chosen in settings, else the
+browser's (``navigator.language`` under pygbag), else English — see ``choose_language``.
 """
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
 
 DOMAIN = "trick_table"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-LANGUAGES = {"en": "English"}  # code -> name in its own language
+CATALOG_DIR = Path(__file__).resolve().parent
+# code -> name in its own language (the settings show these)
+LANGUAGES = {
+    "en": "English", "de": "Deutsch", "it": "Italiano", "fr": "Français",
+    "si": "සිංහල", "ta": "தமிழ்", "ml": "മലയാളം", "ar": "العربية",
+}
 RTL = {"ar"}
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+_messages: dict[str, str] = {}
 _language = "en"
+_loaded: dict[str, dict[str, str]] = {}
 
 
-def set_language(code: str) -> str:
-    """Switch the catalog; an unknown code falls back to English.  Returns the code in use."""
-    global _translation, _language
-    if code not in LANGUAGES:
-        code = "en"
-    _translation = gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True)
+def normalise(code) -> str | None:
+    """'de-CH' -> 'de', 'FR' -> 'fr'; None if not one of ours."""
+    if not isinstance(code, str):
+        return None
+    code = code.strip().replace("_", "-").split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def messages_of(code: str) -> dict[str, str]:
+    """The translated messages of ``code`` (cached); empty for English or a missing file."""
+    if code not in _loaded:
+        from . import po
+        path = CATALOG_DIR / f"{code}.po"
+        msgs = {}
+        if code != "en" and path.exists():
+            msgs = po.messages(path.read_text(encoding="utf-8"))
+        _loaded[code] = msgs
+    return _loaded[code]
+
+
+def browser_language() -> str | None:
+    """The browser's language under pygbag (``navigator.language``), else None."""
+    import sys
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import platform as web  # pygbag: the JS window
+        nav = web.window.navigator
+        for code in list(getattr(nav, "languages", None) or []) + [nav.language]:
+            found = normalise(str(code))
+            if found:
+                return found
+    except Exception:  # noqa: BLE001 - no browser, no preference
+        return None
+    return None
+
+
+def choose_language(url: str | None = None, stored: str | None = None) -> str:
+    """The URL parameter, else the stored setting, else the browser's language, else English."""
+    return normalise(url) or normalise(stored) or browser_language() or "en"
+
+
+def set_language(code) -> str:
+    """Switch the catalog.  An empty or unknown code means "automatic": the browser's
+    language, else English.  Returns the code in use."""
+    global _messages, _language
+    code = normalise(code) or browser_language() or "en"
+    _messages = messages_of(code)
     _language = code
+    try:  # fonts and cached text surfaces depend on the language
+        from game.ui import fonts
+        fonts.language_changed(code)
+    except ImportError:
+        pass
     return code
 
 
@@ -39,12 +95,12 @@ def is_rtl() -> bool:
 
 
 def _(message: str) -> str:
-    """The message in the current language."""
-    return _translation.gettext(message)
+    """The message in the current language (English when it has no translation)."""
+    return _messages.get(message) or message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    return _(singular) if n == 1 else _(plural)
 
 
 def N_(message: str) -> str:

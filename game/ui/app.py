@@ -15,9 +15,9 @@ import pygame
 
 from game.i18n import _, set_language
 
-from . import gfx, theme
+from . import gfx, style, theme
 from .art import CardArt
-from .input import Translator
+from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout
 from .sound import Sounds
 from .storage import Store
@@ -44,8 +44,19 @@ class App:
         self.shots: list[str] = []
         self._shot_key, self._shot_age = None, 0
         self._arts: dict = {}
-        # shown once by the menu: saved data that could not be read was set aside
-        self.notice = _("Some saved data could not be read; it was set aside.") if self.store.notices else ""
+        self.banner = NoticeBanner(self)
+        self.take_store_notices()  # saved data that could not be read was set aside
+
+    def notify(self, text: str) -> None:
+        """A short notice over every scene (URL parameters ignored, saved data set aside):
+        it fades after a few seconds, and a tap on it (or Escape) dismisses it."""
+        self.banner.add(text)
+
+    def take_store_notices(self) -> None:
+        """Show what the store has reported since the last look (e.g. a save set aside)."""
+        for text in self.store.notices:
+            self.notify(_(text))
+        self.store.notices.clear()
 
     # ---- scenes -------------------------------------------------------------------------------
     @property
@@ -98,11 +109,17 @@ class App:
             if ev.type == pygame.QUIT:
                 self.running = False
             for inp in self.translate(ev):
+                if self.banner.handle(inp):
+                    continue  # the tap dismissed the notice
                 scene.handle(inp)
                 scene = self.scene  # a handler may have changed it
         scene.update(dt)
+        if self.store.notices:
+            self.take_store_notices()
+        self.banner.update(dt)
         scene = self.scene
         scene.draw(self.screen)
+        self.banner.draw(self.screen)
         self._screenshot(scene)
 
     SHOT_AFTER = 20  # frames a scene is shown before its picture is taken (a scene may ask for more)
@@ -131,3 +148,91 @@ class App:
             n += 1
             await asyncio.sleep(0)
 
+
+
+class NoticeBanner:
+    """Notices in a panel under the top of the screen, newest last; fades out after a while.
+
+    ``handle`` swallows a press on the panel (and its release) and dismisses every notice;
+    Escape dismisses them too (and does nothing else)."""
+
+    SHOW = 6.0        # seconds a notice stays, plus PER_LINE for each further one
+    PER_LINE = 1.5
+    FADE = 0.8
+    MAX_LINES = 6
+
+    def __init__(self, app):
+        self.app = app
+        self.items: list[str] = []
+        self.age = 0.0
+        self.rect = None
+        self.swallow_release = False
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.items)
+
+    def add(self, text: str) -> None:
+        if text and text not in self.items:
+            self.items.append(text)
+            self.age = min(self.age, 1.0)  # a new notice is shown (again) in full
+
+    def dismiss(self) -> None:
+        self.items, self.age, self.rect = [], 0.0, None
+
+    def lifetime(self) -> float:
+        return self.SHOW + self.PER_LINE * (min(len(self.items), self.MAX_LINES) - 1)
+
+    def update(self, dt: float) -> None:
+        if self.items:
+            self.age += dt
+            if self.age >= self.lifetime():
+                self.dismiss()
+
+    def handle(self, inp) -> bool:
+        if inp.kind == RELEASE and self.swallow_release:
+            self.swallow_release = False
+            return True
+        if not self.items:
+            return False
+        if inp.kind == PRESS and self.rect and self.rect.collidepoint(inp.pos):
+            self.dismiss()
+            self.swallow_release = True
+            return True
+        if inp.kind == KEY and inp.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return True
+        return False
+
+    def lines(self) -> list[str]:
+        shown = self.items[: self.MAX_LINES]
+        if len(self.items) > self.MAX_LINES:
+            more = len(self.items) - self.MAX_LINES + 1
+            shown = shown[:-1] + [_("…and {n} more").format(n=more)]
+        return shown
+
+    def draw(self, surf) -> None:
+        if not self.items:
+            self.rect = None
+            return
+        lay = self.app.layout
+        size = lay.small
+        width = lay.size[0] - 2 * lay.margin
+        text_w = width - 40
+        rows = [row for line in self.lines() for row in gfx.wrap(line, size, text_w)]
+        line_h = int(size * 1.3)
+        hint = _("Tap to dismiss")
+        h = len(rows) * line_h + line_h + 24
+        box = pygame.Rect(0, 0, width, h)
+        box.midtop = (lay.size[0] // 2, lay.top_bar.bottom + 8)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        gfx.panel(panel, panel.get_rect(), (40, 16, 12, 235), 14, style.BAD, 3)
+        y = 12
+        for row in rows:
+            gfx.blit_text(panel, row, size, (20, y), style.TEXT)
+            y += line_h
+        gfx.blit_text(panel, hint, size - 2, (box.width - 20, y), style.TEXT_DIM, "topright")
+        left = self.lifetime() - self.age
+        panel.set_alpha(int(255 * max(0.0, min(1.0, left / self.FADE, 0.2 + self.age * 5))))
+        surf.blit(panel, box)
+        self.rect = box

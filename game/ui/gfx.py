@@ -12,11 +12,11 @@ from . import fonts, style
 @lru_cache(maxsize=1024)
 def text(s: str, size: int, color=style.TEXT, bold: bool = False) -> pygame.Surface:
     """``s`` rendered at ``size`` px (cached: text surfaces are reused every frame)."""
-    return fonts.font(size, bold).render(s, True, color)
+    return fonts.render(s, size, color, bold)  # per-script runs, shaped, RTL where Arabic
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
-    return fonts.font(size, bold).size(s)[0]
+    return fonts.size(s, size, bold)[0]
 
 
 @lru_cache(maxsize=1024)
@@ -37,13 +37,12 @@ def blit_text(surf, s: str, size: int, pos, color=style.TEXT, anchor="topleft", 
 @lru_cache(maxsize=256)
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """``s`` broken into lines no wider than ``width`` (paragraphs kept on newlines)."""
-    font = fonts.font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if fonts.size(trial, size, bold)[0] <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -54,7 +53,10 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 
 def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, spacing=1.3,
                  align="left") -> int:
-    """Draws ``s`` wrapped into ``rect``'s width from its top; returns the height used."""
+    """Draws ``s`` wrapped into ``rect``'s width from its top; returns the height used.
+    A right-to-left sentence (Arabic) is aligned right where it would be aligned left."""
+    if align == "left" and fonts.is_rtl_text(s):
+        align = "right"
     y = rect.top
     step = int(size * spacing)
     for line in wrap(s, size, rect.width, bold):

@@ -82,7 +82,8 @@ def action_label(action: int, swiss: bool = False) -> str:
 
 def refusal_text(err) -> str:
     """The engine's reason for refusing an action, in the player's language."""
-    return _(err.reason)
+    from game.i18n.refusals import refusal
+    return refusal(err.rule, err.reason)
 
 
 def option_label(name: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.engine import Match
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 1: actions replayed from the seed; 2: hand records
 
 
 class Session:
@@ -77,30 +77,98 @@ class Session:
 
     # ---- saving ---------------------------------------------------------------------------------
     def to_dict(self) -> dict:
+        """The match as saved: its settings, the finished hands and the hand being played, each
+        as a hand record (shared/spec/records.md); ``hand`` holds every action taken so far."""
+        m = self.match
         return {
-            "version": SAVE_VERSION, "game": self.game, "options": self.options, "seed": self.seed,
+            "format": "trick-table-match", "version": SAVE_VERSION,
+            "game": self.game, "options": dict(self.options), "seed": self.seed,
             "level": self.level, "humans": sorted(self.humans),
-            "hands": [[a for _, a in rec["actions"]] for rec in self.match.finished],
-            "actions": [t for _, t in self.hand.history],
+            "match": {"hand_number": m.hand_number, "redeals": m.redeals, "dealer": m.dealer,
+                      "score": list(m.score)},
+            "finished": [{k: v for k, v in rec.items() if k != "result"} for rec in m.finished],
+            "hand": self.hand.record(),
         }
 
     @classmethod
     def from_dict(cls, data: dict, store=None) -> "Session":
-        """The saved match replayed action by action (ValueError if it does not replay)."""
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError("unknown save version")
-        s = cls(data["game"], data["options"], data["seed"], data["level"], data["humans"], None)
+        """The saved match rebuilt from its hand records (ValueError if it does not fit this engine)."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved match must be a JSON object")
+        version = data.get("version")
+        if version == 1:
+            return cls._from_v1(data, store)
+        if version != SAVE_VERSION or data.get("format") != "trick-table-match":
+            raise ValueError(f"unknown save version {str(version)[:12]}")
         try:
+            s = cls._checked_session(data)
+            m = s.match
+            finished = []
+            for rec in data["finished"]:
+                hand = _replayed(rec, s.game)
+                if not hand.is_over():
+                    raise ValueError("a finished hand is not over")
+                done = hand.record()
+                done["result"] = hand.result()
+                finished.append(done)
+            hand = _replayed(data["hand"], s.game, s.options)
+            info = data["match"]
+            hand_number, redeals, dealer = info["hand_number"], info["redeals"], info["dealer"]
+            if not all(type(v) is int and v >= 0 for v in (hand_number, redeals, dealer)) or dealer > 3:
+                raise ValueError("the match's counters are not seats or counts")
+            if hand.dealer != dealer or list(info["score"]) != list(hand.score_before):
+                raise ValueError("the hand being played does not follow the match")
+        except ValueError:
+            raise
+        except Exception as err:  # any other failure: the save does not fit this engine
+            raise ValueError(f"saved match does not replay: {type(err).__name__}: {err}") from None
+        m.finished, m.hand = finished, hand
+        m.hand_number, m.redeals, m.dealer, m.score = hand_number, redeals, dealer, list(hand.score_before)
+        s.store = store
+        return s
+
+    @classmethod
+    def _checked_session(cls, data: dict) -> "Session":
+        game, seed, level, humans = data["game"], data["seed"], data["level"], data["humans"]
+        if not isinstance(game, str) or not isinstance(data["options"], dict):
+            raise ValueError("the game or its options have the wrong type")
+        if type(seed) is not int or not isinstance(level, str) or not isinstance(humans, list) \
+                or not all(type(h) is int and 0 <= h < 4 for h in humans):
+            raise ValueError("seed, level or seats have the wrong type")
+        try:
+            return cls(game, data["options"], seed, level, humans, None)
+        except Exception as err:
+            raise ValueError(f"the match cannot be set up: {err}") from None
+
+    @classmethod
+    def _from_v1(cls, data: dict, store=None) -> "Session":
+        """The first save format: the match replayed from its seed, hand by hand."""
+        try:
+            s = cls._checked_session(data)
             for actions in data["hands"]:
                 for text in actions:
                     s.hand.apply(text)
                 s.match.next_hand()
             for text in data["actions"]:
                 s.hand.apply(text)
-        except Exception as err:  # any failure means the save does not fit this engine
+        except ValueError as err:
             raise ValueError(f"saved match does not replay: {err}") from None
+        except Exception as err:  # any failure means the save does not fit this engine
+            raise ValueError(f"saved match does not replay: {type(err).__name__}: {err}") from None
         s.store = store
         return s
+
+    @classmethod
+    def resume(cls, store) -> "Session | None":
+        """The saved match of ``store``, or None; one that cannot be resumed is set aside (a notice)."""
+        data = store.load_match()
+        if not data:
+            return None
+        try:
+            return cls.from_dict(data, store)
+        except ValueError as err:
+            store.set_aside("match", str(err)[:120])
+            return None
 
     def save(self) -> None:
         if self.store is not None and not self.demo:
@@ -109,6 +177,26 @@ class Session:
     def _finished_match(self) -> bool:
         res = self.hand.result()
         return bool(res and res.get("match_over"))
+
+
+def _replayed(record, game: str, options: dict | None = None):
+    """The hand of a hand record with its actions applied (ValueError if it does not replay)."""
+    from game.engine.records import RecordError, hand_from_record
+
+    if not isinstance(record, dict) or record.get("game") != game:
+        raise ValueError("a hand record of another game")
+    hand = hand_from_record(record)
+    if options is not None and hand.options != options:
+        raise ValueError("the hand's options are not the match's")
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list")
+    for entry in actions:
+        if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == hand.turn
+                and isinstance(entry[1], str)):
+            raise ValueError(f"action {entry!r} is not the turn's [seat, action]")
+        hand.apply(entry[1])
+    return hand
 
 
 def human_bid_made(game: str, hand, res) -> bool | None:

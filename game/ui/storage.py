@@ -1,21 +1,26 @@
 """Settings, statistics and the match in progress, saved as versioned JSON.
 
-``Store`` talks to a ``Backend`` that keeps named text blobs: a folder of files
-on the desktop, ``localStorage`` in the browser, memory in tests.  A blob that
-cannot be read (corrupt, or an unknown version) is set aside under a new name,
-never silently dropped, and ``Store.notices`` says so.
+Every blob goes through ``game.web.storage_backend`` (the one storage path): the
+browser's ``localStorage`` under pygbag, a file in the user's data folder on the
+desktop (``TRICK_TABLE_DATA_DIR`` overrides the folder), memory in tests.
+
+Each blob is ``{"version": 1, "kind": <name>, "data": {...}}``.  The match's data
+is built on the hand-record format (see ``Session.to_dict``).  A blob that cannot be
+read (not JSON, an unknown version, the wrong shape) is set aside under
+``<name>.unreadable-<time>`` (never silently dropped) and ``Store.notices`` says so in
+plain English, for the app to show on screen.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sys
 import time
-from pathlib import Path
+
+from game.web import storage_backend
+from game.web.storage_backend import FileBackend, MemoryBackend  # noqa: F401 - for callers and tests
 
 VERSION = 1
-APP = "trick-table"
+NAMES = ("settings", "stats", "match")
 
 DEFAULT_SETTINGS = {
     "contrast": 0.5,      # table look, 0..1
@@ -24,125 +29,157 @@ DEFAULT_SETTINGS = {
     "four_colour": False,
     "anim_speed": 1.0,    # multiplies animation speed
     "sound": True,
-    "language": "en",
+    "language": "",       # "" = automatic: the browser's language, else English (issue 7)
     "hints": True,
     "ai_level": "normal",
     "game": "28",
 }
 
+STAT_KEYS = ("matches", "wins", "hands", "bids", "bids_made")
 
-class Backend:
-    """Named text blobs."""
-
-    def read(self, name: str) -> str | None:
-        raise NotImplementedError
-
-    def write(self, name: str, text: str) -> None:
-        raise NotImplementedError
+# Plain-English notices (the app translates them when shown).
+WHAT = {"settings": "settings", "stats": "statistics", "match": "saved match"}
 
 
-class MemoryBackend(Backend):
-    def __init__(self):
-        self.blobs: dict[str, str] = {}
-
-    def read(self, name):
-        return self.blobs.get(name)
-
-    def write(self, name, text):
-        self.blobs[name] = text
-
-
-class FileBackend(Backend):
-    """One ``name.json`` file per blob in ``folder`` (written atomically)."""
-
-    def __init__(self, folder: Path):
-        self.folder = Path(folder)
-
-    def read(self, name):
-        try:
-            return (self.folder / f"{name}.json").read_text(encoding="utf-8")
-        except OSError:
-            return None
-
-    def write(self, name, text):
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = self.folder / f"{name}.json.tmp"
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, self.folder / f"{name}.json")
-        except OSError:
-            pass  # a read-only home must not stop the game
-
-
-class LocalStorageBackend(Backend):
-    """The browser's ``localStorage`` (pygbag exposes the JS window as ``platform.window``)."""
-
-    def __init__(self, window):
-        self.storage = window.localStorage
-
-    def read(self, name):
-        value = self.storage.getItem(f"{APP}/{name}")
-        return None if value is None else str(value)
-
-    def write(self, name, text):
-        self.storage.setItem(f"{APP}/{name}", text)
-
-
-def data_folder() -> Path:
-    """The user's data folder for this app (TRICK_TABLE_DATA overrides it)."""
-    if os.environ.get("TRICK_TABLE_DATA"):
-        return Path(os.environ["TRICK_TABLE_DATA"])
-    home = Path.home()
-    if sys.platform.startswith("win"):
-        return Path(os.environ.get("APPDATA", home)) / APP
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / APP
-    return Path(os.environ.get("XDG_DATA_HOME", home / ".local" / "share")) / APP
-
-
-def default_backend() -> Backend:
-    if sys.platform == "emscripten":
-        import platform  # pygbag: the JS window
-        return LocalStorageBackend(platform.window)
-    return FileBackend(data_folder())
+class Unreadable(ValueError):
+    """A blob that is not one of ours (the reason is shown in the notice)."""
 
 
 def empty_stats() -> dict:
-    return {"matches": 0, "wins": 0, "hands": 0, "bids": 0, "bids_made": 0}
+    return {k: 0 for k in STAT_KEYS}
+
+
+def _check_settings(data: dict) -> dict:
+    """The known settings whose values have the right type (others fall back to the default)."""
+    out = {}
+    for key, default in DEFAULT_SETTINGS.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if isinstance(default, bool):
+            ok = type(value) is bool
+        elif isinstance(default, float):
+            ok = type(value) in (int, float) and 0 <= value <= 10
+        else:
+            ok = isinstance(value, str) and 0 < len(value) <= 32
+        if ok:
+            out[key] = float(value) if isinstance(default, float) else value
+    return out
+
+
+def _check_stats(data: dict) -> dict:
+    for game, stats in data.items():
+        if not isinstance(stats, dict) or not all(
+                isinstance(k, str) and type(v) is int and v >= 0 for k, v in stats.items()):
+            raise Unreadable(f"the statistics of {game!r} are not counts")
+    return data
 
 
 class Store:
-    def __init__(self, backend: Backend | None = None):
-        self.backend = backend or default_backend()
-        self.notices: list[str] = []  # plain English facts; the UI translates its own wording
-        self.settings = dict(DEFAULT_SETTINGS)
-        self.settings.update({k: v for k, v in self._load("settings").items() if k in DEFAULT_SETTINGS})
-        self.stats: dict[str, dict] = self._load("stats")
+    """The saved state of one player.  ``backend``: a storage_backend backend (default: the platform's)."""
 
-    # ---- blobs -------------------------------------------------------------------------
-    def _load(self, name: str) -> dict:
-        text = self.backend.read(name)
+    def __init__(self, backend=None):
+        self.backend = backend if backend is not None else storage_backend.backend()
+        self.notices: list[str] = []   # plain English, one per problem; the app shows them
+        self.kept_aside: dict[str, str] = {}  # name -> key the unreadable blob was kept under
+        self._frozen: set[str] = set()  # blobs that could not be set aside: never written over
+        self._write_failed = False
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings.update(_check_settings(self._load("settings")))
+        self.stats: dict[str, dict] = self._load("stats", _check_stats)
+        self._match = self._load("match")  # checked again (by replaying it) before it is resumed
+
+    # ---- blobs ---------------------------------------------------------------------------------
+    def _read(self, name: str) -> str | None:
+        try:
+            return self.backend.load(name)
+        except OSError as err:  # an unreadable file: leave it where it is, do not write over it
+            self._frozen.add(name)
+            self.notices.append(f"The {WHAT[name]} could not be read ({err.strerror or err}); "
+                                "it is left as it was.")
+            return None
+
+    def _load(self, name: str, check=None) -> dict:
+        text = self._read(name)
         if text is None:
             return {}
         try:
-            blob = json.loads(text)
-            if not isinstance(blob, dict) or blob.get("version") != VERSION or not isinstance(blob.get("data"), dict):
-                raise ValueError("unknown version")
-            return blob["data"]
-        except ValueError:
-            self.backend.write(f"{name}.unreadable-{int(time.time())}", text)
-            self.backend.write(name, json.dumps({"version": VERSION, "data": {}}))
-            self.notices.append(name)
+            try:
+                blob = json.loads(text)
+            except (ValueError, RecursionError):
+                raise Unreadable("not valid JSON") from None
+            if not isinstance(blob, dict) or "version" not in blob:
+                raise Unreadable("not a saved-data blob")
+            if blob.get("version") != VERSION:
+                raise Unreadable(f"unknown version {str(blob.get('version'))[:12]}")
+            if not isinstance(blob.get("data"), dict):
+                raise Unreadable("no data")
+            return check(blob["data"]) if check else blob["data"]
+        except Unreadable as err:
+            self.set_aside(name, str(err), text)
             return {}
 
-    def _save(self, name: str, data: dict) -> None:
-        self.backend.write(name, json.dumps({"version": VERSION, "data": data}, sort_keys=True))
+    def set_aside(self, name: str, reason: str, text: str | None = None) -> str | None:
+        """Keep the blob ``name`` under another key, forget it under its own, and add a notice.
 
-    # ---- settings -------------------------------------------------------------------------
+        Returns the key it was kept under (None if it could not be kept: then the original
+        stays untouched and is not written over for the rest of the session)."""
+        if text is None:
+            text = self._read(name)
+        if text is None:
+            return None
+        aside = f"{name}.unreadable-{int(time.time())}"
+        n = 1
+        while self._exists(aside):
+            n += 1
+            aside = f"{name}.unreadable-{int(time.time())}-{n}"
+        try:
+            self.backend.save(aside, text)
+            if self.backend.load(aside) != text:
+                raise OSError("the copy did not read back")
+        except OSError:
+            self._frozen.add(name)
+            self.notices.append(f"The {WHAT[name]} could not be read ({reason}) and could not be "
+                                "copied aside; it is left as it was.")
+            return None
+        try:
+            self.backend.remove(name)
+        except OSError:
+            pass
+        if name == "match":
+            self._match = {}
+        self.kept_aside[name] = aside
+        self.notices.append(f"The {WHAT[name]} could not be read ({reason}); it was kept aside as '{aside}'.")
+        return aside
+
+    def _exists(self, key: str) -> bool:
+        try:
+            return self.backend.load(key) is not None
+        except OSError:
+            return False
+
+    def _save(self, name: str, data: dict) -> None:
+        if name in self._frozen:
+            return
+        text = json.dumps({"version": VERSION, "kind": name, "data": data}, sort_keys=True)
+        try:
+            self.backend.save(name, text)
+        except OSError as err:  # a read-only home must not stop the game
+            if not self._write_failed:
+                self._write_failed = True
+                self.notices.append(f"Progress cannot be saved here ({err.strerror or err}).")
+            return
+        if not self._write_failed and isinstance(self.backend, storage_backend.LocalStorageBackend) \
+                and not self.backend.persistent:  # the browser refused: kept in memory for the session
+            self._write_failed = True
+            self.notices.append("This browser does not let the game keep its progress; "
+                                "it lasts until the page is closed.")
+
+    # ---- settings -----------------------------------------------------------------------------------
     def save_settings(self) -> None:
         self._save("settings", self.settings)
 
-    # ---- statistics --------------------------------------------------------------------------
+    # ---- statistics -----------------------------------------------------------------------------------
     def game_stats(self, game: str) -> dict:
         stats = empty_stats()
         stats.update(self.stats.get(game, {}))
@@ -156,9 +193,17 @@ class Store:
         self.stats[game] = stats
         self._save("stats", self.stats)
 
-    # ---- the match in progress -----------------------------------------------------------------
+    # ---- the match in progress -----------------------------------------------------------------------
     def save_match(self, saved: dict | None) -> None:
-        self._save("match", saved or {})
+        """Save the match in progress (None: there is none; the saved one is forgotten)."""
+        self._match = dict(saved) if saved else {}
+        if saved:
+            self._save("match", saved)
+        elif "match" not in self._frozen:
+            try:
+                self.backend.remove("match")
+            except OSError:
+                pass
 
     def load_match(self) -> dict | None:
-        return self._load("match") or None
+        return dict(self._match) if self._match else None

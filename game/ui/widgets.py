@@ -92,7 +92,8 @@ class Row(Widget):
         r = self.rect
         gfx.panel(surf, r, style.PANEL, style.RADIUS, style.ACCENT if focused else None, 3 if focused else 0)
         text_rect = pygame.Rect(r.left + 16, r.top + 10, r.width - control_w - 40, r.height)
-        gfx.blit_text(surf, self.label, self.size, text_rect.topleft, style.TEXT, bold=True)
+        size = gfx.fit_size(self.label, self.size, text_rect.width, True)  # long labels (translations) shrink
+        gfx.blit_text(surf, self.label, size, text_rect.topleft, style.TEXT, bold=True)
         if self.note:
             gfx.blit_wrapped(surf, self.note, self.size * 4 // 5,
                              pygame.Rect(text_rect.left, text_rect.top + self.size + 8, text_rect.width, 0),

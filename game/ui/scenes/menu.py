@@ -86,10 +86,6 @@ class MenuScene(Scene):
         self.app.draw_table(surf)
         self.draw_title(surf, _("Trick Table"), _("Four partnership card games: play with an AI partner"))
         self.draw_widgets(surf)
-        if self.app.notice:
-            lay = self.layout
-            gfx.blit_text(surf, self.app.notice, lay.small, (lay.size[0] // 2, lay.size[1] - 16), style.BAD,
-                          "midbottom")
 
     def back(self):
         if sys.platform != "emscripten":  # a web page has no window to close
@@ -102,11 +98,9 @@ class MenuScene(Scene):
 
     def continue_match(self):
         from .table import TableScene
-        try:
-            session = Session.from_dict(self.app.store.load_match(), self.app.store)
-        except (ValueError, KeyError, TypeError):
-            self.app.store.save_match(None)
-            self.app.notice = _("The saved match could not be resumed.")
+        session = Session.resume(self.app.store)  # one that cannot be resumed is set aside, with a notice
+        if session is None:
+            self.app.take_store_notices()
             self.build()
             return
         self.app.show(TableScene(self.app, session))

@@ -31,11 +31,14 @@ def option_value_text(opt, value) -> str:
 class NewMatchScene(FormScene):
     name = "new-match"
 
-    def __init__(self, app, game):
+    def __init__(self, app, game, options=None, level=None, seed=None):
+        """``options``, ``level`` and ``seed`` preset the form (e.g. from the page's URL)."""
         super().__init__(app)
         self.game = game
         self.options = {o.name: o.default for o in GAMES[game].OPTIONS}
-        self.level = app.settings["ai_level"]
+        self.options.update({k: v for k, v in (options or {}).items() if k in self.options})
+        self.level = level or app.settings["ai_level"]
+        self.seed = seed
         self.title = _("New match: {game}").format(game=game_name(game))
 
     def build(self):
@@ -80,6 +83,7 @@ class NewMatchScene(FormScene):
         app = self.app
         app.settings["game"], app.settings["ai_level"] = self.game, self.level
         app.store.save_settings()
-        session = Session(self.game, self.options, random.randrange(1 << 30), self.level, (0,), app.store)
+        seed = self.seed if self.seed is not None else random.randrange(1 << 30)
+        session = Session(self.game, self.options, seed, self.level, (0,), app.store)
         session.save()
         app.show(TableScene(app, session), replace=True)

@@ -3,7 +3,7 @@ the panel), four-colour deck, animation speed, sound, language and hints."""
 
 from __future__ import annotations
 
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, _, language
 
 from ..widgets import Slider, Stepper, Toggle
 from .form import FormScene
@@ -30,7 +30,7 @@ class SettingsScene(FormScene):
                      self.setter("anim_speed"), shown=lambda v: _(SPEEDS[v]))
         self.add_row(Toggle, _("Sound"), s["sound"], self.setter("sound"))
         codes = list(LANGUAGES)
-        self.add_row(Stepper, _("Language"), codes, codes.index(s["language"]) if s["language"] in codes else 0,
+        self.add_row(Stepper, _("Language"), codes, codes.index(language()),
                      self.setter("language"), shown=lambda c: LANGUAGES[c])
         self.add_row(Toggle, _("Hints"), s["hints"], self.setter("hints"),
                      note=_("A Hint button at the table suggests a move and says why."))

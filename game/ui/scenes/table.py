@@ -111,7 +111,7 @@ class TableScene(Scene):
         self.last_button = Button((bar.right - lay.margin // 2 - last_w, y, last_w, h), _("Last trick"),
                                   self.toggle_last, lay.small, enabled=bool(obs.tricks))
         widgets = [self.menu_button, self.last_button]
-        if self.app.settings["hints"] and players.hints_available() and self.human_turn():
+        if self.app.settings["hints"] and self.human_turn():
             x = lay.trick_pos[1][0] + lay.trick_w // 2 + 24
             widgets.append(Button((x, lay.own_row_y - h // 2, 120, h), _("Hint"), self.show_hint, lay.small))
         self.layout_hand()

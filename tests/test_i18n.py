@@ -1,0 +1,228 @@
+"""Issue 7: catalogs complete, every scene drawn in every language without text overflowing
+its box, complex scripts shaped, Arabic right to left."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.i18n import catalog, po  # noqa: E402
+from game.ui import driver, fonts, gfx  # noqa: E402
+from game.ui import widgets as W  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+CODES = list(i18n.LANGUAGES)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+# ---- catalogs --------------------------------------------------------------------------------------
+def test_catalogs_complete_and_placeholders_match():
+    """``python -m game.i18n check`` passes: nothing missing or obsolete, placeholders equal."""
+    run = subprocess.run([sys.executable, "-m", "game.i18n", "check"], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_check_reports_missing_obsolete_and_placeholder_mismatches(tmp_path, monkeypatch):
+    found = {"Bid {n}": ["x"], "Pass": ["y"]}
+    (tmp_path / "de.po").write_text(po.dump([
+        po.header("de", "Deutsch"), po.Entry("Bid {n}", "Gebot {m}"), po.Entry("Old", "Alt")]), encoding="utf-8")
+    monkeypatch.setattr(catalog, "HERE", tmp_path)
+    ok, lines = catalog.check(["de"], found)
+    text = "\n".join(lines)
+    assert not ok
+    assert "1 missing" in text and "1 obsolete" in text and "1 placeholder mismatches" in text
+
+
+def test_po_round_trip():
+    entries = [po.header("fr", "Français"), po.Entry('Say "hi"\nnow', 'Dis « salut »\nmaintenant', ["a.py:1"])]
+    again = po.parse(po.dump(entries))
+    assert [(e.msgid, e.msgstr) for e in again] == [(e.msgid, e.msgstr) for e in entries]
+
+
+def test_every_catalog_character_is_in_the_shipped_fonts():
+    """The subsets (tools/i18n_fonts.py) hold every character the catalogs draw."""
+    pygame.font.init()
+    for code in CODES:
+        for msg in i18n.messages_of(code).values():
+            for text, face in fonts.runs(msg):
+                f = fonts.face_font(face, 20)
+                missing = [c for c, m in zip(text, f.metrics(text)) if m is None and not c.isspace()
+                           and c not in fonts.ZW]
+                assert not missing, (code, face, missing, msg)
+
+
+def test_language_choice_order():
+    assert i18n.choose_language("de-CH", "fr") == "de"
+    assert i18n.choose_language(None, "fr") == "fr"
+    assert i18n.choose_language("xx", "") == "en"  # no browser here
+    assert i18n.set_language("de") == "de" and i18n._("Settings") != "Settings"
+    assert i18n.set_language("") == "en" and i18n._("Settings") == "Settings"
+
+
+# ---- shaping ---------------------------------------------------------------------------------------
+WORDS = {"si": "ක්‍රීඩාව", "ta": "துருப்பு", "ml": "തുറുപ്പ്", "ar": "طرنيب"}
+
+
+@pytest.mark.parametrize("code", list(WORDS))
+def test_complex_script_is_shaped(code):
+    pygame.font.init()
+    f = fonts.face_font(code, 40)
+    word = WORDS[code]
+    shaped = f.size(word)[0]
+    isolated = sum(f.size(c)[0] for c in word)
+    assert shaped != isolated, (code, shaped, isolated)
+
+
+def _ink_columns(surf):
+    w, h = surf.get_size()
+    return [x for x in range(w) if any(surf.get_at((x, y)).a > 100 for y in range(h))]
+
+
+def test_arabic_renders_right_to_left():
+    """A number inside an Arabic sentence sits at its left end: the sentence runs right to left."""
+    pygame.font.init()
+    sentence = "طرنيب 160"  # "trump 160": read from the right, the word first, then the number
+    assert fonts.is_rtl_text(sentence)
+    img = fonts.render(sentence, 40, (255, 255, 255))
+    number_w = fonts.face_font(fonts.LATIN, 40).size("160")[0]
+    left = img.subsurface((0, 0, number_w, img.get_height()))
+    digits = fonts.face_font(fonts.LATIN, 40).render("160", True, (255, 255, 255))
+    # the leftmost part of the picture is the number, drawn left to right
+    assert pygame.mask.from_surface(left).count() == pytest.approx(pygame.mask.from_surface(digits).count(), rel=0.1)
+    # and the first letter of the word (ط) is at the right end: rendering the word alone
+    # with an extra letter in front grows it to the left
+    word = fonts.render("طرنيب", 40, (255, 255, 255))
+    more = fonts.render("ططرنيب", 40, (255, 255, 255))
+    assert more.get_width() > word.get_width()
+    assert _ink_columns(word)[-1] < word.get_width()
+
+
+def test_rtl_wrapped_text_is_right_aligned():
+    pygame.init()
+    surf = pygame.Surface((400, 200), pygame.SRCALPHA)
+    gfx.blit_wrapped(surf, "طرنيب", 24, pygame.Rect(0, 0, 400, 100))
+    cols = _ink_columns(surf)
+    assert cols and cols[0] > 200 and cols[-1] >= 390
+
+
+# ---- every scene in every language, nothing overflowing ---------------------------------------------
+class Overflow:
+    """Hooks the text helpers and widgets while drawing: each text's rect against its box."""
+
+    def __init__(self, monkeypatch):
+        self.problems = []
+        self.count = 0
+        blit_text, blit_wrapped = gfx.blit_text, gfx.blit_wrapped
+
+        def checked_blit_text(surf, s, size, pos, *a, **k):
+            rect = blit_text(surf, s, size, pos, *a, **k)
+            self.count += 1
+            bounds = surf.get_rect()
+            if s and not bounds.contains(rect) and rect.colliderect(bounds):
+                self.problems.append(("off screen", s, tuple(rect), tuple(bounds)))
+            return rect
+
+        def checked_wrapped(surf, s, size, rect, color=gfx.style.TEXT, bold=False, spacing=1.3, align="left"):
+            rect = pygame.Rect(rect)
+            for line in gfx.wrap(s, size, rect.width, bold):
+                self.count += 1
+                if gfx.text_width(line, size, bold) > rect.width:
+                    self.problems.append(("wider than its box", line, rect.width))
+            return blit_wrapped(surf, s, size, rect, color, bold, spacing, align)
+
+        button_draw, label_draw = W.Button.draw, W.Row.draw_label
+
+        def checked_button(btn, surf, focused=False):
+            button_draw(btn, surf, focused)
+            room = btn.rect.width - 16 - (btn.icon.get_width() + 8 if btn.icon else 0)
+            size = gfx.fit_size(btn.label, btn.size, room, bold=True)
+            self.count += 1
+            if btn.label and gfx.text_width(btn.label, size, True) > room:
+                self.problems.append(("button", btn.label, room))
+
+        def checked_label(row, surf, focused, control_w):
+            label_draw(row, surf, focused, control_w)
+            room = row.rect.width - control_w - 40
+            self.count += 1
+            if gfx.text_width(row.label, gfx.fit_size(row.label, row.size, room, True), True) > room:
+                self.problems.append(("row label", row.label, room))
+
+        monkeypatch.setattr(gfx, "blit_text", checked_blit_text)
+        monkeypatch.setattr(gfx, "blit_wrapped", checked_wrapped)
+        monkeypatch.setattr(W.Button, "draw", checked_button)
+        monkeypatch.setattr(W.Row, "draw_label", checked_label)
+
+
+def draw_in_every_language(app, overflow, where):
+    """Rebuild and draw the current scene in each language; returns the problems found."""
+    scene = app.scene
+    for code in CODES:
+        i18n.set_language(code)
+        scene.build()
+        scene.draw(app.screen)
+        for p in overflow.problems:
+            overflow.found.append((code, where, scene.name) + p)
+        overflow.problems.clear()
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_every_scene_every_language_no_overflow(monkeypatch, size):
+    from game.ui.scenes.hand_result import HandResultScene
+    from game.ui.scenes.match_result import MatchResultScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_match import NewMatchScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.stats import StatsScene
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
+
+    overflow = Overflow(monkeypatch)
+    overflow.found = []
+    app = driver.make_app(size, {"anim_speed": 4.0, "ai_level": "easy", "hints": True})
+    app.show(MenuScene(app))
+    draw_in_every_language(app, overflow, "menu")
+    for scene in (SettingsScene(app), StatsScene(app)):
+        app.show(scene)
+        draw_in_every_language(app, overflow, scene.name)
+        app.back()
+    for game in ("304", "28", "400", "schieber"):
+        for scene in (NewMatchScene(app, game), RulesScene(app, game)):
+            app.show(scene)
+            draw_in_every_language(app, overflow, game)
+            app.back()
+        i18n.set_language("en")
+        session = Session(game, {}, 3, "easy", (), app.store)
+        app.show(TableScene(app, session))
+        seen = set()
+        for _ in range(6000):
+            key = app.scene.shot_key()
+            if key and key not in seen and app.scene.name == "table":
+                seen.add(key)
+                draw_in_every_language(app, overflow, f"{game} {key}")
+                i18n.set_language("en")
+                app.scene.build()
+            if app.scene.name != "table":
+                break
+            app.frame(driver.DT, [])
+        assert len(seen) >= 2, (game, seen)
+        for scene in (HandResultScene(app, session), MatchResultScene(app, session)):
+            app.show(scene, replace=True)
+            draw_in_every_language(app, overflow, game)
+        app.home(MenuScene(app))
+    assert overflow.count > 1000
+    assert not overflow.found, "\n".join(map(repr, overflow.found[:40])) + f"\n({len(overflow.found)} in all)"
