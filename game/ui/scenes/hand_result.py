@@ -97,8 +97,9 @@ class HandResultScene(DialogScene):
         cols = [rect.left, rect.left + rect.width * 0.5, rect.left + rect.width * 0.78]
         if self.session.game == "400":
             cols = [rect.left, rect.left + rect.width * 0.3, rect.left + rect.width * 0.8]
+        rooms = [int(right - left - 12) for left, right in zip(cols, cols[1:] + [rect.right])]
         for i, h in enumerate(header):
-            gfx.blit_text(surf, h, lay.small, (cols[i], y), style.TEXT_DIM, bold=True)
+            gfx.blit_text(surf, h, gfx.fit_size(h, lay.small, rooms[i], True), (cols[i], y), style.TEXT_DIM, bold=True)
         y += lay.small + 10
         for r, row in enumerate(rows):
             if r % 2 == 0:
@@ -110,8 +111,7 @@ class HandResultScene(DialogScene):
                     colour = style.GOOD
                 elif text.startswith("-"):
                     colour = style.BAD
-                room = int((cols[i + 1] if i + 1 < len(cols) else rect.right) - cols[i] - 12)
-                gfx.blit_text(surf, text, gfx.fit_size(text, size, room, i == 0), (cols[i], y), colour, bold=i == 0)
+                gfx.blit_text(surf, text, gfx.fit_size(text, size, rooms[i], i == 0), (cols[i], y), colour, bold=i == 0)
             y += size + 14
         return y
 
