@@ -34,7 +34,7 @@ class Controls:
             self.bids, self.bid_index = bids, 0
         words = [a for a in legal if not A.is_play(a) and not A.is_bid(a) and not A.INDICATOR <= a < A.BID]
         words.sort(key=lambda a: CONTRACT_ORDER.index(a) if a in CONTRACT_ORDER else a)
-        h, gap, size = layout.button_h, layout.gap, layout.medium
+        h, gap, size = layout.control_h, layout.gap, layout.medium
         groups: list[list[tuple[int, Button]]] = []  # rows of (width, button)
         if bids:
             self.bid_button = Button((0, 0, 0, h), "", lambda: self.submit(A.BID + self.bid), size, primary=True)
@@ -57,7 +57,7 @@ class Controls:
             fixed = sum(w for w, _b in row)
             flexible = sum(1 for w, _b in row if not w)
             room = rect.width - fixed - gap * (len(row) - 1)
-            flex_w = min(230, room // flexible) if flexible else 0
+            flex_w = max(layout.touch, min(230, room // flexible)) if flexible else 0
             total = fixed + flex_w * flexible + gap * (len(row) - 1)
             x = rect.centerx - total // 2
             for w, button in row:

@@ -65,21 +65,77 @@ class TableView:
 
     # ---- the whole frame ------------------------------------------------------------------------
     def draw(self, surf):
+        """The frame.  Every element's rect is kept in ``self.rects`` (for the layout tests):
+        fixed things first (bar, seats, trick slots, prompt, buttons, hand), then the things
+        that move to a free place (the trump card, speech bubbles), then overlays."""
         s = self.s
+        self.rects = {"status": [], "buttons": [w.rect for w in s.widgets], "labels": {}, "fans": {},
+                      "slots": [self.lay.trick_rect(seat) for seat in range(4)], "bubbles": {},
+                      "indicator": None, "prompt": None, "hand": self.hand_rect(), "notice": None}
         s.app.draw_table(surf)
         self.top_bar(surf)
         for seat in (1, 2, 3):
             self.other_seat(surf, seat)
         self.own_badge(surf)
+        prompt = self.prompt_box()
+        self.rects["prompt"] = prompt[0] if prompt else None
         self.indicator(surf)
         self.trick(surf)
         self.flights(surf)
+        for seat in (0, 1, 2, 3):
+            self.bubble(surf, seat)
         self.notices(surf)
-        self.prompt(surf)
+        if prompt:
+            self.draw_prompt(surf, *prompt)
         s.draw_widgets(surf)
         self.hand(surf)
         if s.show_last:
             self.last_trick(surf)
+
+    def hand_rect(self):
+        rects = [] if self.s.dealing else self.s.hand_rects
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:]).clip(self.lay.rect)
+
+    def occupied(self, skip_fan=None):
+        """Rects a moving element must keep clear of."""
+        r = self.rects
+        out = [self.lay.top_bar, *r["buttons"], *r["labels"].values(), *r["slots"], *r["bubbles"].values()]
+        out += [rect for seat, rect in r["fans"].items() if seat != skip_fan]
+        out += [x for x in (r["indicator"], r["prompt"], r["hand"]) if x is not None]
+        return out
+
+    def place(self, size, anchors, avoid):
+        """The first of ``anchors`` ((attribute, point) pairs) where a box of ``size`` stays on
+        screen and clear of ``avoid``; else the one that overlaps least."""
+        screen = self.lay.rect.inflate(-8, -8)
+        best, best_cost = None, None
+        for attr, point in anchors:
+            box = pygame.Rect((0, 0), size)
+            setattr(box, attr, (int(point[0]), int(point[1])))
+            box.clamp_ip(screen)
+            cost = sum((box.clip(a).width * box.clip(a).height) for a in avoid if box.colliderect(a))
+            if cost == 0:
+                return box
+            if best_cost is None or cost < best_cost:
+                best, best_cost = box, cost
+        return best
+
+    def fit_text(self, text, size, width, bold=False):
+        """(text, size) that fits ``width``: shrunk to at most two thirds, then cut with an ellipsis."""
+        size = gfx.fit_size(text, size, width, bold, max(12, size * 2 // 3))
+        if gfx.text_width(text, size, bold) <= width:
+            return text, size
+        while len(text) > 1 and gfx.text_width(text + "…", size, bold) > width:
+            text = text[:-1]
+        return text.rstrip(" ·") + "…", size
+
+    def status_text(self, surf, text, size, width, pos, colour, anchor, bold=False):
+        text, size = self.fit_text(text, size, width, bold)
+        rect = gfx.blit_text(surf, text, size, pos, colour, anchor, bold)
+        self.rects["status"].append(rect)
+        return rect
 
     # ---- top bar ------------------------------------------------------------------------------------
     def top_bar(self, surf):
@@ -87,31 +143,31 @@ class TableView:
         bar = lay.top_bar
         gfx.panel(surf, bar, style.PANEL, 0)
         obs, ui = s.obs, s.ui
-        left = s.menu_button.rect.right + 16
-        right = s.last_button.rect.left - 16
+        left = lay.menu_rect.right + 16
+        right = lay.last_rect.left - 16
         score = ui.score_line(s.live_score(), obs)
         contract = ui.contract_line(obs)
         points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
         if lay.portrait:  # buttons and score on the first row, the contract and points below
-            row = s.menu_button.rect
-            gfx.blit_text(surf, score, gfx.fit_size(score, lay.medium, right - left, True),
-                          ((left + right) // 2, row.centery), style.HIGHLIGHT, "center", True)
-            y = row.bottom + 8
+            row = lay.menu_rect
+            self.status_text(surf, score, lay.medium, right - left, ((left + right) // 2, row.centery),
+                             style.HIGHLIGHT, "center", True)
+            y = row.bottom + 6
+            width = bar.width - 2 * lay.margin
             for text, colour, bold in ((contract, style.TEXT, True), (points, style.TEXT_DIM, False)):
                 if text:
-                    width = bar.width - 2 * lay.margin
-                    gfx.blit_text(surf, text, gfx.fit_size(text, lay.small, width, bold), (bar.centerx, y),
-                                  colour, "midtop", bold)
+                    self.status_text(surf, text, lay.small, width, (bar.centerx, y), colour, "midtop", bold)
                 y += lay.small + 8
             return
-        size = gfx.fit_size(score, lay.medium, (right - left) * 9 // 20, True)
-        score_rect = gfx.blit_text(surf, score, size, (right, bar.centery), style.HIGHLIGHT, "midright", True)
+        score_w = min(gfx.text_width(score, lay.medium, True), (right - left) * 9 // 20)
+        score_rect = self.status_text(surf, score, lay.medium, score_w, (right, bar.centery), style.HIGHLIGHT,
+                                      "midright", True)
         room = score_rect.left - left - 20
-        gfx.blit_text(surf, contract, gfx.fit_size(contract, lay.small, room, True), (left, bar.top + 8),
-                      style.TEXT, bold=True)
-        if points:
-            gfx.blit_text(surf, points, gfx.fit_size(points, lay.small, room), (left, bar.top + 10 + lay.small),
-                          style.TEXT_DIM)
+        lines = [(contract, style.TEXT, True)] + ([(points, style.TEXT_DIM, False)] if points else [])
+        y = bar.centery - len(lines) * (lay.small + 6) // 2
+        for text, colour, bold in lines:
+            self.status_text(surf, text, lay.small, room, (left, y), colour, "topleft", bold)
+            y += lay.small + 6
 
     # ---- seats ---------------------------------------------------------------------------------
     def label(self, surf, seat, pos, anchor):
@@ -156,51 +212,96 @@ class TableView:
         s, lay = self.s, self.lay
         n = 0 if s.dealing else s.obs.hand_sizes[seat]
         ax, ay = lay.seat_anchor[seat]
-        bw = lay.back_w
+        bw, bh = lay.back_w, s.art.height(lay.back_w)
         if seat == 2:
             step = min(18, 220 // max(1, n))
             width = bw + step * (n - 1) if n else 0
             for i in range(n):
                 self.card(surf, None, (ax - width / 2 + bw / 2 + i * step, ay), bw)
+            fan = pygame.Rect(0, 0, max(width, bw), bh)
             rect = self.label(surf, seat, (ax + width / 2 + 14, ay), "midleft")
         else:
             step = min(16, 200 // max(1, n))
             height = bw + step * (n - 1) if n else 0
+            top = lay.side_fan_top
             for i in range(n):
-                self.card(surf, None, (ax, ay - height / 2 + bw / 2 + i * step), bw, rotate=True)
-            top = ay - height / 2 - 12
-            rect = self.label(surf, seat, (ax, top), "midbottom")
-            s.fan_bottom[seat] = ay + height / 2
-        s.seat_rects[seat] = rect
-        self.bubble(surf, seat, rect)
+                self.card(surf, None, (ax, top + bw / 2 + i * step), bw, rotate=True)
+            fan = pygame.Rect(0, 0, bh, max(height, bw))
+            ay = top + fan.height / 2
+            rect = self.label(surf, seat, (ax, top - 12), "midbottom")
+            s.fan_bottom[seat] = top + height
+        fan.center = (int(ax), int(ay))
+        self.rects["fans"][seat] = fan
+        self.rects["labels"][seat] = s.seat_rects[seat] = rect
 
     def own_badge(self, surf):
         s, lay = self.s, self.lay
-        x, y = lay.trick_pos[0]
-        rect = self.label(surf, 0, (x - lay.trick_w // 2 - 16, lay.own_row_y), "midright")
-        s.seat_rects[0] = rect
-        self.bubble(surf, 0, rect)
+        rect = self.label(surf, 0, lay.own_badge_anchor, "midright")
+        self.rects["labels"][0] = s.seat_rects[0] = rect
 
-    def bubble(self, surf, seat, rect):
-        """What a seat said last (a bid, a pass, a call) for a few seconds."""
+    def bubble_image(self, text, max_w):
+        """A speech bubble's text: one line, or wrapped (and if need be shrunk) to ``max_w``."""
+        size = self.lay.medium
+        inner = max_w - 28
+        lines = gfx.wrap(text, size, inner, True)
+        widest = max(gfx.text_width(line, size, True) for line in lines)
+        if widest > inner:
+            size = gfx.fit_size(max(lines, key=len), size, inner, True)
+            lines = gfx.wrap(text, size, inner, True)
+        imgs = [gfx.text(line, size, style.TEXT_DARK, True) for line in lines]
+        w = max(i.get_width() for i in imgs) + 28
+        h = sum(i.get_height() for i in imgs) + 16
+        img = pygame.Surface((w - 28, h - 16), pygame.SRCALPHA)
+        y = 0
+        for i in imgs:
+            img.blit(i, ((w - 28 - i.get_width()) // 2, y))
+            y += i.get_height()
+        return img
+
+    def bubble_anchors(self, seat, size):
+        """Where a seat's bubble may go, best first: beside its label or over its own cards."""
+        lay, r = self.lay, self.rects
+        label, fan = r["labels"][seat], r["fans"].get(seat)
+        w = size[0]
+        if seat == 0:
+            return [("midright", (label.left - 10, label.centery)), ("midbottom", (label.centerx, label.top - 8)),
+                    ("midtop", (label.centerx, label.bottom + 8)),
+                    ("midleft", (lay.hint_rect.left, lay.hint_rect.centery))]
+        if seat == 2:
+            return [("midtop", (fan.centerx, fan.bottom + 8)), ("midright", (fan.left - 10, fan.centery)),
+                    ("midleft", (label.right + 10, label.centery)), ("midtop", (label.centerx, label.bottom + 8))]
+        inward = 1 if seat == 3 else -1
+        edge = fan.right + 10 if seat == 3 else fan.left - 10
+        side = "left" if seat == 3 else "right"
+        out = [("top" + side, (edge, fan.top + 4)), ("mid" + side, (edge, fan.centery)),
+               ("bottom" + side, (edge, fan.bottom))]
+        # over its own cards (the narrow strip beside the trick in portrait)
+        out += [("top" + side, (fan.left if seat == 3 else fan.right, fan.top + 4)),
+                ("mid" + side, (fan.left if seat == 3 else fan.right, fan.centery)),
+                ("midtop", (fan.centerx + inward * (w // 2 - fan.width // 2), fan.bottom + 8)),
+                ("midbottom", (label.centerx + inward * (w // 2 - label.width // 2), label.top - 8))]
+        return out
+
+    def bubble(self, surf, seat):
+        """What a seat said last (a bid, a pass, a call) for a few seconds, in a free place."""
         said = self.s.bubbles.get(seat)
-        if not said:
+        if not said or seat not in self.rects["labels"]:
             return
         text, _age = said
-        size = self.lay.medium
-        img = gfx.text(text, size, style.TEXT_DARK, True)
-        box = img.get_rect().inflate(28, 16)
-        if seat == 1:
-            box.midright = (rect.left - 10, rect.centery + 50)
-        elif seat == 3:  # in portrait lower than the right seat's, so the two never meet
-            box.midleft = (rect.right + 10, rect.centery + (120 if self.lay.portrait else 50))
-        elif seat == 2:
-            box.midtop = (rect.centerx, rect.bottom + 10)
-        else:
-            box.midright = (rect.left - 10, rect.centery)
-            if box.left < 0:  # no room beside the badge (portrait): below it
-                box.midtop = (rect.centerx, rect.bottom + 10)
-        box.clamp_ip(self.lay.rect)
+        lay = self.lay
+        avoid = self.occupied(skip_fan=seat)
+        box = None
+        widths = [lay.size[0]]
+        if seat in (1, 3) and lay.portrait:  # between the screen edge and the trick: wrap to fit
+            zone = lay.trick_zone()
+            widths.append(zone.left - 18 if seat == 3 else lay.size[0] - zone.right - 18)
+        for max_w in widths:
+            img = self.bubble_image(text, max_w)
+            size = (img.get_width() + 28, img.get_height() + 16)
+            box = self.place(size, self.bubble_anchors(seat, size), avoid)
+            if not any(box.colliderect(a) for a in avoid):
+                break
+        self.rects["bubbles"][seat] = box
         gfx.shadow(surf, box, 14)
         gfx.panel(surf, box, style.BUTTON, 14)
         surf.blit(img, img.get_rect(center=box.center))
@@ -212,22 +313,27 @@ class TableView:
         if not p.get("indicator_down") or p.get("bidder") is None:
             return
         seat = p["bidder"]
-        rect = s.seat_rects.get(seat)
-        if rect is None:
+        label = self.rects["labels"].get(seat)
+        if label is None:
             return
-        w = int(lay.trick_w * 0.62)
-        h = s.art.height(w)
         own = p.get("indicator")
-        if seat == 0:
-            center = (lay.trick_pos[0][0] + lay.trick_w // 2 + 16 + w // 2, lay.own_row_y + h // 4)
-        elif seat == 2:
-            center = (rect.right + w // 2 + 14, rect.centery + 10)
-        else:  # below the seat's cards
-            center = (lay.seat_anchor[seat][0], s.fan_bottom.get(seat, rect.bottom) + h // 2 + 16)
         if own is not None and own in s.hand_cards:
             return  # the indicator is in the player's hand as the last card
-        r = self.card(surf, own, center, w, badge=_("trump"))
-        s.indicator_rect = r
+        w = int(lay.trick_w * 0.62)
+        size = (w, s.art.height(w))
+        fan = self.rects["fans"].get(seat)
+        if seat == 0:
+            anchors = [("center", lay.own_indicator_center), ("midright", (label.left - 12, label.centery))]
+        elif seat == 2:
+            anchors = [("midleft", (label.right + 14, fan.centery)), ("midright", (fan.left - 14, fan.centery))]
+        else:
+            edge = fan.right + 12 if seat == 3 else fan.left - 12
+            side = "left" if seat == 3 else "right"
+            anchors = [("midtop", (fan.centerx, fan.bottom + 12)), ("bottom" + side, (edge, fan.bottom)),
+                       ("top" + side, (edge, fan.top))]
+        box = self.place(size, anchors, self.occupied(skip_fan=seat))
+        r = self.card(surf, own, box.center, w, badge=_("trump"))
+        s.indicator_rect = self.rects["indicator"] = r
 
     # ---- the trick ----------------------------------------------------------------------------------
     def trick(self, surf):
@@ -257,11 +363,21 @@ class TableView:
         text, age, icon = s.toasts[0]
         fade = min(1.0, age * 6, (s.TOAST_TIME - age) * 4)
         size = lay.large
-        width = min(lay.size[0] - 40, max(gfx.text_width(text, size, True) + 60, 300))
+        widest = lay.size[0] - 40
+        if not lay.portrait:  # clear of the Hint button beside the trick
+            widest = min(widest, 2 * (lay.hint_rect.left - 12 - lay.center[0]))
+        width = min(widest, max(gfx.text_width(text, size, True) + 60, 300, (icon.get_width() + 40) if icon else 0))
         lines = gfx.wrap(text, size, width - 40, True)
         h = len(lines) * int(size * 1.25) + 30 + (icon.get_height() + 10 if icon else 0)
         box = pygame.Rect(0, 0, width, h)
         box.center = lay.center
+        room = pygame.Rect(0, lay.top_bar.bottom + 8, lay.size[0], 0)
+        bottom = s.controls_top or s.hand_top or lay.size[1]
+        if lay.portrait and s.hint_button is not None:  # above the Hint button
+            bottom = min(bottom, lay.hint_rect.top)
+        room.height = bottom - 8 - room.top
+        box.clamp_ip(room)
+        self.rects["notice"] = box
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         gfx.panel(panel, panel.get_rect(), (10, 18, 16, 225), 18, style.ACCENT, 3)
         y = 15
@@ -272,19 +388,24 @@ class TableView:
         panel.set_alpha(int(255 * max(0.0, fade)))
         surf.blit(panel, box)
 
-    def prompt(self, surf):
+    def prompt_box(self):
+        """(box, text, colour, error) of the line above the buttons, or None."""
         s, lay = self.s, self.lay
         text = s.message or (s.ui.prompt(s.obs) if s.human_turn() else "")
         if not text:
-            return
+            return None
         error = bool(s.message) and s.message_is_error
         colour = style.BAD if error else style.HIGHLIGHT if s.message else style.TEXT
         size = lay.medium
-        top = (s.controls_top if s.controls_top else s.hand_top) - 14
+        top = (s.controls_top if s.controls_top else s.hand_top) - (12 if lay.portrait else 8)
         lines = gfx.wrap(text, size, lay.size[0] - 80, True)
         h = len(lines) * int(size * 1.25) + 14
         box = pygame.Rect(0, 0, max(gfx.text_width(line, size, True) for line in lines) + 40, h)
         box.midbottom = (lay.size[0] // 2, top)
+        return box, text, colour
+
+    def draw_prompt(self, surf, box, text, colour):
+        s, size = self.s, self.lay.medium
         gfx.panel(surf, box, style.PANEL, 12, colour if s.message else None, 2 if s.message else 0)
         gfx.blit_wrapped(surf, text, size, box.inflate(-20, -14), colour, True, 1.25, "center")
 

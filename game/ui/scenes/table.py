@@ -102,18 +102,14 @@ class TableScene(Scene):
 
     def build(self):
         lay, obs = self.layout, self.obs
-        h = lay.button_h - (20 if lay.portrait else 14)
-        bar = lay.top_bar
-        y = bar.top + (10 if lay.portrait else (bar.height - h) // 2)
-        self.menu_button = Button((lay.margin // 2, y, h * 2 if lay.portrait else 100, h), _("Menu"),
-                                  self.to_menu, lay.small)
-        last_w = 170 if lay.portrait else 150
-        self.last_button = Button((bar.right - lay.margin // 2 - last_w, y, last_w, h), _("Last trick"),
-                                  self.toggle_last, lay.small, enabled=bool(obs.tricks))
+        self.menu_button = Button(lay.menu_rect, _("Menu"), self.to_menu, lay.small)
+        self.last_button = Button(lay.last_rect, _("Last trick"), self.toggle_last, lay.small,
+                                  enabled=bool(obs.tricks))
         widgets = [self.menu_button, self.last_button]
+        self.hint_button = None
         if self.app.settings["hints"] and self.human_turn():
-            x = lay.trick_pos[1][0] + lay.trick_w // 2 + 24
-            widgets.append(Button((x, lay.own_row_y - h // 2, 120, h), _("Hint"), self.show_hint, lay.small))
+            self.hint_button = Button(lay.hint_rect, _("Hint"), self.show_hint, lay.small)
+            widgets.append(self.hint_button)
         self.layout_hand()
         self.controls_top = 0
         if self.human_turn() and any(not A.is_play(a) and not A.INDICATOR <= a < A.BID for a in obs.legal):

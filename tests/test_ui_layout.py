@@ -1,0 +1,120 @@
+"""The table's layout stays legible on a phone: for every game in both orientations, a
+hand is played through and, frame after frame, the status text, buttons, speech bubbles,
+the trump card, the prompt, the trick and the hand keep out of each other's way, and every
+button is a thumb-sized target."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import itertools
+
+import pytest
+from test_ui_table import human_move, open_table
+
+from game.ui import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT, TOUCH
+
+CASES = [(g, size) for g in ("304", "28", "400", "schieber") for size in (LANDSCAPE, PORTRAIT)]
+SEEDS = {"304": 3, "28": 5, "400": 3, "schieber": 8}
+
+
+def overlaps(name_a, rects_a, name_b, rects_b, same=False):
+    out = []
+    for (i, a), (j, b) in itertools.product(enumerate(rects_a), enumerate(rects_b)):
+        if same and j <= i:
+            continue
+        if a is not None and b is not None and a.colliderect(b):
+            out.append(f"{name_a} {a} overlaps {name_b} {b}")
+    return out
+
+
+def problems(scene):
+    """What is wrong with the frame just drawn."""
+    r = scene.view.rects
+    lay = scene.layout
+    screen = lay.rect
+    buttons = r["buttons"]
+    bubbles = list(r["bubbles"].values())
+    labels = list(r["labels"].values())
+    hand, prompt, indicator = r["hand"], r["prompt"], r["indicator"]
+    out = []
+    out += overlaps("status", r["status"], "button", buttons)
+    out += [f"status {t} leaves the top bar" for t in r["status"] if not lay.top_bar.contains(t)]
+    out += overlaps("button", buttons, "button", buttons, same=True)
+    out += overlaps("button", buttons, "hand", [hand])
+    out += overlaps("button", buttons, "label", labels)
+    out += overlaps("button", buttons, "bubble", bubbles)
+    out += overlaps("button", buttons, "trick slot", r["slots"])
+    out += overlaps("button", buttons, "prompt", [prompt])
+    out += overlaps("button", buttons, "trump card", [indicator])
+    out += overlaps("bubble", bubbles, "bubble", bubbles, same=True)
+    out += overlaps("bubble", bubbles, "trick slot", r["slots"])
+    out += overlaps("bubble", bubbles, "label", labels)
+    out += overlaps("bubble", bubbles, "hand", [hand])
+    out += overlaps("bubble", bubbles, "prompt", [prompt])
+    out += overlaps("bubble", bubbles, "trump card", [indicator])
+    out += overlaps("bubble", bubbles, "top bar", [lay.top_bar])
+    out += [f"bubble {b} leaves the screen" for b in bubbles if not screen.contains(b)]
+    out += overlaps("prompt", [prompt], "hand", [hand])
+    out += overlaps("prompt", [prompt], "trick slot", r["slots"])
+    out += overlaps("prompt", [prompt], "label", labels)
+    out += overlaps("trump card", [indicator], "trick slot", r["slots"])
+    out += overlaps("trump card", [indicator], "label", labels)
+    out += overlaps("trump card", [indicator], "hand", [hand])
+    out += overlaps("label", labels, "trick slot", r["slots"])
+    out += overlaps("label", labels, "label", labels, same=True)
+    out += overlaps("label", labels, "hand", [hand])
+    out += overlaps("notice", [r["notice"]], "top bar", [lay.top_bar])
+    out += overlaps("notice", [r["notice"]], "button", [b for b in buttons if b.top > lay.top_bar.bottom])
+    out += [f"button {b} is smaller than a thumb" for b in buttons if min(b.size) < TOUCH]
+    return out
+
+
+def card_targets(scene):
+    """The visible width of each card of the hand (what a thumb can hit without its neighbour)."""
+    rects = scene.hand_rects
+    out = []
+    for i, rect in enumerate(rects):
+        nxt = rects[i + 1] if i + 1 < len(rects) and rects[i + 1].top == rect.top else None
+        out.append((nxt.left if nxt else rect.right) - rect.left)
+    return out
+
+
+@pytest.mark.parametrize("game,size", CASES, ids=[f"{g}-{'portrait' if s == PORTRAIT else 'landscape'}"
+                                                 for g, s in CASES])
+def test_nothing_overlaps_through_a_hand(game, size):
+    app, _session = open_table(game, SEEDS[game], size)
+    seen, phases, n = set(), set(), 0
+    for frame in range(30000):
+        scene = app.scene
+        if scene.name != "table":
+            break
+        phases.add(scene.obs.phase)
+        if scene.bubbles:
+            phases.add("bubble")
+        if scene.toasts:
+            phases.add("notice")
+        for p in problems(scene):
+            if p not in seen:
+                seen.add(p)
+        if scene.human_turn():
+            if scene.obs.phase == "play":
+                # thumb-sized cards whose corner index is never covered by the next card
+                assert min(card_targets(scene)) >= (TOUCH if size == PORTRAIT else 60)
+                assert scene.layout.card_w >= (150 if size == PORTRAIT else 110)
+            if scene.obs.tricks and "last" not in phases:
+                phases.add("last")
+                driver.click_button(app, "Last trick")
+                driver.frames(app, 2)
+                driver.tap(app, (10, size[1] // 2))
+                continue
+            human_move(app, n)
+            n += 1
+            driver.frames(app, 2)
+            continue
+        driver.frames(app, 1)
+    assert app.scene.name == "hand-result", "the hand was played to its end"
+    assert {"play", "bubble", "last"} <= phases
+    assert not seen, "\n".join(sorted(seen)[:20])
