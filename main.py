@@ -46,15 +46,6 @@ def read_query(query: str):
         return params.WebSettings(), []
 
 
-def notice_text(notice) -> str:
-    from game.i18n import _
-
-    # the literal is params.Notice.template, written out so the catalog extractor finds it
-    template = _("Ignored {param}={value}: {reason}") if notice.template == "Ignored {param}={value}: {reason}" \
-        else _(notice.template)
-    return template.format(param=notice.param, value=notice.value, reason=_(notice.reason))
-
-
 def apply_settings(app, web) -> None:
     """The language and game the URL chose become the player's settings (and are saved)."""
     changed = False
@@ -133,9 +124,9 @@ def start(argv=None, on_web=None):
     web, notices = read_query(query)
     app = App(PORTRAIT if args.portrait else LANDSCAPE, screenshot_dir=args.screenshot_dir)
     app.web = web
-    for notice in notices:
-        app.notify(notice_text(notice))
     apply_settings(app, web)
+    for notice in notices:  # after the URL's language is set, so they are shown in it
+        app.notify(notice.text())
     for scene in start_scene(app, args, web):
         app.show(scene)
     app.take_store_notices()  # e.g. a saved match that could not be resumed

@@ -15,6 +15,7 @@ from game.ai.rules import rules_for
 from game.ai.search import Level
 from game.ai.worlds import sample_world
 from game.engine import GAMES
+from game.i18n import Message
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_NAMES = list(GAMES)
@@ -162,7 +163,7 @@ def test_hint_gives_a_legal_action_and_a_reason(game):
         obs = hand.observation(seat)
         action, why = hint(obs, "tiny")
         assert action in obs.legal
-        assert isinstance(why, str) and why.endswith(".")
+        assert isinstance(why, Message) and str(why).endswith(".")
 
 
 def test_baseline_is_deterministic_per_seed():

@@ -65,6 +65,29 @@ def test_every_catalog_character_is_in_the_shipped_fonts():
                 assert not missing, (code, face, missing, msg)
 
 
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != "en"])
+def test_run_time_notices_and_hints_are_translated(code):
+    """Hint reasons, saved-data notices and URL-parameter notices are catalog messages with
+    placeholders, so they are shown in the player's language (issue: English built at run time)."""
+    from game.ai import hint
+    from game.engine import GAMES
+    from game.ui.names import action_phrase
+    from game.ui.storage import MemoryBackend, Store
+    from game.web.params import parse
+
+    backend = MemoryBackend()
+    backend.save("stats", "{not json")
+    store = Store(backend)
+    _, notices = parse("?game=28&target=9&seed=x")
+    hand = GAMES["28"].deal("hint", None, dealer=0)
+    action, reason = hint(hand.observation(hand.turn), "baseline")
+    english = [str(store.notices[0]), *(n.text() for n in notices), reason.text(action=action_phrase(action))]
+    i18n.set_language(code)
+    shown = [str(store.notices[0]), *(n.text() for n in notices), reason.text(action=action_phrase(action))]
+    for en, text in zip(english, shown):
+        assert text != en and "{" not in text, (en, text)
+
+
 def test_language_choice_order():
     assert i18n.choose_language("de-CH", "fr") == "de"
     assert i18n.choose_language(None, "fr") == "fr"

@@ -23,7 +23,7 @@ def test_a_corrupt_or_unknown_save_is_set_aside_with_a_notice():
     backend.save("settings", json.dumps({"version": 99, "data": {"grain": 1}}))
     store = Store(backend)
     assert len(store.notices) == 2
-    assert any("statistics" in n for n in store.notices) and any("settings" in n for n in store.notices)
+    assert any("statistics" in str(n) for n in store.notices) and any("settings" in str(n) for n in store.notices)
     kept = [name for name in backend.values if ".unreadable-" in name]
     assert len(kept) == 2 and backend.values[next(n for n in kept if n.startswith("stats"))] == "{not json"
     assert store.settings["grain"] == 0.5
@@ -54,14 +54,14 @@ def test_statistics_that_cannot_be_copied_aside_are_left_untouched():
     assert backend.values["stats"] == "{broken"
     store.count("28", hands=1)  # would overwrite the only copy: not written
     assert backend.values["stats"] == "{broken"
-    assert any("left as it was" in n for n in store.notices)
+    assert any("left as it was" in str(n) for n in store.notices)
 
 
 def test_a_write_failure_is_reported_once_and_the_game_goes_on():
     store = Store(Refusing())
     store.save_settings()
     store.count("28", hands=1)
-    assert len(store.notices) == 1 and "cannot be saved" in store.notices[0]
+    assert len(store.notices) == 1 and "cannot be saved" in str(store.notices[0])
     assert store.game_stats("28")["hands"] == 1  # kept for the session
 
 
@@ -106,5 +106,5 @@ def test_refused_browser_storage_is_told_once():
     store = Store(LocalStorageBackend(FakeWindow(refuse=True)))
     store.save_settings()
     store.count("28", hands=1)
-    assert len(store.notices) == 1 and "until the page is closed" in store.notices[0]
+    assert len(store.notices) == 1 and "until the page is closed" in str(store.notices[0])
     assert Store(store.backend).game_stats("28")["hands"] == 1  # kept in memory for the session

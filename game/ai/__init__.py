@@ -4,7 +4,7 @@
 - ``Thinker(obs, level, seed)``: the same as an anytime object for the front end:
   ``step(max_ms)`` in slices (each about ``max_ms``, one roll-out more at worst) until
   ``done``, then ``best()`` (valid at any moment);
-- ``hint(obs)``: (action, one-line reason) for the hint button; ``explain(thinker)`` gives
+- ``hint(obs)``: (action, one-line reason as an ``i18n.Message``) for the hint button; ``explain(thinker)`` gives
   the same from a ``Thinker`` advanced in slices;
 - levels: ``baseline`` (rule-based), ``easy``, ``normal``, ``hard``, ``expert``.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine import GAMES
 from ..engine import actions as A
+from ..i18n import N_, Message
 from .search import Thinker
 
 # Utility differences smaller than this count as a tie (about a point of 28, ten of 304, ...).
@@ -11,7 +12,7 @@ TIE = {"28": 0.6, "304": 6.0, "400": 0.6, "schieber": 4.0}
 TOTAL = {"28": 28, "304": 304, "schieber": 157}
 
 
-def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, str]:
+def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, Message]:
     """(action, reason), thinking to completion in one call."""
     t = Thinker(obs, level, seed)
     while not t.done:
@@ -19,7 +20,7 @@ def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, str]:
     return explain(t)
 
 
-def explain(t: Thinker) -> tuple[int, str]:
+def explain(t: Thinker) -> tuple[int, Message]:
     """(action, reason) from a thinker (for a hint thought out in time slices).
 
     On a near-tie the rule-based move, the one a human partner expects, is preferred."""
@@ -32,44 +33,54 @@ def explain(t: Thinker) -> tuple[int, str]:
     return best, reason(obs, t, best, best == usual)
 
 
-def reason(obs, thinker, action: int, conventional: bool) -> str:
+def reason(obs, thinker, action: int, conventional: bool) -> Message:
+    """The reason as a Message "{action}: {why}; {outlook}.", translated when shown.  ``{action}`` defaults to the
+    card notation ("Play TD"); the UI passes its localized phrase: ``text(action=...)``."""
     text = A.action_text(action, GAMES[obs.game].DECK)
-    what = describe(obs, action)
     fig = thinker.expected_figure(action)
     if fig is None or not thinker.counts.get(action):
-        tail = "it is the usual play here" if conventional else "it came out best in the search"
+        outlook = Message(N_("it is the usual play here") if conventional else N_("it came out best in the search"))
     elif obs.game == "400":
-        tail = f"your side should gain about {fig:+.0f} score points"
+        outlook = Message(N_("your side should gain about {points} score points"), points=f"{fig:+.0f}")
     else:
-        tail = f"your side should take about {fig:.0f} of {TOTAL[obs.game]} points"
-    return f"{text[0].upper()}{text[1:]}: {what}; {tail}."
+        outlook = Message(N_("your side should take about {points} of {total} points"),
+                          points=f"{fig:.0f}", total=TOTAL[obs.game])
+    return Message(N_("{action}: {why}; {outlook}."), action=text[0].upper() + text[1:],
+                   why=Message(describe(obs, action)), outlook=outlook)
+
+
+WHY = {
+    A.PASS_PARTNER: N_("pass, but ask your partner to keep bidding"),
+    A.REDEAL: N_("these cards are too weak: ask for a new deal"),
+    A.KEEP: N_("these cards are good enough to keep"),
+    A.REVEAL: N_("show trump now"),
+    A.CALL: N_("ask for trump to win this trick"),
+    A.DOUBLE: N_("the bidders should fail"),
+    A.REDOUBLE: N_("you expect to make your bid"),
+    A.CAPS: N_("you can take every trick"),
+    A.PUSH: N_("let your partner choose the contract"),
+    A.OBENABE: N_("high cards win: you hold the top cards"),
+    A.UNDENUFE: N_("low cards win: you hold the low cards"),
+}
 
 
 def describe(obs, action: int) -> str:
+    """Why the action (a catalog message, untranslated)."""
     if A.is_play(action):
         if not obs.trick:
-            return "lead it"
+            return N_("lead it")
         suit_led = None
         for _, c in obs.trick:
             if c is not None:
                 suit_led = c >> 4
                 break
         if suit_led is not None and action >> 4 != suit_led:
-            return "you cannot follow suit"
-        return "follow suit"
+            return N_("you cannot follow suit")
+        return N_("follow suit")
     if A.is_bid(action):
-        return "your cards are worth this bid"
-    return {
-        A.PASS: "not worth a higher bid" if obs.phase == "auction" else "no reason to raise the stakes",
-        A.PASS_PARTNER: "pass, but ask your partner to keep bidding",
-        A.REDEAL: "these cards are too weak: ask for a new deal",
-        A.KEEP: "these cards are good enough to keep",
-        A.REVEAL: "show trump now",
-        A.CALL: "ask for trump to win this trick",
-        A.DOUBLE: "the bidders should fail",
-        A.REDOUBLE: "you expect to make your bid",
-        A.CAPS: "you can take every trick",
-        A.PUSH: "let your partner choose the contract",
-        A.OBENABE: "high cards win: you hold the top cards",
-        A.UNDENUFE: "low cards win: you hold the low cards",
-    }.get(action, "choose this trump" if A.TRUMP <= action < A.TRUMP + 4 else "lay this card as trump indicator")
+        return N_("your cards are worth this bid")
+    if action == A.PASS:
+        return N_("not worth a higher bid") if obs.phase == "auction" else N_("no reason to raise the stakes")
+    if action in WHY:
+        return WHY[action]
+    return N_("choose this trump") if A.TRUMP <= action < A.TRUMP + 4 else N_("its suit becomes trump")

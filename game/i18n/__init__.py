@@ -106,3 +106,30 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks a string for extraction without translating it yet (translate with _ when shown)."""
     return message
+
+
+class Message:
+    """A catalog message and the values of its placeholders, translated only when shown:
+    ``Message(N_("Bid {n}"), n=16).text()``.  Values that are Messages are translated too;
+    ``text(**values)`` may supply or replace values at display time (e.g. a localized card name).
+    ``str()`` gives the text in the current language."""
+
+    __slots__ = ("msgid", "values")
+
+    def __init__(self, msgid: str, **values):
+        self.msgid, self.values = msgid, values
+
+    def text(self, **override) -> str:
+        values = {**self.values, **override}
+        return _(self.msgid).format(**{k: v.text() if isinstance(v, Message) else v for k, v in values.items()})
+
+    __str__ = text
+
+    def __eq__(self, other):
+        return isinstance(other, Message) and (self.msgid, self.values) == (other.msgid, other.values)
+
+    def __hash__(self):
+        return hash(self.msgid)
+
+    def __repr__(self):
+        return f"Message({self.msgid!r}, {self.values!r})"

@@ -54,8 +54,8 @@ class App:
 
     def take_store_notices(self) -> None:
         """Show what the store has reported since the last look (e.g. a save set aside)."""
-        for text in self.store.notices:
-            self.notify(_(text))
+        for notice in self.store.notices:  # i18n.Message objects
+            self.notify(str(notice))
         self.store.notices.clear()
 
     # ---- scenes -------------------------------------------------------------------------------

@@ -80,6 +80,17 @@ def action_label(action: int, swiss: bool = False) -> str:
     return _("Trump card")
 
 
+def action_phrase(action: int, swiss: bool = False) -> str:
+    """The action as the head of a sentence (a hint's reason): 'Play Jack of Spades', 'Bid 16', 'Pass'."""
+    if A.is_play(action):
+        return _("Play {card}").format(card=card_name(action, swiss))
+    if A.INDICATOR <= action < A.BID:
+        return _("Choose {card} as trump indicator").format(card=card_name(action - A.INDICATOR, swiss))
+    if A.is_bid(action):
+        return _("Bid {n}").format(n=action - A.BID)
+    return action_label(action, swiss)
+
+
 def refusal_text(err) -> str:
     """The engine's reason for refusing an action, in the player's language."""
     from game.i18n.refusals import refusal

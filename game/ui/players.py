@@ -21,5 +21,6 @@ def thinker(obs, level: str, seed: int) -> Thinker:
 
 
 def hint(obs):
-    """(action, reason) suggested for the seat of ``obs``."""
+    """(action, reason) suggested for the seat of ``obs``; the reason is an ``i18n.Message``
+    whose ``{action}`` the UI fills with ``names.action_phrase``."""
     return _hint(obs, HINT_LEVEL)

@@ -8,7 +8,10 @@ engine's refusal.
 
 from __future__ import annotations
 
+import sys
+
 from game.engine import Match
+from game.i18n import N_, Message
 
 SAVE_VERSION = 2  # 1: actions replayed from the seed; 2: hand records
 
@@ -167,7 +170,8 @@ class Session:
         try:
             return cls.from_dict(data, store)
         except ValueError as err:
-            store.set_aside("match", str(err)[:120])
+            print(f"saved match set aside: {err}", file=sys.stderr)  # the details, for a bug report
+            store.set_aside("match", Message(N_("it does not replay in this version of the game")))
             return None
 
     def save(self) -> None:

@@ -7,8 +7,8 @@ desktop (``TRICK_TABLE_DATA_DIR`` overrides the folder), memory in tests.
 Each blob is ``{"version": 1, "kind": <name>, "data": {...}}``.  The match's data
 is built on the hand-record format (see ``Session.to_dict``).  A blob that cannot be
 read (not JSON, an unknown version, the wrong shape) is set aside under
-``<name>.unreadable-<time>`` (never silently dropped) and ``Store.notices`` says so in
-plain English, for the app to show on screen.
+``<name>.unreadable-<time>`` (never silently dropped) and ``Store.notices`` says so, as
+``i18n.Message`` objects the app translates when it shows them.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import time
 
+from game.i18n import N_, Message
 from game.web import storage_backend
 from game.web.storage_backend import FileBackend, MemoryBackend  # noqa: F401 - for callers and tests
 
@@ -37,12 +38,12 @@ DEFAULT_SETTINGS = {
 
 STAT_KEYS = ("matches", "wins", "hands", "bids", "bids_made")
 
-# Plain-English notices (the app translates them when shown).
-WHAT = {"settings": "settings", "stats": "statistics", "match": "saved match"}
+# What each blob is called in a notice (with its article: "Could not read {what} ...").
+WHAT = {"settings": N_("the settings"), "stats": N_("the statistics"), "match": N_("the saved match")}
 
 
 class Unreadable(ValueError):
-    """A blob that is not one of ours (the reason is shown in the notice)."""
+    """A blob that is not one of ours; ``args[0]`` is the reason, a Message shown in the notice."""
 
 
 def empty_stats() -> dict:
@@ -71,7 +72,7 @@ def _check_stats(data: dict) -> dict:
     for game, stats in data.items():
         if not isinstance(stats, dict) or not all(
                 isinstance(k, str) and type(v) is int and v >= 0 for k, v in stats.items()):
-            raise Unreadable(f"the statistics of {game!r} are not counts")
+            raise Unreadable(Message(N_("the statistics of {game} are not counts"), game=repr(game)[:24]))
     return data
 
 
@@ -80,7 +81,7 @@ class Store:
 
     def __init__(self, backend=None):
         self.backend = backend if backend is not None else storage_backend.backend()
-        self.notices: list[str] = []   # plain English, one per problem; the app shows them
+        self.notices: list[Message] = []   # one per problem; the app shows them (translated)
         self.kept_aside: dict[str, str] = {}  # name -> key the unreadable blob was kept under
         self._frozen: set[str] = set()  # blobs that could not be set aside: never written over
         self._write_failed = False
@@ -95,8 +96,8 @@ class Store:
             return self.backend.load(name)
         except OSError as err:  # an unreadable file: leave it where it is, do not write over it
             self._frozen.add(name)
-            self.notices.append(f"The {WHAT[name]} could not be read ({err.strerror or err}); "
-                                "it is left as it was.")
+            self.notices.append(Message(N_("Could not read {what} ({error}); it is left as it was."),
+                                        what=Message(WHAT[name]), error=str(err.strerror or err)))
             return None
 
     def _load(self, name: str, check=None) -> dict:
@@ -107,19 +108,19 @@ class Store:
             try:
                 blob = json.loads(text)
             except (ValueError, RecursionError):
-                raise Unreadable("not valid JSON") from None
+                raise Unreadable(Message(N_("not valid JSON"))) from None
             if not isinstance(blob, dict) or "version" not in blob:
-                raise Unreadable("not a saved-data blob")
+                raise Unreadable(Message(N_("not saved data of this game")))
             if blob.get("version") != VERSION:
-                raise Unreadable(f"unknown version {str(blob.get('version'))[:12]}")
+                raise Unreadable(Message(N_("unknown version {version}"), version=str(blob.get("version"))[:12]))
             if not isinstance(blob.get("data"), dict):
-                raise Unreadable("no data")
+                raise Unreadable(Message(N_("no data")))
             return check(blob["data"]) if check else blob["data"]
         except Unreadable as err:
-            self.set_aside(name, str(err), text)
+            self.set_aside(name, err.args[0], text)
             return {}
 
-    def set_aside(self, name: str, reason: str, text: str | None = None) -> str | None:
+    def set_aside(self, name: str, reason: Message | str, text: str | None = None) -> str | None:
         """Keep the blob ``name`` under another key, forget it under its own, and add a notice.
 
         Returns the key it was kept under (None if it could not be kept: then the original
@@ -139,8 +140,8 @@ class Store:
                 raise OSError("the copy did not read back")
         except OSError:
             self._frozen.add(name)
-            self.notices.append(f"The {WHAT[name]} could not be read ({reason}) and could not be "
-                                "copied aside; it is left as it was.")
+            self.notices.append(Message(N_("Could not read {what} ({reason}), nor copy it aside; "
+                                           "it is left as it was."), what=Message(WHAT[name]), reason=reason))
             return None
         try:
             self.backend.remove(name)
@@ -149,7 +150,8 @@ class Store:
         if name == "match":
             self._match = {}
         self.kept_aside[name] = aside
-        self.notices.append(f"The {WHAT[name]} could not be read ({reason}); it was kept aside as '{aside}'.")
+        self.notices.append(Message(N_("Could not read {what} ({reason}); it was kept aside as '{key}'."),
+                                    what=Message(WHAT[name]), reason=reason, key=aside))
         return aside
 
     def _exists(self, key: str) -> bool:
@@ -167,13 +169,14 @@ class Store:
         except OSError as err:  # a read-only home must not stop the game
             if not self._write_failed:
                 self._write_failed = True
-                self.notices.append(f"Progress cannot be saved here ({err.strerror or err}).")
+                self.notices.append(Message(N_("Progress cannot be saved here ({error})."),
+                                            error=str(err.strerror or err)))
             return
         if not self._write_failed and isinstance(self.backend, storage_backend.LocalStorageBackend) \
                 and not self.backend.persistent:  # the browser refused: kept in memory for the session
             self._write_failed = True
-            self.notices.append("This browser does not let the game keep its progress; "
-                                "it lasts until the page is closed.")
+            self.notices.append(Message(N_("This browser does not let the game keep its progress; "
+                                           "it lasts until the page is closed.")))
 
     # ---- settings -----------------------------------------------------------------------------------
     def save_settings(self) -> None:

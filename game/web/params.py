@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
+from game.i18n import N_, Message
+
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr", "si", "ta", "ml", "ar")
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 GAME_ALIASES = {"jass": "schieber", "twenty-eight": "28", "twentyeight": "28", "twenty_eight": "28"}
@@ -41,17 +43,16 @@ INT_TEXT = re.compile(r"^[+-]?\d{1,9}$")
 
 @dataclass(frozen=True)
 class Notice:
-    """One parameter that was ignored, and why (short English; see ``template``)."""
+    """One parameter that was ignored, and why (``reason``: an ``i18n.Message``).
+    ``text()`` is the notice in the current language."""
 
     param: str
     value: str
-    reason: str
-
-    # For a translation function: translate the template and the reason, then format.
-    template = "Ignored {param}={value}: {reason}"
+    reason: Message
 
     def text(self) -> str:
-        return self.template.format(param=self.param, value=self.value, reason=self.reason)
+        return Message(N_("Ignored {param}={value}: {reason}"), param=self.param, value=self.value,
+                       reason=self.reason).text()
 
     __str__ = text
 
@@ -96,7 +97,7 @@ def parse(
             continue
         if name in seen:
             if seen[name] != value:
-                notices.append(Notice(raw_name, _shown(value), "given twice; the first value is used"))
+                notices.append(Notice(raw_name, _shown(value), Message(N_("given twice; the first value is used"))))
             continue
         seen[name] = value
         ordered.append((name, raw_name, value))
@@ -109,29 +110,31 @@ def parse(
             if game in games:
                 settings.game = game
             else:
-                notices.append(Notice(raw_name, _shown(value), "unknown game; use " + _either(games)))
+                notices.append(Notice(raw_name, _shown(value), Message(N_("unknown game; use {choices}"), choices=_either(games))))
         elif name == "lang":
             lang = re.split(r"[-_]", text.lower(), maxsplit=1)[0]
             if lang in languages:
                 settings.lang = lang
             else:
-                notices.append(Notice(raw_name, _shown(value), "unknown language; use " + _either(languages)))
+                notices.append(Notice(raw_name, _shown(value),
+                                      Message(N_("unknown language; use {choices}"), choices=_either(languages))))
         elif name == "seed":
             if text.isdigit() and text.isascii() and int(text) <= MAX_SEED:
                 settings.seed = int(text)
             else:
-                notices.append(Notice(raw_name, _shown(value), f"use a whole number from 0 to {MAX_SEED}"))
+                notices.append(Notice(raw_name, _shown(value),
+                                      Message(N_("use a whole number from 0 to {max}"), max=MAX_SEED)))
         elif name == "level":
             if text.lower() in levels:
                 settings.level = text.lower()
             elif text.isdigit() and text.isascii() and 1 <= int(text) <= len(levels):
                 settings.level = levels[int(text) - 1]  # level=1 is the first (easy)
             else:
-                notices.append(Notice(raw_name, _shown(value), "unknown level; use " + _either(levels)))
+                notices.append(Notice(raw_name, _shown(value), Message(N_("unknown level; use {choices}"), choices=_either(levels))))
         elif name in FLAGS:
             flag = _boolean(text)
             if flag is None:
-                notices.append(Notice(raw_name, _shown(value), "use 1 or 0"))
+                notices.append(Notice(raw_name, _shown(value), Message(N_("use {choices}"), choices=_either(("1", "0")))))
             else:
                 setattr(settings, name, flag)
         else:
@@ -140,18 +143,19 @@ def parse(
     for name, raw_name, value in option_pairs:
         owners = [g for g, opts in games.items() if any(o.name == name for o in opts)]
         if not owners:
-            notices.append(Notice(raw_name, _shown(value), "unknown parameter"))
+            notices.append(Notice(raw_name, _shown(value), Message(N_("unknown parameter"))))
             continue
         if settings.game is None:
-            notices.append(Notice(raw_name, _shown(value), "a rule option needs game=" + " or game=".join(owners)))
+            notices.append(Notice(raw_name, _shown(value), Message(N_("a rule option needs {choices}"),
+                                                                choices=_either("game=" + g for g in owners))))
             continue
         option = next((o for o in games[settings.game] if o.name == name), None)
         if option is None:
-            notices.append(Notice(raw_name, _shown(value), f"not a rule option of {settings.game}"))
+            notices.append(Notice(raw_name, _shown(value), Message(N_("not a rule option of {game}"), game=settings.game)))
             continue
         parsed = _option_value(option, value.strip())
         if parsed is None:
-            notices.append(Notice(raw_name, _shown(value), "use " + _either(_allowed_texts(option))))
+            notices.append(Notice(raw_name, _shown(value), Message(N_("use {choices}"), choices=_either(_allowed_texts(option)))))
         else:
             settings.options[option.name] = parsed
     return settings, notices
@@ -240,11 +244,14 @@ def _allowed_texts(option) -> tuple[str, ...]:
     return tuple(str(v) for v in option.allowed())
 
 
-def _either(names) -> str:
+def _either(names) -> Message | str:
+    """'a, b or c' (a Message, so the 'or' is translated), or 'a to z' for a long list."""
     names = list(names)
     if len(names) > 8:
-        return f"{names[0]} to {names[-1]}"
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+        return Message(N_("{first} to {last}"), first=names[0], last=names[-1])
+    if len(names) > 1:
+        return Message(N_("{first} or {last}"), first=", ".join(names[:-1]), last=names[-1])
+    return "".join(names)
 
 
 def _shown(value: str) -> str:

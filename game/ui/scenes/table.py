@@ -15,7 +15,7 @@ from .. import players
 from ..animation import Flight
 from ..games import game_ui
 from ..input import KEY, RELEASE
-from ..names import action_label, refusal_text, suit_name
+from ..names import action_label, action_phrase, refusal_text, suit_name
 from ..scene import ACTIVATE, Scene
 from ..table_controls import Controls
 from ..table_view import TableView
@@ -185,7 +185,8 @@ class TableScene(Scene):
         if hint:
             action, reason = hint
             self.hint_action = action if A.is_play(action) else None
-            self.say(_(reason) if reason else action_label(action, self.ui.swiss))
+            swiss = self.ui.swiss
+            self.say(reason.text(action=action_phrase(action, swiss)) if reason else action_label(action, swiss))
 
     # ---- what an action does on screen -------------------------------------------------------------
     def after_action(self, seat, action, before, origin=None):
