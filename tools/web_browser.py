@@ -29,7 +29,7 @@ FLAGS = [
 NPM_PREFIX = ROOT / "build" / "web-cache" / "npm"
 PYODIDE = NPM_PREFIX / "node_modules" / "pyodide"
 # what Pyodide gets of the game: the pure-Python packages (no pygame in there)
-PURE_PACKAGES = ("game/engine", "game/ai", "game/web")
+PURE_PACKAGES = ("game/engine", "game/ai", "game/web", "game/i18n")  # pure Python, no pygame
 
 RUNNER_HTML = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Trick Table in Pyodide</title>
@@ -89,7 +89,7 @@ def pyodide_site(folder: Path, src: Path = ROOT) -> Path:
             base = src / package
             if not base.is_dir():
                 continue
-            for path in sorted(base.rglob("*.py")):
+            for path in sorted([*base.rglob("*.py"), *base.rglob("*.po")]):
                 if "__pycache__" not in path.parts:
                     zf.write(path, path.relative_to(src).as_posix())
         zf.write(ROOT / "tools" / "wasm_play.py", "wasm_play.py")
