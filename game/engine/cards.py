@@ -43,11 +43,6 @@ def cards_in(mask: int) -> list[int]:
             + _S2[mask >> 32 & 0x1FFF] + _S3[mask >> 48 & 0x1FFF])
 
 
-def suit_cards(mask: int, suit: int) -> list[int]:
-    """The cards of one suit in a mask (a shared list: do not mutate)."""
-    return SUIT_CARDS[suit][mask >> (16 * suit) & 0x1FFF]
-
-
 def mask_of(cards) -> int:
     m = 0
     for c in cards:

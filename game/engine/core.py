@@ -220,6 +220,12 @@ class Hand:
         raise NotImplementedError
 
     # ---- records ---------------------------------------------------------------
+    def tricks_as_text(self) -> list[dict]:
+        """The completed tricks as the replay result lists them (real cards, from the leader)."""
+        text = self.DECK.text
+        return [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
+                for t in self.tricks]
+
     def record(self) -> dict:
         """This hand as a hand record (see shared/spec/records.md)."""
         rec = {

@@ -33,7 +33,7 @@ class Hand304(HiddenTrumpHand):
         Option("steps_of_5", False, "From 200 on, bids go up in steps of 5."),
         Option("caps", False, "The trumper may claim all eight tricks before play: +1 token if made, pays 5 if not."),
     )
-    SECOND_AUCTION_FROM = 250
+    SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
 
     @classmethod
     def initial_score(cls, options: dict) -> list:

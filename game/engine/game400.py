@@ -302,11 +302,9 @@ class Hand400(Hand):
             return {"thrown_in": True, "tricks": [], "points": [0, 0, 0, 0], "made": None,
                     "score": list(self.score_before), "match_over": False, "winner": None}
         score, winner = self._score_after()
-        text = self.DECK.text
         return {
             "thrown_in": False,
-            "tricks": [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
-                       for t in self.tricks],
+            "tricks": self.tricks_as_text(),
             "points": list(self.won),
             "made": [self.won[s] >= self.bids[s] for s in range(4)],
             "score": score,

@@ -7,7 +7,7 @@ face down, 28 may call for trump), in the auction ladder and in scoring.
 from __future__ import annotations
 
 from . import actions as A
-from .cards import FRENCH32, SUIT_MASKS, cards_in
+from .cards import FRENCH32, cards_in
 from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
 
 # Rank slots 7..A are 5..12.  Trick power: J 9 A 10 K Q 8 7.
@@ -44,7 +44,6 @@ class HiddenTrumpHand(Hand):
     DECK = FRENCH32
     CARD_POINTS: list[int]
     BID_LADDER: tuple[int, ...]
-    SECOND_AUCTION_FROM = 0  # 0: no auction on eight cards
     MUTABLE = ("history", "hand", "partner_calls", "trick", "trick_flags", "tricks", "taken", "tricks_won")
 
     # ---- set-up ------------------------------------------------------------------
@@ -276,7 +275,6 @@ class HiddenTrumpHand(Hand):
         return seat == owner or (complete and seat == self.bidder)
 
     def observation(self, seat: int) -> Observation:
-        text = self.DECK.text
         log = []
         played = []  # (owner, card, face_down, trick complete) in play order
         for t in self.tricks:
@@ -337,7 +335,6 @@ class HiddenTrumpHand(Hand):
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None
-        text = self.DECK.text
         if self.thrown_in:
             return {"thrown_in": True, "tricks": [], "points": [0, 0], "made": None,
                     "score": list(self.score_before), "match_over": False, "winner": None}
@@ -345,8 +342,7 @@ class HiddenTrumpHand(Hand):
         score, winner = self._score_after(made)
         return {
             "thrown_in": False,
-            "tricks": [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
-                       for t in self.tricks],
+            "tricks": self.tricks_as_text(),
             "points": list(self.taken),
             "made": made,
             "score": score,

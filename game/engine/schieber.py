@@ -441,14 +441,12 @@ class HandSchieber(Hand):
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None
-        text = self.DECK.text
         score = [b + p for b, p in zip(self.score_before, self.points)]
         weis, stoeck = self._parts()
         over = self.winner >= 0
         res = {
             "thrown_in": False,
-            "tricks": [{"leader": t.leader, "cards": [text(c) for c in t.cards], "winner": t.winner}
-                       for t in self.tricks],
+            "tricks": self.tricks_as_text(),
             "points": list(self.points),
             "made": None,
             "score": score,
