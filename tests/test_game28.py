@@ -521,3 +521,9 @@ def test_bid_text_beyond_the_ladder_is_refused(text):
     h = new28(ONE_SUIT_EACH, 3)
     err = h.check(text)
     assert isinstance(err, IllegalAction) and err.rule == "bid-ladder"
+
+
+def test_twenty_eight_has_no_partner_call():
+    h = new28(ONE_SUIT_EACH, 3)
+    r = refusal(h, "pass partner")
+    assert r.rule == "partner-call" and "Twenty-Eight" in r.reason

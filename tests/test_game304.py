@@ -752,3 +752,17 @@ def test_absurd_bid_text_is_refused_without_crashing(text):
     h = new304(ONE_SUIT_EACH, 3)
     err = h.check(text)  # must return the refusal, not raise KeyError
     assert isinstance(err, IllegalAction) and err.rule == "bid-ladder"
+
+
+def test_open_trump_indicators_stay_visible_in_every_log_after_a_second_auction():
+    # open trump: the first indicator was shown face up to everyone, so no log may hide it later
+    h = contract(PLAY, 160, "8S", {"auction_8": True, "open_trump": True})
+    act(h, "pass", "bid 250", "pass", "pass")
+    for seat in range(4):
+        assert (0, "indicator 8S") in h.observation(seat).log
+
+
+@pytest.mark.parametrize("written", ["bid 0160", "bid ١٦٠", "bid ²", "bid +160"])
+def test_bid_must_be_written_in_plain_digits(written):
+    h = new304(ONE_SUIT_EACH, 3, {"redeal_under_15": False})
+    assert refusal(h, written).rule == "unknown-action"
