@@ -147,6 +147,15 @@ def test_arena_gives_zero_for_identical_players(game):
         assert out["ci95"] == [0, 0]
 
 
+def test_arena_shares_deals_among_processes_with_the_same_figures():
+    one = play_deals("28", "baseline", "baseline", deals=4, seed=5)
+    two = play_deals("28", "baseline", "baseline", deals=4, seed=5, jobs=2)
+    for key in ("player_a", "player_b"):
+        for field in ("bids", "bid_success", "decisions"):
+            assert one[key][field] == two[key][field]
+    assert one["player_a"]["bids"] + one["player_b"]["bids"] > 0
+
+
 def test_arena_command_prints_json():
     out = subprocess.run([sys.executable, "-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b",
                           "baseline", "--deals", "3", "--seed", "4", "--json"],

@@ -1,7 +1,7 @@
 """Duplicate arena: two AI levels play the same deals twice with the sides swapped.
 
     python -m game.ai.arena --game 28 --a expert --b baseline --deals 200 --seed 1 [--json]
-        [--matches M] [--options '{"double": true}']
+        [--matches M] [--options '{"double": true}'] [--jobs 2]
 
 Prints the mean difference per deal of player A's side over player B's side (card
 points for 304/28, score points for 400, points before the multiplier for
@@ -51,6 +51,11 @@ class Tally:
         self.ms: list[float] = []
         self.bids = 0
         self.made = 0
+
+    def add(self, other: "Tally") -> None:
+        self.ms += other.ms
+        self.bids += other.bids
+        self.made += other.made
 
     def summary(self) -> dict:
         return {"decision_ms_mean": round(sum(self.ms) / len(self.ms), 2) if self.ms else 0.0,
@@ -104,22 +109,42 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
     t.made += res["made"]
 
 
-def play_deals(game, a, b, deals, seed, options=None) -> dict:
+def play_deal(game, a, b, seed, i, options=None) -> tuple[float, Tally, Tally]:
+    """Deal ``i`` played twice with the sides swapped: (A's side's mean lead, A's tally, B's)."""
     cls = GAMES[game]
+    ta, tb = Tally(), Tally()
+    base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber")
+    d = 0.0
+    for swap in (False, True):
+        hand = cls(base.dealt, base.dealer, options, None, base.first_hand)
+        levels = [b, a] if swap else [a, b]
+        play_hand(hand, levels, [tb, ta] if swap else [ta, tb], f"{seed}/{i}")
+        f = figures(hand)
+        a_side = 1 if swap else 0
+        d += f[a_side] - f[1 - a_side]
+    return d / 2, ta, tb
+
+
+def _play_deal_args(args):
+    return play_deal(*args)
+
+
+def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1) -> dict:
+    """Every deal in duplicate; with ``jobs`` > 1 the deals are shared among that many
+    processes (a desktop tool: the figures are the same, only the clock is shorter)."""
     tallies = {"a": Tally(), "b": Tally()}
     diffs = []
-    for i in range(deals):
-        base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber")
-        d = 0.0
-        for swap in (False, True):
-            hand = cls(base.dealt, base.dealer, options, None, base.first_hand)
-            levels = [b, a] if swap else [a, b]
-            tal = [tallies["b"], tallies["a"]] if swap else [tallies["a"], tallies["b"]]
-            play_hand(hand, levels, tal, f"{seed}/{i}")
-            f = figures(hand)
-            a_side = 1 if swap else 0
-            d += f[a_side] - f[1 - a_side]
-        diffs.append(d / 2)
+    work = [(game, a, b, seed, i, options) for i in range(deals)]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(_play_deal_args, work, chunksize=1)
+    else:
+        results = map(_play_deal_args, work)
+    for d, ta, tb in results:
+        diffs.append(d)
+        tallies["a"].add(ta)
+        tallies["b"].add(tb)
     m, lo, hi = mean_ci(diffs)
     ta, tb = tallies["a"].summary(), tallies["b"].summary()
     return {"game": game, "a": a, "b": b, "seed": seed, "deals": deals,
@@ -158,9 +183,10 @@ def main(argv=None) -> int:
     p.add_argument("--matches", type=int, default=0)
     p.add_argument("--options", default="{}", help="rule options as a JSON object")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (default 1)")
     args = p.parse_args(argv)
     options = json.loads(args.options) or None
-    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options)
+    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs)
     if args.matches:
         out["matches"] = play_matches(args.game, args.a, args.b, args.matches, args.seed, options)
     if args.json:
