@@ -4,7 +4,8 @@
     python tools/web_build.py [--cdn URL] [--pkg-index URL] [--out DIR] ...
 
 1. Stage a copy of only the game's files (``main.py``, ``game/``, ``assets/``, without caches)
-   in ``build/stage/tricktable/``, with our icons, manifest and service worker in its
+   in ``build/stage/tricktable/`` (the translated ``.po`` catalogs compiled to gettext ``.mo``
+   files, which replace them), with our icons, manifest and service worker in its
    ``static/`` folder (pygbag copies that folder into the site and leaves it out of the
    archive). pygbag reformats sources in place when ``black`` is importable and writes
    ``*-pygbag.*`` files next to assets: here it only ever sees the copy, with ``black``
@@ -117,6 +118,39 @@ def game_files(src: Path) -> list[str]:
     return sorted(found)
 
 
+CATALOGS = "game/i18n/"
+
+
+def shipped_files(files: list[str]) -> list[str]:
+    """What the archive holds of the game's ``files``: each translated ``.po`` catalog as its
+    compiled ``.mo``; the English source catalog and the ``.pot`` template stay behind."""
+    out = []
+    for rel in files:
+        if rel.startswith(CATALOGS) and "/" not in rel[len(CATALOGS):] and rel.endswith((".po", ".pot")):
+            if rel.endswith(".po") and not rel.endswith("/en.po"):
+                out.append(rel[:-3] + ".mo")
+            continue
+        out.append(rel)
+    return sorted(out)
+
+
+def ship_compiled_catalogs(app: Path, files: list[str]) -> list[str]:
+    """Compile the staged catalogs in ``app`` to ``.mo`` (game/i18n/mo.py) and remove the
+    sources; returns the staged file list."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from game.i18n import mo
+    finally:
+        sys.path.pop(0)
+    for rel in files:
+        path = app / rel
+        if rel not in shipped_files([rel]):
+            if rel.endswith(".po") and not rel.endswith("/en.po"):
+                path.with_suffix(".mo").write_bytes(mo.compile_po(path.read_text(encoding="utf-8")))
+            path.unlink()
+    return shipped_files(files)
+
+
 def project_version() -> str:
     with open(ROOT / "pyproject.toml", "rb") as f:
         return tomllib.load(f)["project"]["version"]
@@ -182,6 +216,7 @@ def build(
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src / rel, target)
         digest.update(rel.encode() + b"\0" + (src / rel).read_bytes() + b"\0")
+    files = ship_compiled_catalogs(app, files)
     template_text = TEMPLATE.read_text(encoding="utf-8")
     settings = {"cdn": cdn, "pkg_index": pkg_index, "width": width, "height": height, "ume_block": ume_block,
                 "runtime_package_home": runtime_package_home}
@@ -277,7 +312,7 @@ def build(
         shutil.rmtree(out)
     shutil.copytree(built, out)
 
-    sizes = {rel: (src / rel).stat().st_size for rel in files}
+    sizes = {rel: (app / rel).stat().st_size for rel in files}
     summary = {
         "version": version,
         "out": str(out),

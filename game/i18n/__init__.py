@@ -2,9 +2,9 @@
 
 English is the source language.  ``_("Bid {n}").format(n=16)`` is the pattern:
 placeholders are filled after translation, so catalogs keep them.  Catalogs are gettext
-``.po`` files, ``game/i18n/<lang>.po``, read directly at run time by our small parser
-(``po.py``, about a millisecond per catalog; no compile step, so the web build needs nothing
-but the files themselves).  ``python -m game.i18n extract`` refreshes them from the sources,
+``.po`` files, ``game/i18n/<lang>.po``; the web build compiles them to gettext's ``.mo``
+files and ships only those (``mo.py``), while the desktop reads the ``.po`` sources with
+our small parser (``po.py``).  ``python -m game.i18n extract`` refreshes them from the sources,
 ``python -m game.i18n check`` reports what is missing (see ``catalog.py``).
 
 The language: the URL's ``lang`` parameter, else the one chosen in settings, else the
@@ -40,11 +40,19 @@ def normalise(code) -> str | None:
 def messages_of(code: str) -> dict[str, str]:
     """The translated messages of ``code`` (cached); empty for English or a missing file."""
     if code not in _loaded:
-        from . import po
-        path = CATALOG_DIR / f"{code}.po"
+        source, compiled = CATALOG_DIR / f"{code}.po", CATALOG_DIR / f"{code}.mo"
         msgs = {}
-        if code != "en" and path.exists():
-            msgs = po.messages(path.read_text(encoding="utf-8"))
+        if code == "en":
+            pass
+        elif source.exists():  # the sources (desktop): the .po file itself
+            from . import po
+            msgs = po.messages(source.read_text(encoding="utf-8"))
+        elif compiled.exists():  # the web build ships compiled catalogs
+            from . import mo
+            try:
+                msgs = mo.read(compiled.read_bytes())
+            except (ValueError, UnicodeDecodeError):  # a damaged file: English rather than a crash
+                msgs = {}
         _loaded[code] = msgs
     return _loaded[code]
 

@@ -1,8 +1,9 @@
-"""``python -m game.i18n check|extract`` — see game/i18n/catalog.py."""
+"""``python -m game.i18n check|extract|compile DIR`` — see game/i18n/catalog.py and mo.py."""
 
 import sys
+from pathlib import Path
 
-from . import LANGUAGES, catalog
+from . import CATALOG_DIR, LANGUAGES, catalog, mo
 
 
 def main(argv) -> int:
@@ -20,7 +21,11 @@ def main(argv) -> int:
                 added, obsolete = catalog.update(code, found)
                 print(f"{code}: {added} new, {obsolete} obsolete kept for review")
         return 0
-    print("usage: python -m game.i18n check [LANG...] | extract", file=sys.stderr)
+    if cmd == "compile" and len(argv) == 2:  # the .po files -> .mo files in the folder given
+        for path in mo.compile_dir(CATALOG_DIR, Path(argv[1]), LANGUAGES):
+            print(f"{path.stem}: {path} ({path.stat().st_size} bytes)")
+        return 0
+    print("usage: python -m game.i18n check [LANG...] | extract | compile DIR", file=sys.stderr)
     return 2
 
 

@@ -2,8 +2,8 @@
 
 Reading supports ``msgctxt``-free entries with ``msgid``/``msgstr`` (one or more quoted
 lines each), ``#,`` flags and ``#:`` references; obsolete ``#~`` entries are skipped.
-Plural forms are not used by the game.  Parsing a catalog takes about a millisecond, so the
-game reads ``.po`` files directly at run time (no ``.mo`` compile step in the web build).
+Plural forms are not used by the game.  The desktop game reads ``.po`` files directly; the
+web build ships them compiled (``mo.py``).
 """
 
 from __future__ import annotations
