@@ -1,7 +1,7 @@
 """Duplicate-arena figures of the AI levels against the rule-based baseline.
 
     nice -n 10 python benchmarks/ai_arena.py [--games 28,304] [--levels normal,expert]
-        [--deals 60] [--seed 1] [--json]
+        [--deals 60] [--seed 1] [--jobs 2] [--json]
 
 One line per (game, level): mean difference per deal over the baseline with its 95 %
 confidence interval, the bid success rates and the time per decision.  Each line is
@@ -28,12 +28,13 @@ def main(argv: list[str]) -> None:
     p.add_argument("--levels", default="normal,expert")
     p.add_argument("--deals", type=int, default=60)
     p.add_argument("--seed", default="1")
+    p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     for game in args.games.split(","):
         for level in args.levels.split(","):
             t0 = time.perf_counter()
-            out = play_deals(game, level, "baseline", args.deals, args.seed)
+            out = play_deals(game, level, "baseline", args.deals, args.seed, jobs=args.jobs)
             out["seconds"] = round(time.perf_counter() - t0)
             if args.json:
                 print(json.dumps(out), flush=True)
