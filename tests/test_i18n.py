@@ -96,6 +96,34 @@ def test_language_choice_order():
     assert i18n.set_language("") == "en" and i18n._("Settings") == "Settings"
 
 
+def test_browser_language_through_pygbags_window(monkeypatch):
+    """pygbag's platform.window: the first of navigator.languages that we have; a proxy that
+    only indexes works too."""
+    import platform
+    import types
+
+    class Languages:  # a JS array proxy without iteration
+        def __init__(self, *codes):
+            self.codes, self.length = codes, len(codes)
+
+        def __getitem__(self, i):
+            return self.codes[i]
+
+        def __iter__(self):
+            raise TypeError
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    nav = types.SimpleNamespace(languages=Languages("ja-JP", "fr-CH", "de"), language="ja-JP")
+    monkeypatch.setattr(platform, "window", types.SimpleNamespace(navigator=nav), raising=False)
+    assert i18n.browser_language() == "fr"
+    assert i18n.choose_language(None, None) == "fr"
+    assert i18n.choose_language(None, "it") == "it" and i18n.choose_language("ar", "it") == "ar"
+    nav.languages, nav.language = None, "ta-IN"
+    assert i18n.browser_language() == "ta"
+    nav.language = "ja"
+    assert i18n.choose_language() == "en"
+
+
 # ---- shaping ---------------------------------------------------------------------------------------
 WORDS = {"si": "ක්‍රීඩාව", "ta": "துருப்பு", "ml": "തുറുപ്പ്", "ar": "طرنيب"}
 
@@ -140,6 +168,146 @@ def test_rtl_wrapped_text_is_right_aligned():
     gfx.blit_wrapped(surf, "طرنيب", 24, pygame.Rect(0, 0, 400, 100))
     cols = _ink_columns(surf)
     assert cols and cols[0] > 200 and cols[-1] >= 390
+
+
+def test_our_codes_in_notices_are_shown_as_translated_names():
+    """A game code or a game's statistics key put into a notice is shown as the game's name in
+    the player's language; what the player typed (the parameter) stays as typed."""
+    import json
+
+    from game.ui.storage import VERSION, MemoryBackend, Store
+    from game.web.params import parse
+
+    _, notices = parse("?game=schieber&target=7")
+    backend = MemoryBackend()
+    backend.save("stats", json.dumps({"version": VERSION, "data": {"schieber": {"matches": "many"}}}))
+    store = Store(backend)
+    i18n.set_language("de")
+    name = i18n._("Schieber Jass")
+    assert name != "Schieber Jass"
+    for text in (notices[0].text(), str(store.notices[0])):
+        assert name in text and "schieber" not in text, text
+    assert "target=7" in notices[0].text()
+
+
+# ---- bidi: visual order of a right-to-left line ---------------------------------------------------
+def _seen(s):
+    return [text for text, _face in fonts.visual_runs(s)]
+
+
+def test_bidi_numbers_and_latin_words_stay_left_to_right_and_brackets_mirror():
+    # logical: "play (304) with Obenabe (high)"; read from the right on screen
+    assert _seen("العب (304) مع Obenabe (أعلى)") == [
+        "(", "أعلى", ")", " ", "Obenabe", "مع ", " ", "(", "304", ")", "العب "]
+    # an Arabic aside in brackets: the brackets are drawn mirrored, so it shows as "(…)"
+    assert _seen("الطرنيب كبة (أنت وحدك تعرفه)") == ["(", "أنت وحدك تعرفه", ")", "الطرنيب كبة "]
+    # a Latin word with a Latin aside keeps its brackets and order; a number keeps its sign
+    assert _seen("Obenabe (high) فوق") == ["فوق", " ", "Obenabe (high)"]
+    assert _seen("ستوك! +20") == ["+20", "ستوك! "]
+    # numbers apart are read from the right, each one left to right
+    assert _seen("الأكلات 12–5") == ["5", "–", "12", "الأكلات "]
+    # a left-to-right line is left alone
+    assert _seen("Bid 160 (Obenabe)") == ["Bid 160 (Obenabe)"]
+    assert "".join(_seen("طرنيب 160")) == "160طرنيب "
+
+
+def test_bidi_pieces_draw_the_whole_line():
+    pygame.font.init()
+    line = "العب (304) مع Obenabe (أعلى)"
+    pieces = sum(fonts.face_font(face, 24).size(text)[0] for text, face in fonts.visual_runs(line))
+    assert fonts.size(line, 24)[0] == pieces == fonts.render(line, 24, (255, 255, 255)).get_width()
+
+
+# ---- Arabic: the interface mirrored, the table not -------------------------------------------------
+class Texts:
+    """Records every text drawn through gfx.blit_text with its rect."""
+
+    def __init__(self, monkeypatch):
+        self.drawn = []
+        blit = gfx.blit_text
+
+        def recording(surf, s, *a, **k):
+            rect = blit(surf, s, *a, **k)
+            self.drawn.append((s, rect))
+            return rect
+
+        monkeypatch.setattr(gfx, "blit_text", recording)
+
+    def rect(self, s):
+        return next(r for text, r in self.drawn if text == s)
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_arabic_mirrors_rows_titles_tables_and_button_rows(monkeypatch, size):
+    from game.ui.scenes.new_match import NewMatchScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.stats import StatsScene
+
+    texts = Texts(monkeypatch)
+    app = driver.make_app(size)
+    for code in ("en", "ar"):
+        i18n.set_language(code)
+        rtl = code == "ar"
+        scene = NewMatchScene(app, "28")
+        app.show(scene)
+        texts.drawn.clear()
+        scene.draw(app.screen)
+        rows = [w for w in scene.widgets if isinstance(w, W.Row) and w.rect.bottom <= scene.viewport.bottom]
+        assert rows
+        for row in rows:  # the label at the start edge, 16 px in; the control at the end
+            label = texts.rect(row.label)
+            if rtl:
+                assert label.right == row.rect.right - 16, (row.label, label, row.rect)
+            else:
+                assert label.left == row.rect.left + 16, (row.label, label, row.rect)
+            control = row.control_rect(40)
+            assert (control.left == row.rect.left + 14) if rtl else (control.right == row.rect.right - 14)
+        back, rules, start = [w for w in scene.widgets if isinstance(w, W.Button)]
+        assert (start.rect.right < rules.rect.left < back.rect.left) if rtl else \
+            (back.rect.right < rules.rect.left < start.rect.left)
+        app.back()
+
+        scene = RulesScene(app, "28")  # the title and headings of the rules text at the start edge
+        app.show(scene)
+        texts.drawn.clear()
+        scene.render_page(scene.viewport.width)
+        for heading in (i18n._("Seats"), i18n._("Scoring")):
+            r = texts.rect(heading)
+            assert r.right == scene.viewport.width if rtl else r.left == 0, (heading, r)
+        tabs = [w for w in scene.widgets if isinstance(w, W.Button)][:4]  # 304, 28, 400, Schieber
+        xs = [t.rect.x for t in tabs]
+        assert xs == sorted(xs, reverse=rtl)
+        app.back()
+
+        scene = StatsScene(app)  # the first column (the game) at the start edge
+        app.show(scene)
+        texts.drawn.clear()
+        scene.draw(app.screen)
+        panel, margin = scene.panel_rect(), app.layout.margin
+        game = texts.rect(i18n._("Game"))
+        assert game.right == panel.right - margin if rtl else game.left == panel.left + margin
+        assert texts.rect(i18n._("Bids made")).left < game.left if rtl else True
+        app.back()
+
+
+def test_arabic_table_keeps_its_seats_but_mirrors_the_top_bar(monkeypatch):
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
+
+    app = driver.make_app(LANDSCAPE)
+    i18n.set_language("ar")
+    scene = TableScene(app, Session("28", {}, 3, "easy", (0, 1, 2, 3), app.store))  # no AI needed
+    app.show(scene)
+    assert driver.run_until(app, lambda: scene.human_turn(), 2000)
+    scene.draw(app.screen)
+    lay = app.layout
+    assert scene.menu_button.rect.right == lay.size[0] - lay.menu_rect.left  # Menu at the start (right)
+    assert scene.last_button.rect.left == lay.size[0] - lay.last_rect.right
+    # the seats stay where they sit: Right at the right, Left at the left, the player below
+    labels = scene.view.rects["labels"]
+    assert labels[1].centerx > lay.center[0] > labels[3].centerx
+    assert labels[0].top > lay.center[1]
+    assert scene.hand_rects == lay.hand_rects(len(scene.hand_cards), scene.hand_rects[0].size)
 
 
 # ---- every scene in every language, nothing overflowing ---------------------------------------------

@@ -8,7 +8,8 @@ our small parser (``po.py``).  ``python -m game.i18n extract`` refreshes them fr
 ``python -m game.i18n check`` reports what is missing (see ``catalog.py``).
 
 The language: the URL's ``lang`` parameter, else the one chosen in settings, else the
-browser's (``navigator.language`` under pygbag), else English — see ``choose_language``.
+browser's (``navigator.languages``: pygbag's ``platform.window``, or Pyodide's ``js``), else
+English — see ``choose_language``.
 """
 
 from __future__ import annotations
@@ -57,19 +58,48 @@ def messages_of(code: str) -> dict[str, str]:
     return _loaded[code]
 
 
-def browser_language() -> str | None:
-    """The browser's language under pygbag (``navigator.language``), else None."""
+def _js_window():
+    """The page's JS ``window``: pygbag's ``platform.window``, else Pyodide's ``js`` module
+    (whose attributes are the page's globals); None outside a browser."""
     import sys
     if sys.platform != "emscripten":
         return None
+    import platform
+    window = getattr(platform, "window", None)  # pygbag puts the page's window here
+    if window is not None:
+        return window
     try:
-        import platform as web  # pygbag: the JS window
-        nav = web.window.navigator
-        for code in list(getattr(nav, "languages", None) or []) + [nav.language]:
-            found = normalise(str(code))
+        import js  # Pyodide
+    except ImportError:
+        return None
+    return js
+
+
+def _js_strings(value) -> list[str]:
+    """A JS array of strings (or one string) as a Python list."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    try:
+        return [str(v) for v in value]
+    except TypeError:  # a proxy that does not iterate: index it
+        return [str(value[i]) for i in range(int(value.length))]
+
+
+def browser_language() -> str | None:
+    """The first of the browser's languages (``navigator.languages``, else
+    ``navigator.language``) that the game has, or None (not in a browser, or none of ours)."""
+    try:
+        window = _js_window()
+        if window is None:
+            return None
+        nav = window.navigator
+        for code in _js_strings(getattr(nav, "languages", None)) + _js_strings(getattr(nav, "language", None)):
+            found = normalise(code)
             if found:
                 return found
-    except Exception:  # noqa: BLE001 - no browser, no preference
+    except Exception:  # noqa: BLE001 - a page that refuses: no preference
         return None
     return None
 

@@ -228,10 +228,11 @@ class NoticeBanner:
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         gfx.panel(panel, panel.get_rect(), (40, 16, 12, 235), 14, style.BAD, 3)
         y = 12
+        inside = panel.get_rect()  # the notices at the start edge, the hint at the end
         for row in rows:
-            gfx.blit_text(panel, row, size, (20, y), style.TEXT)
+            gfx.blit_text(panel, row, size, (20, y), style.TEXT, within=inside)
             y += line_h
-        gfx.blit_text(panel, hint, size - 2, (box.width - 20, y), style.TEXT_DIM, "topright")
+        gfx.blit_text(panel, hint, size - 2, (box.width - 20, y), style.TEXT_DIM, "topright", within=inside)
         left = self.lifetime() - self.age
         panel.set_alpha(int(255 * max(0.0, min(1.0, left / self.FADE, 0.2 + self.age * 5))))
         surf.blit(panel, box)

@@ -6,9 +6,9 @@ Malayalam and Arabic (subsets, SIL OFL 1.1, see ``assets/fonts/``) draw their sc
 by HarfBuzz through pygame-ce's ``Font.set_script`` / ``set_direction``.
 
 A string is drawn as *runs*: stretches of one script, each with the font that has it (a
-Tamil sentence naming "Obenabe" is a Tamil run, a DejaVu run, a Tamil run).  In an Arabic
-sentence the runs are laid out right to left, while digits and Latin words inside it keep
-their left-to-right order (the simple bidi that our texts need).
+Tamil sentence naming "Obenabe" is a Tamil run, a DejaVu run, a Tamil run).  A line with
+Arabic in it is laid out right to left (``visual_runs``): digits and Latin words inside it keep
+their left-to-right order, and brackets are mirrored.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ STAYS = {
     "ml": set(" .,:;!?()-–—…'\"" + ZW), "ar": set(" .:!«»،؛؟" + ZW),
 }
 LATIN = "latin"
-NEUTRAL = " .,:;!?·–—"  # punctuation that follows the sentence's direction at a run's ends
 
 _PACKAGE_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _cache: dict[tuple, pygame.font.Font] = {}
@@ -118,30 +117,128 @@ def is_rtl_text(s: str) -> bool:
     return any(face in RTL_FACES for _, face in runs(s))
 
 
-def _visual(s: str) -> list[tuple[str, str]]:
-    """The runs left to right on screen.  In an Arabic sentence the runs are reversed; a
-    left-to-right run (digits, a Latin word) keeps its inner order, and the spaces at its ends
-    belong to the sentence, so they are split off before reversing."""
-    parts = list(runs(s))
-    if not is_rtl_text(s):
-        return parts
-    out = []
-    for text, face in parts:
-        if face == LATIN:
-            core = text.strip(NEUTRAL)
-            if not core:
-                out.append((text, face))
-                continue
-            lead = text[:len(text) - len(text.lstrip(NEUTRAL))]
-            trail = text[len(text.rstrip(NEUTRAL)):]
-            # each neutral at an end takes the sentence's direction: its own piece, reversed with it
-            out += [(c, face) for c in lead]
-            out.append((core, face))
-            out += [(c, face) for c in trail]
+# ---- bidi: the order of a right-to-left line on screen -------------------------------------------
+# A small version of the Unicode bidi algorithm (UAX #9) for one line whose paragraph direction
+# is right to left: strong types R (Arabic letters) and L (other letters), EN (digits), and
+# neutrals, which take the direction of the text on both sides when it agrees and the
+# sentence's (right to left) otherwise; digits count as R for that.  A separator between two
+# digits ("3/5", "0:2", "1,000") and a sign before a digit ("+20", "−3") join the number
+# (UAX #9 would put a leading sign after the number; we keep "+20" readable).  In the visual
+# order, left-to-right stretches (Latin words, numbers) keep their order inside the reversed
+# sentence, and paired punctuation in a right-to-left stretch is mirrored: "(" is drawn as ")".
+MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
+NUMBER_SEPARATORS = set("+-−.,:/")
+SIGNS = set("+-−")
+NUMBER_SUFFIXES = set("%°")
+
+
+def _bidi_types(s: str) -> list[str]:
+    """'R', 'L', 'EN' or 'N' for each character of ``s``, numbers' separators and signs joined."""
+    types = []
+    for ch in s:
+        face = script_of(ch)
+        if face in RTL_FACES:
+            types.append("N" if ch in STAYS[face] else "R")
+        elif "0" <= ch <= "9":
+            types.append("EN")
+        elif face is not None or ch.isalpha():
+            types.append("L")
         else:
-            out.append((text, face))
-    out.reverse()
-    return out
+            types.append("N")
+    n = len(s)
+    for i, ch in enumerate(s):
+        before = types[i - 1] if i else None
+        after = types[i + 1] if i + 1 < n else None
+        if types[i] != "N":
+            continue
+        if ch in NUMBER_SEPARATORS and before == "EN" and after == "EN":
+            types[i] = "EN"
+        elif ch in SIGNS and after == "EN" and before != "EN":
+            types[i] = "EN"
+        elif ch in NUMBER_SUFFIXES and before == "EN":
+            types[i] = "EN"
+    return types
+
+
+OPENING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _resolve_brackets(s: str, types: list[str]) -> None:
+    """A pair of brackets takes one direction (UAX #9, N0): right to left if it holds
+    right-to-left text or a number, left to right if it holds only left-to-right text that a
+    left-to-right word precedes ("Obenabe (high)"); else the neutral rules decide."""
+    stack, pairs = [], []
+    for i, ch in enumerate(s):
+        if ch in OPENING:
+            stack.append(i)
+        elif stack and OPENING[s[stack[-1]]] == ch:
+            pairs.append((stack.pop(), i))
+    for start, end in sorted(pairs):
+        inside = {"R" if t == "EN" else t for t in types[start + 1:end]} - {"N"}
+        if not inside:
+            continue
+        before = next((types[k] for k in range(start - 1, -1, -1) if types[k] != "N"), "R")
+        side = "R" if "R" in inside or before != "L" else "L"
+        types[start] = types[end] = side
+
+
+def bidi_levels(s: str) -> list[int]:
+    """The embedding level of each character of a right-to-left line: 1 right to left, 2 left to
+    right (a Latin word, a number)."""
+    types = _bidi_types(s)
+    _resolve_brackets(s, types)
+    strong = ["R" if t == "EN" else t for t in types]  # digits count as R for the neutrals
+    levels = []
+    i, n = 0, len(s)
+    while i < n:
+        if types[i] != "N":
+            levels.append(1 if types[i] == "R" else 2)
+            i += 1
+            continue
+        j = i
+        while j < n and types[j] == "N":
+            j += 1
+        left = strong[i - 1] if i else "R"
+        right = strong[j] if j < n else "R"
+        levels += [2 if left == right == "L" else 1] * (j - i)
+        i = j
+    return levels
+
+
+def visual_runs(s: str) -> list[tuple[str, str]]:
+    """The (text, face) pieces of ``s`` left to right on screen.  A left-to-right line is its
+    runs.  In a right-to-left line (any Arabic), the pieces are: Arabic stretches in logical
+    order (their font shapes and lays them out right to left itself), left-to-right stretches
+    in their own order, and each other character at a right-to-left level alone, mirrored
+    when it is one of a pair — all of them in reversed order."""
+    parts = runs(s)
+    if not any(face in RTL_FACES for _, face in parts):
+        return list(parts)
+    faces = [face for text, face in parts for _ in text]
+    levels = bidi_levels(s)
+    units: list[list[tuple[str, str]]] = []  # each unit: its pieces, kept in order
+    i, n = 0, len(s)
+    while i < n:
+        j = i + 1
+        if levels[i] == 2:  # a left-to-right stretch, cut where the font changes
+            while j < n and levels[j] == 2:
+                j += 1
+            pieces: list[tuple[str, str]] = []
+            for k in range(i, j):
+                if pieces and pieces[-1][1] == faces[k]:
+                    pieces[-1] = (pieces[-1][0] + s[k], faces[k])
+                else:
+                    pieces.append((s[k], faces[k]))
+            units.append(pieces)
+        elif faces[i] in RTL_FACES:  # the Arabic font reverses it itself
+            while j < n and levels[j] == 1 and faces[j] == faces[i]:
+                j += 1
+            units.append([(s[i:j], faces[i])])
+        else:
+            units.append([(MIRRORED.get(s[i], s[i]), faces[i])])
+        i = j
+    return [piece for unit in reversed(units) for piece in unit]
+
 
 
 def size(s: str, px: int, bold: bool = False) -> tuple[int, int]:
@@ -152,7 +249,7 @@ def size(s: str, px: int, bold: bool = False) -> tuple[int, int]:
     if len(parts) == 1:
         return face_font(parts[0][1], px, bold).size(s)
     w, asc, desc = 0, 0, 0
-    for text, face in _visual(s):
+    for text, face in visual_runs(s):
         f = face_font(face, px, bold)
         w += f.size(text)[0]
         asc, desc = max(asc, f.get_ascent()), max(desc, f.get_height() - f.get_ascent())
@@ -168,9 +265,10 @@ def render(s: str, px: int, color, bold: bool = False) -> pygame.Surface:
         return face_font(face, px, bold).render(s, True, color)
     pieces = []
     asc = desc = 0
-    for text, face in _visual(s):
+    for text, face in visual_runs(s):
         f = face_font(face, px, bold)
-        pieces.append((f.render(text, True, color), f.get_ascent()))
+        if f.size(text)[0]:  # a lone joiner or mark has no width (and cannot be rendered)
+            pieces.append((f.render(text, True, color), f.get_ascent()))
         asc, desc = max(asc, f.get_ascent()), max(desc, f.get_height() - f.get_ascent())
     surf = pygame.Surface((sum(p.get_width() for p, _ in pieces), asc + desc), pygame.SRCALPHA)
     x = 0

@@ -6,13 +6,23 @@ from functools import lru_cache
 
 import pygame
 
-from . import fonts, style
+from . import direction, fonts, style
 
 
 @lru_cache(maxsize=1024)
 def text(s: str, size: int, color=style.TEXT, bold: bool = False) -> pygame.Surface:
     """``s`` rendered at ``size`` px (cached: text surfaces are reused every frame)."""
     return fonts.render(s, size, color, bold)  # per-script runs, shaped, RTL where Arabic
+
+
+@lru_cache(maxsize=512)
+def ink_offset(s: str, size: int, bold: bool = False) -> int:
+    """How far the middle of ``s``'s ink lies below the middle of its surface: Arabic and the
+    Indic scripts leave far more room above and below the letters than Latin does, so text
+    centred by its surface looks low; subtract this to centre it by what is seen."""
+    img = text(s, size, style.TEXT, bold)
+    ink = img.get_bounding_rect()
+    return ink.centery - img.get_height() // 2 if ink.height else 0
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
@@ -27,7 +37,13 @@ def fit_size(s: str, size: int, width: int, bold: bool = False, smallest: int = 
     return size
 
 
-def blit_text(surf, s: str, size: int, pos, color=style.TEXT, anchor="topleft", bold=False) -> pygame.Rect:
+def blit_text(surf, s: str, size: int, pos, color=style.TEXT, anchor="topleft", bold=False,
+              within=None) -> pygame.Rect:
+    """``s`` drawn with its ``anchor`` at ``pos``.  ``within``: the box ``pos`` was laid out in
+    for a left-to-right reader; in a right-to-left language the position is mirrored in it and
+    the anchor's left and right swapped (text at the box's start edge: see ``direction``)."""
+    if within is not None:
+        pos, anchor = direction.place(pos, anchor, within)
     img = text(s, size, color, bold)
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(img, rect)
@@ -54,8 +70,9 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, spacing=1.3,
                  align="left") -> int:
     """Draws ``s`` wrapped into ``rect``'s width from its top; returns the height used.
-    A right-to-left sentence (Arabic) is aligned right where it would be aligned left."""
-    if align == "left" and fonts.is_rtl_text(s):
+    ``align`` "left" means the start edge: the right in a right-to-left language, or for a
+    right-to-left sentence (Arabic) in any language."""
+    if align == "left" and (direction.rtl() or fonts.is_rtl_text(s)):
         align = "right"
     y = rect.top
     step = int(size * spacing)
@@ -91,6 +108,7 @@ def shadow(surf, rect, radius=10, offset=(3, 5)):
 
 def clear_caches():
     text.cache_clear()
+    ink_offset.cache_clear()
     wrap.cache_clear()
     fit_size.cache_clear()
     _panel.cache_clear()

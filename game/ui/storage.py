@@ -20,6 +20,8 @@ from game.i18n import N_, Message
 from game.web import storage_backend
 from game.web.storage_backend import FileBackend, MemoryBackend  # noqa: F401 - for callers and tests
 
+from .names import GAME_NAMES
+
 VERSION = 1
 NAMES = ("settings", "stats", "match")
 
@@ -72,7 +74,8 @@ def _check_stats(data: dict) -> dict:
     for game, stats in data.items():
         if not isinstance(stats, dict) or not all(
                 isinstance(k, str) and type(v) is int and v >= 0 for k, v in stats.items()):
-            raise Unreadable(Message(N_("the statistics of {game} are not counts"), game=repr(game)[:24]))
+            name = Message(GAME_NAMES[game]) if game in GAME_NAMES else repr(game)[:24]  # ours translated
+            raise Unreadable(Message(N_("the statistics of {game} are not counts"), game=name))
     return data
 
 

@@ -8,6 +8,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
+from . import direction
 from .widgets import Button
 
 CONTRACT_ORDER = [A.TRUMP + s for s in range(4)] + [A.OBENABE, A.UNDENUFE, A.PUSH]
@@ -61,7 +62,7 @@ class Controls:
             total = fixed + flex_w * flexible + gap * (len(row) - 1)
             x = rect.centerx - total // 2
             for w, button in row:
-                button.rect = pygame.Rect(x, top + r * (h + gap), w or flex_w, h)
+                button.rect = direction.flip((x, top + r * (h + gap), w or flex_w, h), rect)  # reading order
                 x += (w or flex_w) + gap
                 widgets.append(button)
         return widgets

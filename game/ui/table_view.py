@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import _
 
-from . import gfx, style
+from . import direction, gfx, style
 
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
 
@@ -132,8 +132,9 @@ class TableView:
         return text.rstrip(" ·") + "…", size
 
     def status_text(self, surf, text, size, width, pos, colour, anchor, bold=False):
+        """A line of the top bar, laid out left to right (mirrored in the bar in right to left)."""
         text, size = self.fit_text(text, size, width, bold)
-        rect = gfx.blit_text(surf, text, size, pos, colour, anchor, bold)
+        rect = gfx.blit_text(surf, text, size, pos, colour, anchor, bold, within=self.lay.top_bar)
         self.rects["status"].append(rect)
         return rect
 
@@ -162,7 +163,7 @@ class TableView:
         score_w = min(gfx.text_width(score, lay.medium, True), (right - left) * 9 // 20)
         score_rect = self.status_text(surf, score, lay.medium, score_w, (right, bar.centery), style.HIGHLIGHT,
                                       "midright", True)
-        room = score_rect.left - left - 20
+        room = right - score_rect.width - left - 20
         lines = [(contract, style.TEXT, True)] + ([(points, style.TEXT_DIM, False)] if points else [])
         y = bar.centery - len(lines) * (lay.small + 6) // 2
         for text, colour, bold in lines:
@@ -186,15 +187,21 @@ class TableView:
         rect.clamp_ip(lay.rect.inflate(-8, -8))
         active = s.obs.turn == seat and not s.busy()
         gfx.panel(surf, rect, style.PANEL, 12, style.TURN if active else SEAT_COLOURS[seat], 3 if active else 2)
+        # inside the label: dealer chip, name and note from the start edge (the label itself stays at its seat)
         x = rect.left + 12
+        name_y = rect.top + 8 + size // 2
         if s.obs.dealer == seat:
-            pygame.draw.circle(surf, style.HIGHLIGHT, (x + size // 2, rect.top + 8 + size // 2), size // 2)
-            gfx.blit_text(surf, _("D"), size - 6, (x + size // 2, rect.top + 8 + size // 2), style.TEXT_DARK,
-                          "center", True)
+            chip = (int(direction.flip_x(x + size // 2, rect)), name_y)
+            pygame.draw.circle(surf, style.HIGHLIGHT, chip, size // 2)
+            gfx.blit_text(surf, _("D"), size - 6, chip, style.TEXT_DARK, "center", True)
             x += size + 6
-        gfx.blit_text(surf, name, size, (x, rect.top + 7), style.TEXT, bold=True)
+        # centred by their ink: the Arabic font's line is twice as tall as its letters
+        gfx.blit_text(surf, name, size, (x, name_y - gfx.ink_offset(name, size, True)), style.TEXT, "midleft", True,
+                      within=rect)
         if note:
-            gfx.blit_text(surf, note, size - 4, (rect.left + 12, rect.top + 10 + size), style.TEXT_DIM)
+            note_y = name_y + size // 2 + 3 + (size - 4) // 2
+            gfx.blit_text(surf, note, size - 4, (rect.left + 12, note_y - gfx.ink_offset(note, size - 4)),
+                          style.TEXT_DIM, "midleft", within=rect)
         if thinking:
             self.thinking(surf, rect)
         return rect
@@ -206,7 +213,7 @@ class TableView:
             a = 0.5 + 0.5 * math.sin(t * 6 - i * 0.8)
             r = 4 + int(3 * a)
             colour = tuple(int(c * (0.5 + 0.5 * a)) for c in style.TURN)
-            pygame.draw.circle(surf, colour, (rect.right - 52 + i * 18, rect.centery), r)
+            pygame.draw.circle(surf, colour, (int(direction.flip_x(rect.right - 52 + i * 18, rect)), rect.centery), r)
 
     def other_seat(self, surf, seat):
         s, lay = self.s, self.lay

@@ -1,11 +1,13 @@
 """Buttons, toggles, steppers and sliders: each a rect that takes pointer presses
-(captured until release) and keys when focused, and draws itself."""
+(captured until release) and keys when focused, and draws itself.  In a right-to-left
+language they are drawn mirrored (``direction``): a row's label at the right, its control at
+the left, a stepper's + and a slider's fill toward the left, the arrow keys following."""
 
 from __future__ import annotations
 
 import pygame
 
-from . import gfx, style
+from . import direction, gfx, style
 
 
 class Widget:
@@ -71,10 +73,11 @@ class Button(Widget):
         width = label.get_width() + (self.icon.get_width() + 8 if self.icon else 0)
         x = r.centerx - width // 2
         y = r.centery - (label.get_height() + (sub.get_height() if sub else 0)) // 2
-        if self.icon:
-            surf.blit(self.icon, self.icon.get_rect(midleft=(x, r.centery if not sub else y + label.get_height() // 2)))
+        if self.icon:  # the icon at the start of the label
+            icon = self.icon.get_rect(midleft=(x, r.centery if not sub else y + label.get_height() // 2))
+            surf.blit(self.icon, direction.flip(icon, r))
             x += self.icon.get_width() + 8
-        surf.blit(label, (x, y))
+        surf.blit(label, direction.flip(label.get_rect(topleft=(x, y)), r))
         if sub:
             surf.blit(sub, sub.get_rect(midtop=(r.centerx, y + label.get_height())))
 
@@ -93,16 +96,16 @@ class Row(Widget):
         gfx.panel(surf, r, style.PANEL, style.RADIUS, style.ACCENT if focused else None, 3 if focused else 0)
         text_rect = pygame.Rect(r.left + 16, r.top + 10, r.width - control_w - 40, r.height)
         size = gfx.fit_size(self.label, self.size, text_rect.width, True)  # long labels (translations) shrink
-        gfx.blit_text(surf, self.label, size, text_rect.topleft, style.TEXT, bold=True)
+        gfx.blit_text(surf, self.label, size, text_rect.topleft, style.TEXT, bold=True, within=r)
         if self.note:
-            gfx.blit_wrapped(surf, self.note, self.size * 4 // 5,
-                             pygame.Rect(text_rect.left, text_rect.top + self.size + 8, text_rect.width, 0),
-                             style.TEXT_DIM, spacing=1.2)
+            note = pygame.Rect(text_rect.left, text_rect.top + self.size + 8, text_rect.width, 0)
+            gfx.blit_wrapped(surf, self.note, self.size * 4 // 5, direction.flip(note, r), style.TEXT_DIM, spacing=1.2)
 
     def control_rect(self, width) -> pygame.Rect:
+        """The control's place at the row's end (the right; the left in right to left)."""
         r = self.rect
         h = min(r.height - 16, self.size * 2 + 14)
-        return pygame.Rect(r.right - width - 14, r.centery - h // 2, width, h)
+        return direction.flip((r.right - width - 14, r.centery - h // 2, width, h), r)
 
 
 class Toggle(Row):
@@ -115,7 +118,7 @@ class Toggle(Row):
         self.on_change(self.value)
 
     def key(self, key):
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if direction.arrow_step(key):
             self.activate()
             return True
         return False
@@ -128,8 +131,8 @@ class Toggle(Row):
         c.centery = self.rect.centery
         gfx.panel(surf, c, style.GOOD if self.value else style.BUTTON_DISABLED, c.height // 2)
         knob = c.height - 8
-        x = c.right - knob - 4 if self.value else c.left + 4
-        pygame.draw.circle(surf, style.BUTTON, (x + knob // 2, c.centery), knob // 2)
+        x = c.right - knob - 4 if self.value else c.left + 4  # on: the knob at the end
+        pygame.draw.circle(surf, style.BUTTON, (direction.flip_x(x + knob // 2, c), c.centery), knob // 2)
 
 
 class Stepper(Row):
@@ -147,8 +150,8 @@ class Stepper(Row):
     def _controls(self):
         width = min(self.rect.width // 2, self.size * 11)
         c = self.control_rect(width)
-        b = c.height
-        return c, pygame.Rect(c.left, c.top, b, b), pygame.Rect(c.right - b, c.top, b, b)
+        b = c.height  # − at the start, + at the end
+        return c, direction.flip((c.left, c.top, b, b), c), direction.flip((c.right - b, c.top, b, b), c)
 
     def press(self, pos):
         _, minus, plus = self._controls()
@@ -165,10 +168,10 @@ class Stepper(Row):
             self.on_change(self.value)
 
     def key(self, key):
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step(-1 if key == pygame.K_LEFT else 1)
-            return True
-        return False
+        d = direction.arrow_step(key)
+        if d:
+            self.step(d)
+        return bool(d)
 
     def draw(self, surf, focused=False):
         c, minus, plus = self._controls()
@@ -178,7 +181,7 @@ class Stepper(Row):
             gfx.panel(surf, rect, style.BUTTON if ok else style.BUTTON_DISABLED, rect.height // 2)
             gfx.blit_text(surf, sign, self.size + 6, rect.center, style.BUTTON_TEXT, "center", True)
         label = self.shown(self.value)
-        mid = pygame.Rect(minus.right, c.top, plus.left - minus.right, c.height)
+        mid = c.inflate(-2 * minus.width, 0)
         size = gfx.fit_size(label, self.size, mid.width - 8, True)
         gfx.blit_text(surf, label, size, mid.center, style.TEXT, "center", True)
 
@@ -200,7 +203,7 @@ class Slider(Row):
 
     def drag(self, pos):
         t = self._track()
-        self.set((pos[0] - t.left) / t.width)
+        self.set((direction.flip_x(pos[0], t) - t.left) / t.width)  # from the start edge
 
     def release(self, pos):
         self.pressed = False
@@ -212,14 +215,15 @@ class Slider(Row):
             self.on_change(v)
 
     def key(self, key):
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.set(self.value + (0.05 if key == pygame.K_RIGHT else -0.05))
-            return True
-        return False
+        d = direction.arrow_step(key)
+        if d:
+            self.set(self.value + 0.05 * d)
+        return bool(d)
 
     def draw(self, surf, focused=False):
         t = self._track()
         self.draw_label(surf, focused, t.width + 40)
         gfx.panel(surf, t, (255, 255, 255, 70), 4)
-        gfx.panel(surf, pygame.Rect(t.left, t.top, int(t.width * self.value), t.height), style.ACCENT, 4)
-        pygame.draw.circle(surf, style.BUTTON, (t.left + int(t.width * self.value), t.centery), self.size // 2 + 4)
+        gfx.panel(surf, direction.flip((t.left, t.top, int(t.width * self.value), t.height), t), style.ACCENT, 4)
+        knob = direction.flip_x(t.left + int(t.width * self.value), t)
+        pygame.draw.circle(surf, style.BUTTON, (knob, t.centery), self.size // 2 + 4)

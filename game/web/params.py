@@ -151,7 +151,8 @@ def parse(
             continue
         option = next((o for o in games[settings.game] if o.name == name), None)
         if option is None:
-            notices.append(Notice(raw_name, _shown(value), Message(N_("not a rule option of {game}"), game=settings.game)))
+            notices.append(Notice(raw_name, _shown(value),
+                                  Message(N_("not a rule option of {game}"), game=_game_name(settings.game))))
             continue
         parsed = _option_value(option, value.strip())
         if parsed is None:
@@ -252,6 +253,15 @@ def _either(names) -> Message | str:
     if len(names) > 1:
         return Message(N_("{first} or {last}"), first=", ".join(names[:-1]), last=names[-1])
     return "".join(names)
+
+
+def _game_name(game: str) -> Message | str:
+    """The game's name, translated when shown (the code where the front end is not loaded)."""
+    try:
+        from game.ui.names import GAME_NAMES
+    except ImportError:  # only the engine and this package (the Pyodide tests)
+        return game
+    return Message(GAME_NAMES[game]) if game in GAME_NAMES else game
 
 
 def _shown(value: str) -> str:

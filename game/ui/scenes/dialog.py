@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gfx, style
+from .. import direction, gfx, style
 from ..scene import Scene
 from ..widgets import Button
 
@@ -16,15 +16,16 @@ class DialogScene(Scene):
         return self.layout.dialog(self.width_share, self.height_share)
 
     def button_row(self, specs, rect=None) -> list[Button]:
-        """Buttons (label, callback, primary) side by side along the panel's bottom."""
+        """Buttons (label, callback, primary) side by side along the panel's bottom, from the
+        start edge (the last, usually the primary one, at the right; at the left in right to left)."""
         lay = self.layout
         rect = rect or self.panel_rect()
         h, gap = lay.button_h, lay.gap
         w = min(300, (rect.width - 2 * lay.margin - gap * (len(specs) - 1)) // len(specs))
         x = rect.centerx - (w * len(specs) + gap * (len(specs) - 1)) // 2
         y = rect.bottom - lay.margin - h
-        return [Button((x + i * (w + gap), y, w, h), label, cb, lay.medium, primary=primary)
-                for i, (label, cb, primary) in enumerate(specs)]
+        return direction.flip_widgets([Button((x + i * (w + gap), y, w, h), label, cb, lay.medium, primary=primary)
+                                       for i, (label, cb, primary) in enumerate(specs)], rect)
 
     def draw_panel(self, surf, title, subtitle=""):
         """The table, a veil, the panel and its title; returns the panel rect."""

@@ -6,7 +6,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import gfx, style
+from .. import direction, gfx, style
 from ..games import game_ui
 from .dialog import DialogScene
 
@@ -99,7 +99,8 @@ class HandResultScene(DialogScene):
             cols = [rect.left, rect.left + rect.width * 0.3, rect.left + rect.width * 0.8]
         rooms = [int(right - left - 12) for left, right in zip(cols, cols[1:] + [rect.right])]
         for i, h in enumerate(header):
-            gfx.blit_text(surf, h, gfx.fit_size(h, lay.small, rooms[i], True), (cols[i], y), style.TEXT_DIM, bold=True)
+            gfx.blit_text(surf, h, gfx.fit_size(h, lay.small, rooms[i], True), (cols[i], y), style.TEXT_DIM, bold=True,
+                          within=rect)  # columns from the start edge
         y += lay.small + 10
         for r, row in enumerate(rows):
             if r % 2 == 0:
@@ -111,7 +112,8 @@ class HandResultScene(DialogScene):
                     colour = style.GOOD
                 elif text.startswith("-"):
                     colour = style.BAD
-                gfx.blit_text(surf, text, gfx.fit_size(text, size, rooms[i], i == 0), (cols[i], y), colour, bold=i == 0)
+                gfx.blit_text(surf, text, gfx.fit_size(text, size, rooms[i], i == 0), (cols[i], y), colour, bold=i == 0,
+                              within=rect)
             y += size + 14
         return y
 
@@ -119,22 +121,24 @@ class HandResultScene(DialogScene):
         """The score before and after, counting up; 304 shows its tokens as chips."""
         lay = self.layout
         shown = self.shown_score()
-        gfx.blit_text(surf, _("Score"), lay.small, (rect.left, y), style.TEXT_DIM, bold=True)
+        gfx.blit_text(surf, _("Score"), lay.small, (rect.left, y), style.TEXT_DIM, bold=True, within=rect)
         y += lay.small + 10
+        arrow = direction.arrow()
         for side in (0, 1):
             if self.session.game == "400":  # partners side by side
-                label = "    ".join(f"{self.ui.seat(s)}  {self.before[s]} → {shown[s]}" for s in (side, side + 2))
+                label = "    ".join(f"{self.ui.seat(s)}  {self.before[s]} {arrow} {shown[s]}" for s in (side, side + 2))
             else:
-                label = f"{self.ui.side(side)}  {self.before[side]} → {shown[side]}"
-            gfx.blit_text(surf, label, lay.medium, (rect.left, y), style.SIDE_COLOURS[side], bold=True)
+                label = f"{self.ui.side(side)}  {self.before[side]} {arrow} {shown[side]}"
+            gfx.blit_text(surf, label, lay.medium, (rect.left, y), style.SIDE_COLOURS[side], bold=True, within=rect)
             if self.session.game == "304":
-                self.chips(surf, rect.left + rect.width * 0.45, y + lay.medium // 2, shown[side],
+                self.chips(surf, rect, rect.left + rect.width * 0.45, y + lay.medium // 2, shown[side],
                            rect.right - (rect.left + rect.width * 0.45), style.SIDE_COLOURS[side])
             y += lay.medium + 16
 
-    def chips(self, surf, x, cy, n, width, colour):
+    def chips(self, surf, box, x, cy, n, width, colour):
+        """``n`` token chips in a row from ``x`` (mirrored in ``box`` in right to left)."""
         r = max(6, min(12, int(width / max(1, n) / 2) - 1))
         for i in range(n):
-            cx = int(x + r + i * (2 * r + 2))
+            cx = int(direction.flip_x(x + r + i * (2 * r + 2), box))
             pygame.draw.circle(surf, colour, (cx, cy), r)
             pygame.draw.circle(surf, style.TEXT_DARK, (cx, cy), r, 2)

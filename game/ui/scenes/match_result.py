@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import gfx, style
+from .. import direction, gfx, style
 from ..games import game_ui
 from ..session import Session
 from .dialog import DialogScene
@@ -74,6 +74,7 @@ class MatchResultScene(DialogScene):
             sheet = pygame.Rect(inner.left, inner.top, inner.width * 3 // 5, inner.height)
             left = sheet.right + lay.margin
             chart = pygame.Rect(left, inner.top, inner.right - left, inner.height)
+            sheet, chart = direction.flip(sheet, inner), direction.flip(chart, inner)  # the sheet at the start
         self.sheet(surf, sheet)
         self.chart(surf, chart)
         self.draw_widgets(surf)
@@ -97,18 +98,19 @@ class MatchResultScene(DialogScene):
             xs.append(x)
             x += int(w * scale) + gap
         cell = max(12, int(size * min(1.0, scale + 0.1)))
-        for x, h in zip(xs, columns):
-            gfx.blit_text(surf, h, cell, (x, rect.top), style.TEXT_DIM, bold=True)
+        for x, h in zip(xs, columns):  # columns from the start edge
+            gfx.blit_text(surf, h, cell, (x, rect.top), style.TEXT_DIM, bold=True, within=rect)
         y = rect.top + step
         for n, row in enumerate(rows):
             if n % 2 == 0:
                 gfx.panel(surf, (rect.left - 6, y - 3, rect.width, step), (255, 255, 255, 16), 6)
             for x, c in zip(xs, row):
-                gfx.blit_text(surf, c, cell, (x, y), style.TEXT)
+                gfx.blit_text(surf, c, cell, (x, y), style.TEXT, within=rect)
             y += step
 
     def chart(self, surf, rect):
-        """Each side's score (400: partners added) after every hand."""
+        """Each side's score (400: partners added) after every hand.  The hands run left to right
+        in every language (a time axis, as in print); the title and legend start at the start edge."""
         lay = self.layout
         gfx.panel(surf, rect, (255, 255, 255, 14), 12)
         first = self.session.match.cls.initial_score(self.session.options)
@@ -124,7 +126,7 @@ class MatchResultScene(DialogScene):
             return int(x), int(area.bottom - (v - lo) / max(1, hi - lo) * area.height)
 
         gfx.blit_text(surf, _("Score over the match"), lay.small, (rect.left + 12, rect.top + 8), style.TEXT_DIM,
-                      bold=True)
+                      bold=True, within=rect)
         if lo < 0 < hi:
             pygame.draw.line(surf, style.TEXT_DIM, at(0, 0), (area.right, at(0, 0)[1]), 1)
         for side in (0, 1):
@@ -137,5 +139,6 @@ class MatchResultScene(DialogScene):
         x = rect.left + 12  # the legend, under the title
         for side in (0, 1):
             label = f"● {self.ui.side(side)} {points[-1][side]}"
-            x = gfx.blit_text(surf, label, lay.small, (x, rect.top + 14 + lay.small), style.SIDE_COLOURS[side],
-                              bold=True).right + 20
+            gfx.blit_text(surf, label, lay.small, (x, rect.top + 14 + lay.small), style.SIDE_COLOURS[side],
+                          bold=True, within=rect)
+            x += gfx.text_width(label, lay.small, True) + 20

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import gfx, style
+from .. import direction, gfx, style
 from ..names import GAME_ORDER, GAME_TAGLINES, game_name
 from ..scene import Scene
 from ..session import Session
@@ -34,11 +34,13 @@ class GameTile(Widget):
         gfx.shadow(surf, r, 18)
         gfx.panel(surf, r, style.BUTTON if not self.pressed else style.BUTTON_DISABLED, 18,
                   style.ACCENT if focused else None, 5 if focused else 0)
-        surf.blit(self.icon, self.icon.get_rect(midleft=(r.left + 16, r.top + 16 + self.icon.get_height() // 2)))
+        # the suit, then the name, from the start edge
+        icon = self.icon.get_rect(midleft=(r.left + 16, r.top + 16 + self.icon.get_height() // 2))
+        surf.blit(self.icon, direction.flip(icon, r))
         name = game_name(self.game)
         gfx.blit_text(surf, name, gfx.fit_size(name, self.size + 8, r.width - self.icon.get_width() - 40, True),
                       (r.left + self.icon.get_width() + 28, r.top + 16 + self.icon.get_height() // 2),
-                      style.BUTTON_TEXT, "midleft", True)
+                      style.BUTTON_TEXT, "midleft", True, within=r)
         text_rect = pygame.Rect(r.left + 16, r.top + self.icon.get_height() + 28, r.width - 32, 0)
         gfx.blit_wrapped(surf, _(GAME_TAGLINES[self.game]), self.size - 2, text_rect, style.BUTTON_TEXT, spacing=1.2)
 
@@ -79,7 +81,7 @@ class MenuScene(Scene):
             x = m + (k % per_row) * (bw + lay.gap)
             row_y = y + (k // per_row + (1 if lay.portrait else 0)) * (lay.button_h + lay.gap)
             widgets.append(Button((x, row_y, bw, lay.button_h), label, cb, lay.medium, primary, enabled))
-        self.widgets = widgets
+        self.widgets = direction.flip_widgets(widgets, lay.rect)  # tiles and buttons in reading order
         self.focus = len(GAME_ORDER) if saved else 0
 
     def draw(self, surf):

@@ -7,7 +7,7 @@ import pygame
 from game.engine import GAMES
 from game.i18n import N_, _
 
-from .. import gfx, style
+from .. import direction, gfx, style
 from ..names import GAME_ORDER, game_name, option_label
 from ..rules_text import RULES
 from ..widgets import Button
@@ -39,6 +39,7 @@ class RulesScene(DialogScene):
         self.widgets = [Button((panel.left + lay.margin + i * (tab_w + gap), y, tab_w, lay.button_h - 10),
                                _(TAB_NAMES[g]), lambda g=g: self.select(g), lay.small + 2, primary=g == self.game)
                         for i, g in enumerate(GAME_ORDER)]
+        direction.flip_widgets(self.widgets, panel)  # the tabs in reading order
         self.widgets += self.button_row([(_("Back"), self.back, True)])
         top = y + lay.button_h + gap
         bottom = self.widgets[-1].rect.top - gap
@@ -66,10 +67,11 @@ class RulesScene(DialogScene):
         height = title + 24 + sum(head + 20 + len(gfx.wrap(p, body, width)) * int(body * 1.4) + 14
                                   for _h, p in parts) + 20
         page = pygame.Surface((width, height), pygame.SRCALPHA)
-        gfx.blit_text(page, game_name(self.game), title, (0, 0), style.TEXT, bold=True)
+        box = page.get_rect()  # the title and headings at the start edge
+        gfx.blit_text(page, game_name(self.game), title, (0, 0), style.TEXT, bold=True, within=box)
         y = title + 24
         for h, p in parts:
-            gfx.blit_text(page, h, head, (0, y), style.HIGHLIGHT, bold=True)
+            gfx.blit_text(page, h, head, (0, y), style.HIGHLIGHT, bold=True, within=box)
             y += head + 12
             y += gfx.blit_wrapped(page, p, body, pygame.Rect(0, y, width, 0), style.TEXT, spacing=1.4) + 14
         return page
@@ -77,8 +79,8 @@ class RulesScene(DialogScene):
     def key(self, ev):
         if ev.key in (pygame.K_DOWN, pygame.K_UP):
             self.wheel(-1 if ev.key == pygame.K_DOWN else 1)
-        elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = GAME_ORDER.index(self.game) + (1 if ev.key == pygame.K_RIGHT else -1)
+        elif direction.arrow_step(ev.key):  # the next tab in reading order
+            i = GAME_ORDER.index(self.game) + direction.arrow_step(ev.key)
             self.select(GAME_ORDER[i % len(GAME_ORDER)])
         else:
             super().key(ev)

@@ -11,7 +11,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from .. import players
+from .. import direction, players
 from ..animation import Flight
 from ..games import game_ui
 from ..input import KEY, RELEASE
@@ -102,8 +102,9 @@ class TableScene(Scene):
 
     def build(self):
         lay, obs = self.layout, self.obs
-        self.menu_button = Button(lay.menu_rect, _("Menu"), self.to_menu, lay.small)
-        self.last_button = Button(lay.last_rect, _("Last trick"), self.toggle_last, lay.small,
+        # the top bar reads from the start edge: Menu at the right in right to left (the table below is not mirrored)
+        self.menu_button = Button(direction.flip(lay.menu_rect, lay.rect), _("Menu"), self.to_menu, lay.small)
+        self.last_button = Button(direction.flip(lay.last_rect, lay.rect), _("Last trick"), self.toggle_last, lay.small,
                                   enabled=bool(obs.tricks))
         widgets = [self.menu_button, self.last_button]
         self.hint_button = None
@@ -442,8 +443,8 @@ class TableScene(Scene):
             self.play_card(self.hand_cards[self.selected], self.hand_rects[self.selected].center)
             return
         if self.controls.bids and self.human_turn() and no_focus:
-            if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.controls.step(1 if k == pygame.K_RIGHT else -1)
+            if direction.arrow_step(k):  # the bid picker is mirrored in right to left
+                self.controls.step(direction.arrow_step(k))
                 return
             if k in ACTIVATE:
                 self.submit(A.BID + self.controls.bid)
