@@ -1,0 +1,111 @@
+"""Issue 7: the catalogs use each game's own terms, the same way throughout.
+
+``game/i18n/terms/<lang>.json`` is a small glossary per translated language::
+
+    {"<english term, lower case>": ["<allowed rendering or stem>", ...], ..., "_keep": ["Stöck", ...]}
+
+For every message whose English text contains a listed term as a word (case-insensitive, a plain
+plural "s" allowed), the translation must contain at least one allowed rendering (case-insensitive
+substring, so a stem such as "Stich" also covers "Stiche").  Every ``_keep`` term found in the
+English (case-sensitive, as a word, plural "s" allowed) must appear unchanged in the translation:
+the Swiss Jass words (Stöck, Weis, Obenabe, ...) are the same in every language that lists them.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.i18n import po
+
+ROOT = Path(__file__).resolve().parents[1]
+TERMS_DIR = ROOT / "game" / "i18n" / "terms"
+TRANSLATED = [c for c in i18n.LANGUAGES if c != "en"]
+# names that contain a term word without being that term ("Trick Table" is the app's name)
+PROPER_NAMES = ("Trick Table",)
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def english_ids() -> list[str]:
+    return [e.msgid for e in po.parse((ROOT / "game" / "i18n" / "en.po").read_text(encoding="utf-8")) if e.msgid]
+
+
+def load_terms(code: str) -> dict:
+    return json.loads((TERMS_DIR / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def _word(term: str, flags=0):
+    return re.compile(r"(?<!\w)" + re.escape(term) + r"s?(?!\w)", flags)
+
+
+def violations(terms: dict, pairs) -> list[str]:
+    """What breaks the glossary in ``pairs`` ((english, translation) ...); empty when all is well."""
+    found = []
+    keep = [_word(t) for t in terms.get("_keep", [])]
+    rules = [(t, _word(t, re.IGNORECASE), [a.lower() for a in alts])
+             for t, alts in terms.items() if not t.startswith("_")]
+    for english, text in pairs:
+        if not text:
+            continue  # untranslated: `python -m game.i18n check` reports that
+        source = PLACEHOLDER.sub("", english)  # "{trump}" is a value, not the word
+        for name in PROPER_NAMES:
+            source = source.replace(name, "")
+        low = text.lower()
+        for term, pattern, alts in rules:
+            if pattern.search(source) and not any(a in low for a in alts):
+                found.append(f"{term!r} not rendered as any of {alts}: {english!r} -> {text!r}")
+        for pattern in keep:
+            m = pattern.search(source)
+            if m and m.group(0).removesuffix("s") not in text and m.group(0) not in text:
+                found.append(f"{m.group(0)!r} must stay unchanged: {english!r} -> {text!r}")
+    return found
+
+
+def test_every_translated_language_has_a_terms_file():
+    missing = [c for c in TRANSLATED if not (TERMS_DIR / f"{c}.json").exists()]
+    assert not missing, f"no glossary in game/i18n/terms/ for {missing}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_terms_file_format(code):
+    path = TERMS_DIR / f"{code}.json"
+    if not path.exists():
+        pytest.skip(f"{path.name} not written yet")
+    terms = load_terms(code)
+    assert isinstance(terms, dict) and terms
+    for term, alts in terms.items():
+        assert isinstance(alts, list) and alts and all(isinstance(a, str) and a for a in alts), term
+        if term != "_keep":
+            assert not term.startswith("_"), f"unknown key {term!r}"
+            assert term == term.lower() and term.strip() == term, f"terms are lower-case English: {term!r}"
+    assert all(_word(t, re.IGNORECASE).search(" ".join(english_ids())) for t in terms if t != "_keep"), \
+        "every term occurs in the English catalog"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_catalog_uses_the_glossary_terms(code):
+    path = TERMS_DIR / f"{code}.json"
+    if not path.exists():
+        pytest.skip(f"{path.name} not written yet")
+    messages = po.messages((ROOT / "game" / "i18n" / f"{code}.po").read_text(encoding="utf-8"))
+    pairs = [(mid, messages.get(mid, "")) for mid in english_ids()]
+    found = violations(load_terms(code), pairs)
+    assert not found, f"{code}: {len(found)} glossary violations:\n" + "\n".join(found)
+
+
+def test_the_check_catches_a_different_word_and_a_translated_keep_term():
+    terms = {"bid": ["Gebot", "biet"], "follow suit": ["bedien"], "_keep": ["Stöck", "Weis"]}
+    good = [("Bid {n}", "Gebot {n}"), ("Bids go up to 13.", "Gebote gehen bis 13."),
+            ("You must follow suit.", "Du musst Farbe bedienen."), ("Stöck! {seat} +{pts}", "Stöck! {seat} +{pts}"),
+            ("Weis and Stöck", "Weis und Stöck"), ("Trick Table", "Trick Table"), ("Untranslated bid", ""),
+            ("{trump} trump", "Trumpf {trump}"), ("Bid {n} · {trump}", "Gebot {n} · {trump}")]
+    assert violations(terms, good) == []
+    bad = [("Bid {n}", "Angebot {n}"), ("You must follow suit.", "Du musst die Farbe zugeben."),
+           ("Weis and Stöck", "Weisen und Stock")]
+    found = violations(terms, bad)
+    # "Angebot" contains "gebot": the stems are substrings, so only a different word fails
+    assert len(found) == 2 and any("'follow suit'" in f for f in found) and any("'Stöck'" in f for f in found)
+    assert violations(terms, [("A bid must beat the current bid.", "Eine Offerte muss die aktuelle übertreffen.")])
+    assert not violations(terms, [("Bidding", "Reizen")]), "only the word itself (or its plural) is a match"
