@@ -204,6 +204,8 @@ def test_bidi_numbers_and_latin_words_stay_left_to_right_and_brackets_mirror():
     # a Latin word with a Latin aside keeps its brackets and order; a number keeps its sign
     assert _seen("Obenabe (high) فوق") == ["فوق", " ", "Obenabe (high)"]
     assert _seen("ستوك! +20") == ["+20", "ستوك! "]
+    # a number right after a Latin word belongs to it (bidi rule W7): "Undenufe ×4" reads on
+    assert _seen("الشرق يختار Undenufe ×4") == ["Undenufe ×4", "الشرق يختار "]
     # numbers apart are read from the right, each one left to right
     assert _seen("الأكلات 12–5") == ["5", "–", "12", "الأكلات "]
     # a left-to-right line is left alone

@@ -157,6 +157,12 @@ def _bidi_types(s: str) -> list[str]:
             types[i] = "EN"
         elif ch in NUMBER_SUFFIXES and before == "EN":
             types[i] = "EN"
+    last = "R"  # a number after a Latin word (none of Arabic between) belongs to it: "Undenufe ×4"
+    for i, t in enumerate(types):
+        if t in ("L", "R"):
+            last = t
+        elif t == "EN" and last == "L":
+            types[i] = "L"
     return types
 
 
