@@ -26,7 +26,7 @@ def parse_args(argv):
     p.add_argument("--demo", action="store_true", help="the AI plays all four seats")
     p.add_argument("--game", choices=("304", "28", "400", "schieber"), help="go straight to this game")
     p.add_argument("--seed", type=int, default=None, help="the match's seed")
-    p.add_argument("--level", choices=("easy", "normal", "hard"), help="AI level")
+    p.add_argument("--level", choices=("easy", "normal", "hard", "expert"), help="AI level")
     p.add_argument("--query", default="", help='URL parameters as the web page takes them, e.g. "game=28&embed=1"')
     p.add_argument("--frames", type=int, default=None, help="stop after N frames (1/60 s of game time each)")
     p.add_argument("--screenshot-dir", default=None, help="save a PNG of each scene passed through")
