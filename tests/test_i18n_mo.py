@@ -45,3 +45,27 @@ def test_damaged_files_are_refused():
     data[8:12] = (10 ** 6).to_bytes(4, "little")  # more strings than the file holds
     with pytest.raises(ValueError):
         mo.read(bytes(data))
+
+
+def test_a_word_with_two_senses_has_a_translation_for_each():
+    text = (CATALOG_DIR / "fr.po").read_text(encoding="utf-8")
+    reader = gettext.GNUTranslations(io.BytesIO(mo.compile_po(text)))
+    assert reader.pgettext("AI level", "Normal") == "Normal"  # le niveau
+    assert reader.pgettext("animation speed", "Normal") == "Normale"  # la vitesse
+    entries = po.parse(po.dump(po.parse(text)))
+    assert {e.msgctxt for e in entries if e.msgid == "Normal"} == {"AI level", "animation speed"}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_level_and_speed_names_come_from_the_catalog(code):
+    from game.ui.players import LEVEL_NAMES, LEVELS, level_name
+    from game.ui.scenes.settings import SPEEDS
+    msgs = i18n.messages_of(code)
+    i18n.set_language(code)
+    try:
+        for level in LEVELS:
+            assert level_name(level) == msgs[f"AI level\x04{LEVEL_NAMES[level]}"]
+        for speed in SPEEDS.values():
+            assert i18n.pgettext("animation speed", speed) == msgs[f"animation speed\x04{speed}"]
+    finally:
+        i18n.set_language("en")

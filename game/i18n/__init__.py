@@ -137,6 +137,17 @@ def _(message: str) -> str:
     return _messages.get(message) or message
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` names (one English word, two translations:
+    "Normal" as a speed and as an AI level)."""
+    return _messages.get(f"{context}\x04{message}") or message
+
+
+def NC_(context: str, message: str) -> str:
+    """Marks a message with its context for extraction; translate with ``pgettext`` when shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _(singular) if n == 1 else _(plural)
 

@@ -3,8 +3,9 @@
 Sources (all under ``game/``):
 
 - ``_("...")`` and ``N_("...")`` calls with a literal message (implicit concatenation
-  included), in every module — the UI, ``rules_text.py`` and ``game/i18n/marked.py``
-  (messages the UI passes to ``_()`` through a variable);
+  included), in every module — the UI and ``rules_text.py`` (a message the UI passes to
+  ``_()`` through a variable is marked where it is written); ``pgettext("context", "...")`` and
+  ``NC_("context", "...")`` for a word with two senses, keyed by context and message;
 - the engine's refusal reasons that are literal (``IllegalAction(rule, "...")``) and the
   rule options' descriptions (``Option(name, default, "...")``);
 - ``game/i18n/refusals.py``: one message per refusal rule, shown when a reason is built
@@ -64,6 +65,10 @@ def extract(root: Path = GAME) -> dict[str, list[str]]:
             where = f"{rel}:{node.lineno}"
             if name in ("_", "N_") and node.args:
                 add(_const_str(node.args[0]), where)
+            elif name in ("pgettext", "NC_") and len(node.args) == 2:
+                ctx, msg = _const_str(node.args[0]), _const_str(node.args[1])
+                if ctx and msg:
+                    add(f"{ctx}{po.CONTEXT}{msg}", where)
             elif engine and name == "IllegalAction" and len(node.args) >= 2:
                 add(_const_str(node.args[1]), where)
             elif engine and name == "Option":
@@ -80,9 +85,10 @@ def placeholders(s: str) -> set[str]:
 
 def template_entries(found: dict[str, list[str]]) -> list[po.Entry]:
     out = []
-    for msg, refs in found.items():
+    for key, refs in found.items():
+        ctx, msg = po.split_key(key)
         flags = ["python-brace-format"] if placeholders(msg) else []
-        out.append(po.Entry(msg, "", sorted(set(refs), key=refs.index)[:6], flags))
+        out.append(po.Entry(msg, "", sorted(set(refs), key=refs.index)[:6], flags, msgctxt=ctx))
     return out
 
 
@@ -96,7 +102,7 @@ def write_template(found=None) -> int:
     entries = template_entries(found)
     POT.write_text(po.dump([po.header("", "")] + entries), encoding="utf-8")
     # English is the source: its catalog maps every message to itself
-    en = [po.Entry(e.msgid, e.msgid, e.refs, e.flags) for e in entries]
+    en = [po.Entry(e.msgid, e.msgid, e.refs, e.flags, msgctxt=e.msgctxt) for e in entries]
     catalog_path("en").write_text(po.dump([po.header("en", LANGUAGES["en"])] + en), encoding="utf-8")
     return len(entries)
 
@@ -108,11 +114,11 @@ def update(code: str, found=None) -> tuple[int, int]:
     from . import LANGUAGES
     found = extract() if found is None else found
     path = catalog_path(code)
-    old = {e.msgid: e for e in po.parse(path.read_text(encoding="utf-8"))} if path.exists() else {}
+    old = {e.key: e for e in po.parse(path.read_text(encoding="utf-8"))} if path.exists() else {}
     entries = [old.pop("", None) or po.header(code, LANGUAGES[code])]
     added = 0
     for e in template_entries(found):
-        prev = old.pop(e.msgid, None)
+        prev = old.pop(e.key, None)
         if prev is None:
             added += 1
         else:
@@ -144,7 +150,7 @@ def check(codes=None, found=None) -> tuple[bool, list[str]]:
             lines.append(f"{code}: unreadable: {err}")
             ok = False
             continue
-        have = {e.msgid: e for e in entries}
+        have = {e.key: e for e in entries}
         missing = [m for m in found if m not in have or not have[m].msgstr or "fuzzy" in have[m].flags]
         obsolete = [m for m in have if m not in wanted]
         bad = [m for m in found if m in have and have[m].msgstr
@@ -155,7 +161,8 @@ def check(codes=None, found=None) -> tuple[bool, list[str]]:
                      f" — {status}")
         for label, items in (("missing", missing), ("obsolete", obsolete), ("placeholders", bad)):
             for m in items[:5]:
-                lines.append(f"    {label}: {m[:70]!r}")
+                ctx, msg = po.split_key(m)
+                lines.append(f"    {label}: {msg[:70]!r}" + (f" ({ctx})" if ctx else ""))
             if len(items) > 5:
                 lines.append(f"    {label}: … and {len(items) - 5} more")
         ok = ok and not (missing or obsolete or bad)

@@ -1,7 +1,8 @@
 """A tiny reader and writer of gettext ``.po`` files (what our catalogs need, no more).
 
-Reading supports ``msgctxt``-free entries with ``msgid``/``msgstr`` (one or more quoted
-lines each), ``#,`` flags and ``#:`` references; obsolete ``#~`` entries are skipped.
+Reading supports entries with an optional ``msgctxt`` and ``msgid``/``msgstr`` (one or more
+quoted lines each), ``#,`` flags and ``#:`` references; obsolete ``#~`` entries are skipped.
+A message with a context is keyed ``context + "\x04" + msgid``, as gettext's ``.mo`` files do.
 Plural forms are not used by the game.  The desktop game reads ``.po`` files directly; the
 web build ships them compiled (``mo.py``).
 """
@@ -11,6 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 _ESC = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
+CONTEXT = "\x04"  # between a message's context and its msgid in a key
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """(context, msgid) of a message key; the context is "" for most messages."""
+    ctx, sep, msgid = key.partition(CONTEXT)
+    return (ctx, msgid) if sep else ("", key)
 
 
 def unquote(s: str) -> str:
@@ -40,6 +48,11 @@ class Entry:
     refs: list = field(default_factory=list)
     flags: list = field(default_factory=list)
     comments: list = field(default_factory=list)  # translator comments ("# ...")
+    msgctxt: str = ""  # tells apart one English word used in two senses ("Normal" speed, level)
+
+    @property
+    def key(self) -> str:
+        return f"{self.msgctxt}{CONTEXT}{self.msgid}" if self.msgctxt else self.msgid
 
 
 def parse(text: str) -> list[Entry]:
@@ -48,6 +61,7 @@ def parse(text: str) -> list[Entry]:
     cur: Entry | None = None
     refs, flags, comments = [], [], []
     target = None
+    context = None
 
     def finish():
         nonlocal cur
@@ -73,10 +87,16 @@ def parse(text: str) -> list[Entry]:
                 comments.append(line[2:])
             continue
         try:
-            if line.startswith("msgid "):
+            if line.startswith("msgctxt "):
                 finish()
-                cur = Entry(unquote(line[6:]), "", refs, flags, comments)
+                context = [unquote(line[8:])]
+                target = "msgctxt"
+            elif line.startswith("msgid "):
+                if target != "msgctxt":
+                    finish()
+                cur = Entry(unquote(line[6:]), "", refs, flags, comments, "".join(context or []))
                 refs, flags, comments = [], [], []
+                context = None
                 target = "msgid"
             elif line.startswith("msgstr "):
                 if cur is None:
@@ -84,9 +104,11 @@ def parse(text: str) -> list[Entry]:
                 cur.msgstr = unquote(line[7:])
                 target = "msgstr"
             elif line.startswith('"'):
-                if cur is None or target is None:
+                if target == "msgctxt":
+                    context.append(unquote(line))
+                elif cur is None or target is None:
                     raise ValueError("continuation line outside an entry")
-                if target == "msgid":
+                elif target == "msgid":
                     cur.msgid += unquote(line)
                 else:
                     cur.msgstr += unquote(line)
@@ -99,8 +121,9 @@ def parse(text: str) -> list[Entry]:
 
 
 def messages(text: str) -> dict[str, str]:
-    """msgid -> msgstr of the translated, non-fuzzy entries (the header left out)."""
-    return {e.msgid: e.msgstr for e in parse(text) if e.msgid and e.msgstr and "fuzzy" not in e.flags}
+    """key (msgid, or context and msgid) -> msgstr of the translated, non-fuzzy entries (the
+    header left out)."""
+    return {e.key: e.msgstr for e in parse(text) if e.msgid and e.msgstr and "fuzzy" not in e.flags}
 
 
 def _wrapped(keyword: str, s: str, width: int = 76) -> list[str]:
@@ -139,6 +162,8 @@ def dump(entries: list[Entry]) -> str:
             lines.append("#: " + " ".join(e.refs))
         if e.flags:
             lines.append("#, " + ", ".join(e.flags))
+        if e.msgctxt:
+            lines += _wrapped("msgctxt", e.msgctxt)
         lines += _wrapped("msgid", e.msgid)
         lines += _wrapped("msgstr", e.msgstr)
         lines.append("")

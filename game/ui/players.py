@@ -9,9 +9,16 @@ as an action code.  ``hint(obs)`` suggests a move for the human with a short rea
 from __future__ import annotations
 
 from game.ai import Thinker, hint as _hint
+from game.i18n import NC_, pgettext
 
 LEVELS = ("easy", "normal", "hard", "expert")
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}  # shown through _()
+LEVEL_NAMES = {"easy": NC_("AI level", "Easy"), "normal": NC_("AI level", "Normal"),
+               "hard": NC_("AI level", "Hard"), "expert": NC_("AI level", "Expert")}
+
+
+def level_name(level: str) -> str:
+    """The AI level's name in the current language."""
+    return pgettext("AI level", LEVEL_NAMES[level])
 HINT_LEVEL = "easy"  # the hint thinks to completion in one call: the quick level keeps the frame short
 
 

@@ -9,7 +9,7 @@ from game.engine import GAMES
 from game.i18n import _
 
 from ..names import game_name, option_label
-from ..players import LEVEL_NAMES, LEVELS
+from ..players import LEVELS, level_name
 from ..session import Session
 from ..widgets import Stepper, Toggle
 from .form import FormScene
@@ -47,7 +47,7 @@ class NewMatchScene(FormScene):
         length = opts[LENGTH_OPTION[self.game]]
         self.option_row(length, _("Match length"))
         self.add_row(Stepper, _("AI level"), LEVELS, LEVELS.index(self.level) if self.level in LEVELS else 1,
-                     self.set_level, shown=lambda v: _(LEVEL_NAMES[v]),
+                     self.set_level, shown=level_name,
                      note=_("How carefully the other three players think."))
         for opt in opts.values():
             if opt is not length:

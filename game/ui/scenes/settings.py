@@ -3,12 +3,13 @@ the panel), four-colour deck, animation speed, sound, language and hints."""
 
 from __future__ import annotations
 
-from game.i18n import LANGUAGES, _, language
+from game.i18n import LANGUAGES, NC_, _, language, pgettext
 
 from ..widgets import Slider, Stepper, Toggle
 from .form import FormScene
 
-SPEEDS = {0.5: "Slow", 1.0: "Normal", 2.0: "Fast", 4.0: "Very fast"}
+SPEEDS = {0.5: NC_("animation speed", "Slow"), 1.0: NC_("animation speed", "Normal"),
+          2.0: NC_("animation speed", "Fast"), 4.0: NC_("animation speed", "Very fast")}
 
 
 class SettingsScene(FormScene):
@@ -27,7 +28,7 @@ class SettingsScene(FormScene):
                      note=_("Diamonds blue and clubs green, so every suit has its own colour."))
         speed = min(SPEEDS, key=lambda v: abs(v - float(s["anim_speed"])))
         self.add_row(Stepper, _("Animation speed"), list(SPEEDS), list(SPEEDS).index(speed),
-                     self.setter("anim_speed"), shown=lambda v: _(SPEEDS[v]))
+                     self.setter("anim_speed"), shown=lambda v: pgettext("animation speed", SPEEDS[v]))
         self.add_row(Toggle, _("Sound"), s["sound"], self.setter("sound"))
         codes = list(LANGUAGES)
         self.add_row(Stepper, _("Language"), codes, codes.index(language()),
