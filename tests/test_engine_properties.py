@@ -4,7 +4,8 @@ Deals, rule options, dealers and the choices at every decision are random; the p
 the ones every hand must keep: each card played once, the card points add up, hands end, undo
 and clone behave, records replay to the same result, and no observation ever shows a seat a card
 it may not see (checked against an independent model of the rules of DECISIONS.md, built only
-from the dealt cards and the action texts).
+from the dealt cards and the action texts).  Last, the fast path of every game (``fast_legal``,
+``fast_apply``, ``with_cards``, ``replay_actions``) against the checked one.
 """
 
 from __future__ import annotations
@@ -456,3 +457,70 @@ def test_fast_playout_makes_the_same_moves_as_the_generic_loop(game, seed, open_
     Hand.playout(slow, _random.Random(seed))
     assert fast.result() == slow.result()
     assert fast.tricks == slow.tricks
+
+
+# ---- the fast path, every game ------------------------------------------------------------------
+def _random_hand(game, seed, stop):
+    """A hand of ``game`` (random options) after up to ``stop`` random legal actions."""
+    from game.engine import GAMES
+    cls = GAMES[game]
+    rng = random.Random(seed)
+    options = {o.name: rng.choice(o.allowed()) for o in cls.OPTIONS}
+    hand = cls.deal(seed, options, dealer=seed % 4, first_hand=game == "schieber" and seed % 2 == 0)
+    for _ in range(stop):
+        if hand.is_over():
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+ALL_GAMES = ["304", "28", "400", "schieber"]
+
+
+def test_fast_path_is_each_games_own_hook():
+    """``fast_legal``/``fast_apply`` are the games' ``_legal``/``_apply`` themselves (no wrapper call)."""
+    from game.engine import GAMES
+    for cls in GAMES.values():
+        assert cls.fast_legal is cls._legal and cls.fast_apply is cls._apply
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(ALL_GAMES), st.integers(0, 10**6), st.integers(0, 120))
+def test_fast_path_plays_like_apply_without_history(game, seed, stop):
+    hand = _random_hand(game, seed, stop)
+    if hand.is_over():
+        return
+    assert sorted(hand.fast_legal()) == sorted(hand.legal_actions())
+    a = random.Random(seed).choice(hand.fast_legal())
+    checked, fast = hand.clone(), hand.clone()
+    checked.apply(a)
+    fast.fast_apply(a)
+    assert fast.history == hand.history  # nothing recorded
+    fast.history = checked.history
+    assert vars(fast) == vars(checked)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(ALL_GAMES), st.integers(0, 10**6), st.integers(0, 120))
+def test_replay_actions_rebuilds_the_hand_apply_built(game, seed, stop):
+    hand = _random_hand(game, seed, stop)
+    start = type(hand)(hand.dealt, hand.dealer, hand.options, hand.score_before, hand.first_hand)
+    again = start.with_cards(hand.dealt)
+    assert vars(again) == vars(start)
+    steps = [(s, hand.parse_action(t)) for s, t in hand.history]
+    assert again.replay_actions(steps)
+    assert vars(again) == vars(hand)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(ALL_GAMES), st.integers(0, 10**6), st.integers(1, 120))
+def test_replay_actions_stops_at_an_action_that_is_not_legal(game, seed, stop):
+    hand = _random_hand(game, seed, stop)
+    steps = [(s, hand.parse_action(t)) for s, t in hand.history]
+    k = random.Random(seed).randrange(len(steps))
+    probe = hand.with_cards(hand.dealt)
+    assert probe.replay_actions(steps[:k])
+    seat, _ = steps[k]
+    wrong = [b for b in range(200) if b not in probe.fast_legal()]  # plays, indicators, low bids
+    assert not probe.with_cards(hand.dealt).replay_actions(steps[:k] + [(seat, wrong[0])])
+    assert not probe.with_cards(hand.dealt).replay_actions(steps[:k] + [((seat + 1) % 4, steps[k][1])])

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import mask_of
+from ..engine.cards import cards_in, mask_of
 
 
 def pick(mask: int, n: int, rng: random.Random) -> list[int]:
     """``n`` distinct random cards of ``mask``."""
-    cards = [c for c in range(64) if mask >> c & 1]
-    return rng.sample(cards, n)
+    return rng.sample(cards_in(mask), n)
 
 
 def hall_ok(groups, pool: int) -> bool:

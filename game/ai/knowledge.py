@@ -13,14 +13,17 @@ a 304 face-down card is an unknown card of the led suit's void, and one still fa
 after its trick is not a trump); a 28 call answered without a trump; the indicator lies in
 the trumper's first four cards (a 304 second-auction winner's: any of eight); the 304
 redeal choice (forehand's first packet is worth < 15 exactly when the log has one); for a
-seat that has not seen it, the hidden trump suit itself, sampled first.
+seat that has not seen it, the hidden trump suit itself, sampled first.  400's no-face-card
+redeal asks every seat: a 'keep' tells nothing, a 'redeal' (which ends the hand) that the seat
+holds no ace, king, queen or jack.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine.cards import SUIT_MASKS, mask_of
+from ..engine.cards import SUIT_MASKS, cards_in, mask_of
+from ..engine.game400 import FACES
 from .deal import hall_ok
 
 
@@ -232,7 +235,7 @@ class HiddenTrump:
                 held[k].append(got[0])
         for s in range(4):
             if s != me:
-                held[s] += [c for c in range(64) if self.played_up[s] >> c & 1]
+                held[s] += cards_in(self.played_up[s])
         ind_seat, known_ind = self.indicators[-1][:2] if self.indicators else (-1, None)
         if known_ind is not None and ind_seat != me and not self.played_up[ind_seat] >> known_ind & 1:
             held[ind_seat].append(known_ind)
@@ -301,6 +304,8 @@ class OpenPlay:
         trick: list = []
         for s, text in obs.log:
             word, _, arg = text.partition(" ")
+            if text == "redeal" and obs.game == "400":
+                self.voids[s] |= FACES  # 'keep' says nothing: every seat is asked
             if word != "play":
                 continue
             card = deck.parse(arg)
@@ -363,7 +368,7 @@ class OpenPlay:
     def _build(self, seats, cards, rng):
         dealt = [list(self.obs.received) if s == self.me else None for s in range(4)]
         for s, got in zip(seats, cards):
-            mine = got + [c for c in range(64) if (self.played[s] | self.pinned[s]) >> c & 1]
+            mine = got + cards_in(self.played[s] | self.pinned[s])
             rng.shuffle(mine)
             dealt[s] = mine
         return dealt, []

@@ -5,7 +5,7 @@ the trick and smear points on it, cash masters, ruff what is worth it, discard
 low); the games differ in the trick order and points, and in 400 bids or
 Schieber contracts.  Each seat reads only its own cards and public play.
 
-Engine attributes read: ``phase turn hand trick leader tricks _legal()``; for 400
+Engine attributes read: ``phase turn hand trick leader tricks fast_legal()``; for 400
 ``bids won needed dealer``; for Schieber ``keys pts trump chooser``.  ``hand`` of the
 other seats is read only as the union of all hands (the unplayed cards, public in these
 games since every card is played face up).
@@ -46,7 +46,7 @@ class OpenRules:
         raise NotImplementedError
 
     def play(self, hand, seat: int) -> int:
-        cards = hand._legal()
+        cards = hand.fast_legal()
         if len(cards) == 1:
             return cards[0]
         keys, pts, trump = self.keys(hand), self.points(hand), self.trump(hand)
@@ -145,9 +145,9 @@ class Rules400(OpenRules):
         return (hand.hand[seat] & SUIT_MASKS[HEARTS]).bit_count() >= 5
 
     def choose_other(self, hand, seat: int) -> int:
-        legal = hand._legal()
-        if hand.phase == "redeal":
-            return A.REDEAL
+        legal = hand.fast_legal()
+        if hand.phase == "redeal":  # every seat is asked; only one without a face card may redeal
+            return A.REDEAL if A.REDEAL in legal else A.KEEP
         est = self.expected_tricks(hand.hand[seat])
         want = round(est)
         if seat == hand.dealer:  # last to bid: stretch a little rather than throw the hand in
@@ -205,7 +205,7 @@ class RulesSchieber(OpenRules):
         return (seat & 1) == (hand.chooser & 1)
 
     def choose_other(self, hand, seat: int) -> int:
-        legal = hand._legal()
+        legal = hand.fast_legal()
         scores = {a: self.contract_score(hand.hand[seat], a) for a in legal if a != A.PUSH}
         best = max(scores, key=scores.get)
         if A.PUSH in legal and scores[best] < PUSH_BELOW:

@@ -1,10 +1,13 @@
 """The search player: determinized worlds, rule-based roll-outs, exact last tricks; anytime.
 
 ``Thinker(obs, level, seed)`` is advanced by ``step(max_ms)`` in slices (the browser
-is single-threaded) until ``done``; ``best()`` is its action at any moment.  Each unit
-of work is one roll-out: a world sampled from the observation, one candidate action
-applied, the hand finished by the rule-based policy for every seat (with a little
-randomness), the side's utility added to that action's total.  Every candidate is
+is single-threaded) until ``done``; ``best()`` is its action at any moment.  A unit of
+work is one try at sampling a world from the observation (kept with the chance that it fits
+the auction), or one roll-out in the kept world: one candidate action applied, the hand
+finished by the rule-based policy for every seat (with a little randomness), the side's
+utility added to that action's total.  A slice starts a unit only while its estimated cost
+(running mean plus spread of measured units of that kind) still fits the slice and the
+budget, so slices end a little early rather than late.  Every candidate is
 tried in the same world with the same random numbers, so differences are sharp.
 Near the end of the hand the roll-out is replaced by an exact search of the world.
 """
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 from ..engine import actions as A
 from .outcome import figures, utility
 from .rules import rules_for
-from .worlds import Inconsistent, sample_world
+from .worlds import Inconsistent, Worlds, sample_world
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ LEVELS = {
     "expert": Level(600, 4000, 2, 0.05, 3),
 }
 ALL_LEVELS = ("baseline",) + tuple(LEVELS)
+WORLD_TRIES = 8  # sampled worlds per kept one at most (rejection by the auction's fit)
 # The browser build runs Python about 3.5 times slower: it gets the time to do the same work
 # (normal: 70 ms native, about 250 ms in the browser).
 SLOWDOWN = 3.5 if sys.platform == "emscripten" else 1.0
@@ -60,7 +64,7 @@ def baseline_action(obs, seed: int = 0) -> int:
 
 def rollout(hand, rules, rng: random.Random, noise: float) -> None:
     """Finish ``hand`` with the rules for every seat, a share ``noise`` of moves random."""
-    act, legal, step = rules.act, hand._legal, hand._apply
+    act, legal, step = rules.act, hand.fast_legal, hand.fast_apply
     rnd = rng.random
     while hand.turn >= 0:
         if noise and rnd() < noise:
@@ -76,9 +80,9 @@ def exact_value(hand, side: int, alpha: float = -math.inf, beta: float = math.in
         return utility(hand, side)
     maximize = (hand.turn & 1) == side
     best = -math.inf if maximize else math.inf
-    for a in hand._legal():
+    for a in hand.fast_legal():
         child = hand.clone()
-        child._apply(a)
+        child.fast_apply(a)
         v = exact_value(child, side, alpha, beta)
         if maximize:
             best = max(best, v)
@@ -112,6 +116,18 @@ def drop_equal_cards(legal: list[int], obs) -> list[int]:
     return out
 
 
+def smoothed(est, x: float, weight: float = 0.2) -> tuple[float, float]:
+    """(mean, deviation) moved towards the new measurement ``x``; the first one starts it.
+
+    A unit measured at over four times the mean counts as four times: such a time is the
+    machine busy elsewhere, not what the next unit will cost."""
+    if est is None:
+        return x, x / 2
+    mean, dev = est
+    x = min(x, 4 * mean)
+    return mean + weight * (x - mean), dev + weight * (abs(x - mean) - dev)
+
+
 def cards_left(hand) -> int:
     return max(h.bit_count() for h in hand.hand)
 
@@ -142,6 +158,11 @@ class Thinker:
         self.queue: list[int] = []
         self.pending: dict[int, tuple] = {}  # values in the current world, until it is done
         self.best_fit = 1e-9  # the best auction fit of a sampled world so far
+        self.worlds = None  # Worlds(obs), made at the first unit
+        self.tries = 0  # tries at the next world so far
+        # Running costs in seconds, (smoothed mean, smoothed deviation): a roll-out (or exact
+        # search), and a try at a world.
+        self.unit_cost = self.world_cost = None
         self.done = len(self.candidates) <= 1
         self.spent = time.perf_counter() - t0  # setting up counts against the budget
 
@@ -162,49 +183,46 @@ class Thinker:
 
     # ---- the anytime loop ----------------------------------------------------------------------
     def step(self, max_ms: float = 10.0) -> None:
-        """Work for at most about ``max_ms`` milliseconds (one roll-out more at worst)."""
+        """Work for at most about ``max_ms`` milliseconds.
+
+        A unit is started only if its estimated cost still fits the slice (the first unit of a
+        call always runs, so every call makes progress) and the budget (else the thinker is done)."""
         if self.done:
             return
-        t0 = time.perf_counter()
-        stop = t0 + max_ms / 1000
         level = self.level
+        t0 = now = time.perf_counter()
+        stop = t0 + max_ms / 1000
+        end = t0 + level.budget_ms * SLOWDOWN / 1000 - self.spent  # when the budget runs out
+        started = False
         while not self.done:
-            self._unit()
-            now = time.perf_counter()
-            if (self.spent + now - t0) * 1000 >= level.budget_ms * SLOWDOWN or self.rollouts >= level.max_rollouts:
+            cost = self._next_cost()
+            if self.rollouts and now + cost > end:
                 self.done = True
                 break
-            if now >= stop:
+            if started and now + cost > stop:
                 break
-        self.spent += time.perf_counter() - t0
+            self._unit()
+            started = True
+            now = time.perf_counter()
+            if self.rollouts >= level.max_rollouts or now >= end:
+                self.done = True
+        self.spent += now - t0
 
-    def _likely_world(self, tries: int = 8):
-        """A sampled world, kept with the chance that the other seats would have bid as they
-        did with those cards (rejection: worlds that fit the auction come more often)."""
-        fit = getattr(self.rules, "likelihood", None)
-        for _ in range(tries):
-            world = sample_world(self.obs, self.rng)
-            if fit is None:
-                break
-            p = fit(world, self.obs)
-            self.best_fit = max(self.best_fit, p)  # the chance is relative to the best fit seen
-            if self.rng.random() * self.best_fit < p:
-                break
-        return world
+    def _next_cost(self) -> float:
+        """What the next unit should cost: the mean of its kind plus twice the deviation."""
+        est = self.unit_cost if self.queue else self.world_cost
+        return 0.0 if est is None else est[0] + 2 * est[1]
 
     def _unit(self) -> None:
+        """One try at the next world, or one candidate's roll-out in the current world."""
+        t0 = time.perf_counter()
         if not self.queue:
-            try:
-                self.world = self._likely_world()
-            except Inconsistent:
-                self.done = True  # keep the rule-based action
-                return
-            self.world_seed = self.rng.getrandbits(32)
-            self.exact = cards_left(self.world) <= self.level.exact_cards
-            self.queue = list(self.candidates)
+            self._try_world()
+            self.world_cost = smoothed(self.world_cost, time.perf_counter() - t0)
+            return
         a = self.queue.pop()
         hand = self.world.clone()
-        hand._apply(a)
+        hand.fast_apply(a)
         if self.exact and hand.phase == "play":
             v, f = exact_value(hand, self.side), None
         else:
@@ -212,6 +230,7 @@ class Thinker:
             v, f = utility(hand, self.side), figures(hand)[self.side]
         self.pending[a] = (v, f)
         self.rollouts += 1
+        self.unit_cost = smoothed(self.unit_cost, time.perf_counter() - t0)
         if not self.queue:  # the world is done: every candidate has its value in it
             for a, (v, f) in self.pending.items():
                 self.totals[a] += v
@@ -221,6 +240,30 @@ class Thinker:
                     self.figure_totals[a] += f
                     self.figure_counts[a] += 1
             self.pending = {}
+
+    def _try_world(self) -> None:
+        """A sampled world, kept with the chance that the other seats would have bid as they did
+        with those cards (rejection: worlds that fit the auction come more often; the last of
+        WORLD_TRIES tries is kept anyway).  A kept world queues every candidate."""
+        try:
+            if self.worlds is None:
+                self.worlds = Worlds(self.obs)
+            world = self.worlds.sample(self.rng)
+        except Inconsistent:
+            self.done = True  # keep the rule-based action
+            return
+        self.tries += 1
+        fit = getattr(self.rules, "likelihood", None)
+        if fit is not None:
+            p = fit(world, self.obs)
+            self.best_fit = max(self.best_fit, p)  # the chance is relative to the best fit seen
+            if self.rng.random() * self.best_fit >= p and self.tries < WORLD_TRIES:
+                return  # not kept: the next unit tries again
+        self.tries = 0
+        self.world = world
+        self.world_seed = self.rng.getrandbits(32)
+        self.exact = cards_left(world) <= self.level.exact_cards
+        self.queue = list(self.candidates)
 
     # ---- the answer -------------------------------------------------------------------------------
     def values(self) -> dict[int, tuple[float, float, int]]:

@@ -7,13 +7,19 @@ hidden card replaced by the sampled one.  What the log tells is read game by
 game (``knowledge``); the cards are then dealt out to *slot groups* (a seat's
 unknown hand cards, one face-down card, a hidden indicator) with the most
 constrained group first, so that sampling needs no rejection in the common case.
+
+``Worlds(obs)`` reads the observation once (its knowledge, and its log parsed to action
+codes) and then samples as many worlds as asked; each is replayed on the engine's fast
+path (``Hand.replay_actions``: turn and legality checked, no refusals built).  A sampled
+world in which a logged action is not legal is dropped.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine import GAMES, IllegalAction
+from ..engine import GAMES
+from ..engine import actions as A
 from . import knowledge
 from .deal import fill
 
@@ -22,40 +28,76 @@ class Inconsistent(Exception):
     """No world was found for an observation (a bug, or rules the sampler does not know)."""
 
 
+class Worlds:
+    """Worlds for one observation: ``sample(rng)`` as often as wanted."""
+
+    def __init__(self, obs):
+        self.obs = obs
+        self.cls = cls = GAMES[obs.game]
+        self.info = knowledge.read(obs, cls)
+        try:
+            self.steps, self.holes = parse_log(obs.log, cls)
+        except ValueError as err:
+            raise Inconsistent(f"the log of seat {obs.seat} does not parse: {err}") from None
+        self.start = None  # the first world built: later ones take its rules, dealer and score
+
+    def sample(self, rng: random.Random, tries: int = 60):
+        """An engine hand whose observation for ``obs.seat`` is ``obs``, with hidden cards sampled."""
+        info = self.info
+        for _ in range(tries):
+            plan = info.plan(rng)
+            if plan is None:
+                continue
+            groups, build = plan
+            cards = fill(groups, info.pool, rng)
+            if cards is None:
+                continue
+            dealt, hidden = build(cards, rng)
+            if dealt is None:
+                continue
+            hand = self.replay(dealt, hidden)
+            if hand is not None and info.agrees(hand):
+                return hand
+        obs = self.obs
+        raise Inconsistent(f"no world found for seat {obs.seat} of a {obs.game} hand")
+
+    def replay(self, dealt, hidden: list[int]):
+        """The hand dealt as ``dealt`` after the log, its hidden cards taken in order from
+        ``hidden``; None if the log is not legal in it."""
+        if len(hidden) < len(self.holes):
+            return None
+        if self.start is None:
+            obs = self.obs
+            try:
+                hand = self.cls(dealt, obs.dealer, obs.options, obs.score, knowledge.first_hand(obs))
+            except ValueError:
+                return None
+            self.start = hand
+        else:
+            hand = self.start.with_cards(dealt)
+        steps = self.steps
+        if self.holes:
+            steps = list(steps)
+            for (i, offset), card in zip(self.holes, hidden):
+                steps[i] = (steps[i][0], offset + card)
+        return hand if hand.replay_actions(steps) else None
+
+
+def parse_log(log, cls) -> tuple[list, list]:
+    """``(steps, holes)``: the log as (seat, action code) pairs, and per '??' card in order
+    (index in steps, code offset: 0 for a play, ``INDICATOR`` for an indicator)."""
+    steps, holes = [], []
+    deck = cls.DECK
+    for seat, text in log:
+        if text.endswith("??"):
+            holes.append((len(steps), A.INDICATOR if text.startswith("indicator") else 0))
+            steps.append((seat, -1))
+        else:
+            steps.append((seat, A.parse_action(text, deck)))
+    return steps, holes
+
+
 def sample_world(obs, rng: random.Random, tries: int = 60):
-    """An engine hand whose observation for ``obs.seat`` is ``obs``, with hidden cards sampled."""
-    cls = GAMES[obs.game]
-    info = knowledge.read(obs, cls)
-    for _ in range(tries):
-        plan = info.plan(rng)
-        if plan is None:
-            continue
-        groups, build = plan
-        cards = fill(groups, info.pool, rng)
-        if cards is None:
-            continue
-        dealt, hidden = build(cards, rng)
-        if dealt is None:
-            continue
-        hand = replay(cls, obs, dealt, hidden)
-        if hand is not None and info.agrees(hand):
-            return hand
-    raise Inconsistent(f"no world found for seat {obs.seat} of a {obs.game} hand")
-
-
-def replay(cls, obs, dealt, hidden: list[int]):
-    """The hand dealt as ``dealt`` after ``obs.log``; '??' cards taken in order from ``hidden``."""
-    try:
-        hand = cls(dealt, obs.dealer, obs.options, obs.score, knowledge.first_hand(obs))
-        it = iter(hidden)
-        deck = cls.DECK
-        for _, text in obs.log:
-            if text.endswith("??"):
-                card = next(it)
-                text = text[:-2] + deck.text(card)
-            hand.apply(text)
-    except (IllegalAction, StopIteration, ValueError):
-        return None
-    return hand
-
+    """One world for ``obs`` (to sample many, keep a ``Worlds(obs)``)."""
+    return Worlds(obs).sample(rng, tries)
 

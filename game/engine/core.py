@@ -5,6 +5,10 @@ of every seat goes through the same calls: ``turn`` (whose decision it is),
 ``legal_actions()``, ``apply(action)``, ``undo()``, ``clone()`` and
 ``observation(seat)``.  Games subclass it and fill in ``_start``, ``_legal``,
 ``_apply``, ``_refusal`` and the scoring.
+
+Search and playouts use the fast path instead: ``fast_legal()`` and ``fast_apply(a)``
+(the games' own ``_legal``/``_apply``: no copy, no check, no history), ``with_cards(dealt)``
+and ``replay_actions(steps)`` to rebuild many hands that differ in their hidden cards.
 """
 
 from __future__ import annotations
@@ -77,6 +81,12 @@ class Hand:
         self.history: list[tuple[int, str]] = []
         self.turn = -1
         self._start()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The fast path is each game's own hook itself, not a call through a wrapper.
+        cls.fast_legal = cls._legal
+        cls.fast_apply = cls._apply
 
     # ---- construction -------------------------------------------------------
     @classmethod
@@ -155,6 +165,44 @@ class Hand:
         self.history.append((self.turn, self.action_text(a)))
         self._apply(a)
 
+    # ---- the fast path, for search and playouts ---------------------------------
+    def fast_legal(self) -> list[int]:
+        """The legal actions of the seat to act, as the engine's own list: do not change it, and
+        call it only while the hand is not over.  No copy, nothing checked."""
+        return self._legal()
+
+    def fast_apply(self, action: int) -> None:
+        """Take ``action``, which must be in ``fast_legal()``: nothing is checked, and nothing is
+        recorded (``history``, so ``undo``, ``record`` and observations' logs, stay as they were).
+        For search and playouts on clones; everything else uses ``apply``."""
+        self._apply(action)
+
+    def replay_actions(self, steps) -> bool:
+        """Take ``(seat, action code)`` pairs in order, recording them in ``history`` as
+        ``apply`` does, but checked only for the turn and against ``fast_legal()`` (no refusal
+        is built).  False at the first pair that is not legal: the hand is then half-replayed
+        and should be dropped.  For rebuilding sampled worlds from a log."""
+        history, text = self.history, self.action_text
+        for seat, a in steps:
+            if seat != self.turn or a not in self._legal():
+                return False
+            history.append((seat, text(a)))
+            self._apply(a)
+        return True
+
+    def with_cards(self, dealt) -> "Hand":
+        """A new hand with this hand's rules, dealer and score before it, dealt ``dealt`` (four
+        lists of card codes, trusted: not checked), before any action.  For search: many
+        worlds built without checking the same options again."""
+        twin = object.__new__(type(self))
+        twin.options, twin.dealer, twin.first_hand = self.options, self.dealer, self.first_hand
+        twin.score_before = self.score_before
+        twin.dealt = dealt
+        twin.history = []
+        twin.turn = -1
+        twin._start()
+        return twin
+
     def undo(self) -> None:
         """Take back the last action (the hand is replayed from the deal)."""
         if not self.history:
@@ -192,9 +240,10 @@ class Hand:
 
     def _random_until(self, rnd, done) -> None:
         """Random legal actions (``rnd`` as in ``playout``) until ``done()`` or the hand ends."""
+        legal, step = self.fast_legal, self.fast_apply
         while self.turn >= 0 and not done():
-            moves = self._legal()
-            self._apply(moves[int(rnd() * len(moves))])
+            moves = legal()
+            step(moves[int(rnd() * len(moves))])
 
     def same_dealer_again(self) -> bool:
         """Whether the next hand is dealt by the same dealer (a 304 redeal)."""

@@ -14,6 +14,7 @@ from .cards import ASS, BANNER, KOENIG, OBER, SUIT_MASKS, UNDER, make_card
 FOUR_POINTS = {UNDER: 200, ASS: 100, KOENIG: 100, OBER: 100, BANNER: 100}
 RUN_POINTS = {3: 20, 4: 50}  # five or more cards: 100
 LONG_RUN_POINTS = 100
+FOUR_MASKS = tuple(sum(1 << make_card(s, rank) for s in range(4)) for rank in FOUR_POINTS)
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,9 @@ class Weis:
 
 def best_weis_split(hand_mask: int) -> list[Weis]:
     """The Weis of one dealt hand: scoring fours first, then maximal runs of the rest."""
+    # most hands have none: no three in a row in a suit (slots 13..15 keep suits apart), no four
+    if not hand_mask & hand_mask >> 1 & hand_mask >> 2 and not any(hand_mask & m == m for m in FOUR_MASKS):
+        return []
     found: list[Weis] = []
     left = hand_mask
     for rank, points in FOUR_POINTS.items():
