@@ -22,7 +22,7 @@ GAME_NAMES = list(GAMES)
 VARIANTS = {
     "304": [{}, {"auction_8": True, "caps": True, "steps_of_5": True}, {"open_trump": True, "redeal_under_15": False}],
     "28": [{}, {"double": True, "forced_14": True, "twenty_nine": True}, {"open_trump": True, "honours": True}],
-    "400": [{}, {"five_to_run": True, "rising_total": True}],
+    "400": [{}, {"five_to_run": True, "rising_total": True, "face_card_redeal": True}],
     "schieber": [{}, {"table_2500": True}],
 }
 TINY = Level(budget_ms=1e9, max_rollouts=12, exact_cards=2, noise=0.05, bids=2)  # deterministic
@@ -79,8 +79,8 @@ def test_rules_play_legal_actions_in_thousands_of_hands(game):
             hand = GAMES[game].deal(f"r{i}", options, dealer=i % 4)
             while hand.turn >= 0:
                 a = rules.act(hand)
-                assert a in hand._legal()
-                hand._apply(a)
+                assert a in hand.fast_legal()
+                hand.fast_apply(a)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -140,6 +140,33 @@ def test_time_slices_stay_short(game):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+def test_time_slices_stop_before_running_over(game):
+    """A whole hand at the normal level in 8 ms slices: a unit of work is started only if its
+    estimated cost still fits, so slices end before 8 ms, not one unit after.  Measured in CPU
+    time, which other processes on a busy machine only make smaller than the wall clock the
+    thinker watches; the bounds leave room for the odd unit that costs more than expected."""
+    slices = []
+    for i in range(4):  # hands until one was played out (not thrown in)
+        hand = GAMES[game].deal(f"slices{i}", dealer=i)
+        while not hand.is_over():
+            obs = hand.observation(hand.turn)
+            t = Thinker(obs, "normal", len(slices))
+            while not t.done:
+                t0 = time.process_time()
+                t.step(8)
+                slices.append(time.process_time() - t0)
+            hand.apply(t.best())
+        if hand.result()["tricks"]:
+            break
+    slices.sort()
+    assert len(slices) > 50
+    assert slices[len(slices) // 2] <= 0.008
+    # checking the clock only after each unit ran past 8 ms in a quarter of the slices or more
+    assert sum(s > 0.008 for s in slices) < 0.10 * len(slices)
+    assert sum(s > 0.016 for s in slices) < 0.02 * len(slices)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_arena_gives_zero_for_identical_players(game):
     for level in ("baseline", "tiny"):
         out = play_deals(game, level, level, deals=2 if level == "tiny" else 6, seed=3)
@@ -173,6 +200,24 @@ def test_hint_gives_a_legal_action_and_a_reason(game):
         action, why = hint(obs, "tiny")
         assert action in obs.legal
         assert isinstance(why, Message) and str(why).endswith(".")
+
+
+def test_400_redeal_question_every_seat_answers():
+    """Every seat is asked; the AI redeals only without a face card, and worlds fit the keeps."""
+    deck = GAMES["400"].DECK.cards
+    faces = [c for c in deck if c & 15 >= 9]  # J Q K A: 16 cards
+    plain = [c for c in deck if c & 15 < 9]
+    dealt = [faces[:13], plain[:13], faces[13:] + plain[13:23], plain[23:]]  # seats 1 and 3: no face card
+    hand = GAMES["400"](dealt, 0, {"face_card_redeal": True})
+    answers = []
+    while hand.phase == "redeal":
+        obs = hand.observation(hand.turn)
+        assert sample_world(obs, random.Random(1)).observation(hand.turn) == obs
+        assert choose(obs, "tiny", seed=1) in obs.legal
+        answers.append((hand.turn, hand.action_text(baseline_action(obs, 1))))
+        hand.apply(answers[-1][1] if hand.turn == 3 else "keep")  # seat 1 keeps: the question goes on
+    assert answers == [(1, "redeal"), (2, "keep"), (3, "redeal")]
+    assert hand.is_over() and hand.same_dealer_again()
 
 
 def test_baseline_is_deterministic_per_seed():

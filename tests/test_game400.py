@@ -349,29 +349,73 @@ def test_options_default_off():
         Hand400.deal(1, {"target": 45})
 
 
-def test_no_face_card_redeal_offered_in_order_from_forehand():
-    hand = hand400(NO_FACES, dealer=2, options={"face_card_redeal": True})  # forehand 3: seat 3, then seat 1
-    assert hand.phase == "redeal" and hand.turn == 3
-    assert hand.legal_texts() == ["keep", "redeal"]
-    hand.apply("keep")
-    assert hand.turn == 1
-    hand.apply("keep")
+REDEAL_ON = {"face_card_redeal": True}
+
+
+def test_no_face_card_redeal_asks_every_seat_in_order_from_forehand():
+    hand = hand400(NO_FACES, dealer=2, options=REDEAL_ON)  # forehand 3; seats 1 and 3 have no face card
+    seen = []
+    while hand.phase == "redeal":
+        seen.append(hand.turn)
+        hand.apply("keep")
+    assert seen == [3, 0, 1, 2]
     assert hand.phase == "auction" and hand.turn == 3
 
 
+def test_no_face_card_redeal_asks_even_when_everyone_holds_a_face_card():
+    hand = hand400(ALL_HEARTS, dealer=3, options=REDEAL_ON)
+    assert hand.phase == "redeal" and hand.turn == 0 and hand.legal_texts() == ["keep"]
+    act(hand, "keep", "keep", "keep", "keep")
+    assert hand.phase == "auction" and hand.turn == 0
+
+
+def test_no_face_card_redeal_only_seats_without_a_face_card_may_redeal():
+    hand = hand400(NO_FACES, dealer=2, options=REDEAL_ON)
+    offered = {}
+    while hand.phase == "redeal":
+        offered[hand.turn] = hand.legal_texts()
+        hand.apply("keep")
+    assert offered == {3: ["keep", "redeal"], 0: ["keep"], 1: ["keep", "redeal"], 2: ["keep"]}
+
+
+def test_no_face_card_redeal_refused_to_a_seat_with_a_face_card():
+    hand = act(hand400(NO_FACES, dealer=2, options=REDEAL_ON), "keep")  # seat 0 holds aces
+    assert hand.turn == 0
+    err = refusal(hand, "redeal")
+    assert err.rule == "redeal"
+    assert err.reason == ("Only a player dealt no ace, king, queen or jack may ask for a redeal, "
+                          "and only before the bidding.")
+    assert refusal(hand, "bid 2").reason == ("'bid 2' is not possible now: first answer the redeal question: "
+                                             "'keep', or 'redeal' with no ace, king, queen or jack.")
+
+
+def test_no_face_card_redeal_log_shows_a_keep_from_everyone_who_does_not_redeal():
+    hand = act(hand400(NO_FACES, dealer=2, options=REDEAL_ON), "keep", "keep", "keep", "keep", "bid 2")
+    assert hand.record()["actions"] == [[3, "keep"], [0, "keep"], [1, "keep"], [2, "keep"], [3, "bid 2"]]
+    for seat in range(4):  # every seat sees the same four keeps, whoever could have redealt
+        assert hand.observation(seat).log[:4] == ((3, "keep"), (0, "keep"), (1, "keep"), (2, "keep"))
+
+
 def test_no_face_card_redeal_same_dealer_deals_again():
-    hand = act(hand400(NO_FACES, dealer=2, options={"face_card_redeal": True}), "keep", "redeal")
+    hand = act(hand400(NO_FACES, dealer=2, options=REDEAL_ON), "keep", "keep", "redeal")
+    assert hand.record()["actions"] == [[3, "keep"], [0, "keep"], [1, "redeal"]]
     assert hand.is_over() and hand.same_dealer_again() is True
     assert hand.result()["thrown_in"] is True and hand.result()["score"] == [0, 0, 0, 0]
+
+
+def test_no_face_card_redeal_record_replays():
+    hand = act(hand400(NO_FACES, dealer=2, options=REDEAL_ON), "keep", "keep", "keep", "keep")
+    hand = bids(hand, 2, 2, 3, 4)
+    out = replay(hand.record(), trace=True)
+    assert out["ok"] is True
+    assert [t["legal"] for t in out["trace"][:4]] == [["keep", "redeal"], ["keep"], ["keep", "redeal"], ["keep"]]
 
 
 def test_no_face_card_redeal_is_off_by_default():
     hand = hand400(NO_FACES, dealer=2, options={})
     assert hand.phase == "auction"
     assert refusal(hand, "redeal").reason == "These rules have no redeal; the no-face-card redeal is switched off."
-    on = hand400(ALL_HEARTS, options={"face_card_redeal": True})  # everyone holds a face card
-    assert on.phase == "auction"
-    assert refusal(on, "redeal").rule == "redeal"
+    assert refusal(hand, "keep").rule == "redeal"
 
 
 def test_five_to_run_dealer_must_bid_5_when_nobody_has():
@@ -549,8 +593,8 @@ def test_playout_matches_the_generic_loop(seed, score, dealer, stop):
     fast.playout(random.Random(seed))
     rnd = random.Random(seed).random
     while not slow.is_over():
-        moves = slow._legal()
-        slow._apply(moves[int(rnd() * len(moves))])
+        moves = slow.fast_legal()
+        slow.fast_apply(moves[int(rnd() * len(moves))])
     assert vars(fast) == vars(slow)
     assert fast.result() == slow.result()
 

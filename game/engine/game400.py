@@ -107,9 +107,11 @@ class Hand400(Hand):
         self.best_seat = -1
         self.tricks: list[Trick] = []
         self.won = [0, 0, 0, 0]
-        self.asking: list[int] = []  # seats still to decide on a redeal, in turn order
+        # No-face-card redeal: every seat is asked in turn from forehand, so that being asked
+        # tells nobody anything; only a seat without a face card may say 'redeal' (keep: any seat).
+        self.asking: list[int] = []  # seats still to answer, in turn order
         if opts["face_card_redeal"]:
-            self.asking = [s for s in self._from_forehand() if not self.hand[s] & FACES]
+            self.asking = self._from_forehand()
         if self.asking:
             self.phase = "redeal"
             self.turn = self.asking[0]
@@ -140,7 +142,7 @@ class Hand400(Hand):
             return cards_in(h)
         if self.phase == "auction":
             return list(range(A.BID + self._floor(self.turn), A.BID + MAX_BID + 1))
-        return [A.REDEAL, A.KEEP]  # phase "redeal"
+        return [A.KEEP] if self.hand[self.turn] & FACES else [A.REDEAL, A.KEEP]  # phase "redeal"
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -191,7 +193,7 @@ class Hand400(Hand):
     def playout(self, rng) -> None:
         """Finish with uniformly random legal actions; whole tricks run on locals.
 
-        Picks the same card as ``moves[int(rng.random() * len(moves))]`` over ``_legal()``
+        Picks the same card as ``moves[int(rng.random() * len(moves))]`` over ``fast_legal()``
         (the k-th card of ``cards_in``), so it matches the generic loop move for move.
         """
         rnd = rng.random
@@ -256,7 +258,7 @@ class Hand400(Hand):
 
     def _hint(self) -> str:
         if self.phase == "redeal":
-            return "first decide whether to ask for a redeal ('redeal' or 'keep')."
+            return "first answer the redeal question: 'keep', or 'redeal' with no ace, king, queen or jack."
         if self.phase == "auction":
             return f"it is your turn to bid, from {self._floor(self.turn)} to 13 ('bid N')."
         return "the bidding is over; play a card ('play XX')."

@@ -264,7 +264,7 @@ class UI400(GameUI):
         if obs.phase == "auction":
             p = obs.public
             return _("Your bid: at least {low} (total needed {need})").format(low=p["min_bid"], need=p["total_needed"])
-        if obs.phase == "redeal":
+        if obs.phase == "redeal" and A.REDEAL in obs.legal:  # every seat is asked, only these may redeal
             return _("No face cards: ask for a redeal?")
         return super().prompt(obs)
 
