@@ -221,3 +221,23 @@ def test_demo_plays_itself_and_last_trick_opens(engine_calls):
     assert not app.scene.show_last
     assert driver.run_until(app, lambda: app.scene.name == "hand-result", 8000)
     assert {s for s, _a in on(session.hand, engine_calls)} == {0, 1, 2, 3}
+
+
+def test_400_redeal_question_answers_itself_when_you_hold_a_face_card():
+    session = drive_engine_to("400", lambda h: h.phase == "redeal" and h.legal_actions() == [A.KEEP],
+                              options={"face_card_redeal": True})
+    assert not any(seat == 0 for seat, _ in session.hand.history)
+    app = driver.make_app(LANDSCAPE, FAST)
+    session.store = app.store
+    app.show(TableScene(app, session))
+    assert driver.run_until(app, lambda: any(seat == 0 for seat, _ in session.hand.history), 600)
+    assert (0, "keep") in session.hand.history
+
+
+def test_400_redeal_question_waits_for_you_without_a_face_card():
+    session = drive_engine_to("400", lambda h: h.phase == "redeal" and A.REDEAL in h.legal_actions(),
+                              seeds=range(3000), options={"face_card_redeal": True})
+    app = show(session)
+    driver.frames(app, 30)
+    assert app.scene.human_turn() and not any(seat == 0 for seat, _ in session.hand.history)
+    assert "redeal" in app.scene.ui.prompt(app.scene.obs)

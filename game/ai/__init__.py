@@ -2,7 +2,8 @@
 
 - ``choose(obs, level, seed)``: the action, thinking to completion (arena, tests);
 - ``Thinker(obs, level, seed)``: the same as an anytime object for the front end:
-  ``step(max_ms)`` in slices (each about ``max_ms``, one roll-out more at worst) until
+  ``step(max_ms)`` in slices (each at most about ``max_ms``: a unit of work starts only if its
+  estimated cost still fits) until
   ``done``, then ``best()`` (valid at any moment);
 - ``hint(obs)``: (action, one-line reason as an ``i18n.Message``) for the hint button; ``explain(thinker)`` gives
   the same from a ``Thinker`` advanced in slices;

@@ -326,6 +326,8 @@ class TableScene(Scene):
                 self.app.show(HandResultScene(self.app, self.session), replace=True)
         elif not self.session.is_human(hand.turn):
             self.think(sdt)
+        elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held
+            self.submit(A.KEEP)
 
     def age_messages(self, dt):
         self.bubbles = {s: (t, a + dt) for s, (t, a) in self.bubbles.items() if a + dt < self.BUBBLE_TIME}
@@ -351,7 +353,7 @@ class TableScene(Scene):
         elif self.collecting and all(f.done for f in self.flights):
             self.hold, self.collecting, self.flights = None, False, []
 
-    THINK_SLICE_MS = 8  # the AI may overrun a slice by one roll-out: 8 keeps whole frames near 10 ms
+    THINK_SLICE_MS = 8  # the AI starts a unit of work only if it fits: whole frames stay near 10 ms
 
     def think(self, sdt):
         """Advance the AI of the seat to act by one slice (at most about 10 ms)."""
