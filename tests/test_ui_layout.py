@@ -118,3 +118,31 @@ def test_nothing_overlaps_through_a_hand(game, size):
     assert app.scene.name == "hand-result", "the hand was played to its end"
     assert {"play", "bubble", "last"} <= phases
     assert not seen, "\n".join(sorted(seen)[:20])
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
+    from game import i18n
+    from game.i18n import LANGUAGES
+    from game.ui.table_view import TableView
+
+    cut = []
+    fit = TableView.fit_text
+
+    def watched(self, text, *args, **kwargs):
+        out = fit(self, text, *args, **kwargs)
+        if out[0] != text and text == self.s.ui.score_line(self.s.live_score(), self.s.obs):
+            cut.append((i18n.language(), text))
+        return out
+
+    monkeypatch.setattr(TableView, "fit_text", watched)
+    try:
+        for game in ("304", "28", "400", "schieber"):
+            app, _session = open_table(game, SEEDS[game], size)
+            for code in LANGUAGES:
+                i18n.set_language(code)
+                app.scene.build()
+                app.scene.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    assert not cut, cut
