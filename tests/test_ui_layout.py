@@ -137,8 +137,8 @@ def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
 
     monkeypatch.setattr(TableView, "fit_text", watched)
     try:
-        for game in ("304", "28", "400", "schieber"):
-            app, _session = open_table(game, SEEDS[game], size)
+        for game, humans in itertools.product(("304", "28", "400", "schieber"), ((0,), ())):  # () names the sides by compass
+            app, _session = open_table(game, SEEDS[game], size, humans=humans)
             for code in LANGUAGES:
                 i18n.set_language(code)
                 app.scene.build()

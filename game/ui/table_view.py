@@ -138,22 +138,21 @@ class TableView:
         self.rects["status"].append(rect)
         return rect
 
-    def score_between_buttons(self, surf, score, width, centre):
-        """The score in the narrow space between the portrait bar's buttons: one line if it fits
-        at two thirds of its size, else its two halves (cut at the " · " or double space nearest
-        the middle) on two lines, never cut short while two lines can hold it."""
+    def score_text(self, surf, score, width, pos, anchor):
+        """The score in ``width``: one line if it fits at two thirds of its size, else its two
+        halves (cut at the " · " or double space nearest the middle) on two lines, so that it is
+        not cut short while two lines can hold it.  Returns the rect it covers."""
         lay = self.lay
         size = gfx.fit_size(score, lay.medium, width, True, max(12, lay.medium * 2 // 3))
         cuts = [(i, len(sep)) for sep in (" · ", "  ") for i in range(len(score)) if score.startswith(sep, i)]
         if gfx.text_width(score, size, True) <= width or not cuts:
-            self.status_text(surf, score, lay.medium, width, centre, style.HIGHLIGHT, "center", True)
-            return
+            return self.status_text(surf, score, lay.medium, width, pos, style.HIGHLIGHT, anchor, True)
         i, n = min(cuts, key=lambda cut: abs(2 * cut[0] - len(score)))
-        head, tail = score[:i], score[i + n:]
         size = min(lay.small, (lay.menu_rect.height - 4) // 2)
-        x, y = centre
-        for text, dy in ((head, -(size // 2 + 1)), (tail, size // 2 + 1)):
-            self.status_text(surf, text, size, width, (x, y + dy), style.HIGHLIGHT, "center", True)
+        x, y = pos
+        rects = [self.status_text(surf, text, size, width, (x, y + dy), style.HIGHLIGHT, anchor, True)
+                 for text, dy in ((score[:i], -(size // 2 + 1)), (score[i + n:], size // 2 + 1))]
+        return rects[0].union(rects[1])
 
     # ---- top bar ------------------------------------------------------------------------------------
     def top_bar(self, surf):
@@ -168,7 +167,7 @@ class TableView:
         points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
         if lay.portrait:  # buttons and score on the first row, the contract and points below
             row = lay.menu_rect
-            self.score_between_buttons(surf, score, right - left, ((left + right) // 2, row.centery))
+            self.score_text(surf, score, right - left, ((left + right) // 2, row.centery), "center")
             y = row.bottom + 6
             width = bar.width - 2 * lay.margin
             for text, colour, bold in ((contract, style.TEXT, True), (points, style.TEXT_DIM, False)):
@@ -177,8 +176,7 @@ class TableView:
                 y += lay.small + 8
             return
         score_w = min(gfx.text_width(score, lay.medium, True), (right - left) * 9 // 20)
-        score_rect = self.status_text(surf, score, lay.medium, score_w, (right, bar.centery), style.HIGHLIGHT,
-                                      "midright", True)
+        score_rect = self.score_text(surf, score, score_w, (right, bar.centery), "midright")
         room = right - score_rect.width - left - 20
         lines = [(contract, style.TEXT, True)] + ([(points, style.TEXT_DIM, False)] if points else [])
         y = bar.centery - len(lines) * (lay.small + 6) // 2
