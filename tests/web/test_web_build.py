@@ -158,6 +158,7 @@ def test_archive_lists_exactly_the_games_files(made, src):
     assert "assets/game/i18n/de.mo" in listed and "assets/game/i18n/ar.mo" in listed
     assert not any(name.endswith((".po", ".pot")) for name in listed)
     assert "assets/main.py" in listed
+    assert "assets/game/ai/data/opening.json" in listed  # the AI's opening table
     assert any(name.startswith("assets/game/engine/") for name in listed)
     assert not any("__pycache__" in name or name.endswith(".pyc") or "-pygbag." in name for name in listed)
     assert not any(name.startswith(("assets/tests/", "assets/tools/", "assets/build/", "assets/.")) for name in listed)
