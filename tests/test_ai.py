@@ -172,6 +172,7 @@ def test_arena_gives_zero_for_identical_players(game):
         out = play_deals(game, level, level, deals=2 if level == "tiny" else 6, seed=3)
         assert out["mean_diff"] == 0
         assert out["ci95"] == [0, 0]
+        assert out["score_diff"] == 0 and out["score_ci95"] == [0, 0]
 
 
 def test_arena_shares_deals_among_processes_with_the_same_figures():
@@ -188,7 +189,7 @@ def test_arena_command_prints_json():
                           "baseline", "--deals", "3", "--seed", "4", "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     data = json.loads(out.stdout)
-    for key in ("mean_diff", "ci95", "deals", "decision_ms_mean", "decision_ms_p95"):
+    for key in ("mean_diff", "ci95", "deals", "decision_ms_mean", "decision_ms_p95", "score_diff", "score_ci95"):
         assert key in data
     assert len(data["ci95"]) == 2 and data["deals"] == 3
 

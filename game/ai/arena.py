@@ -5,7 +5,8 @@
 
 Prints the mean difference per deal of player A's side over player B's side (card
 points for 304/28, score points for 400, points before the multiplier for
-Schieber) with its 95 % confidence interval, each side's bid success rate, the
+Schieber) with its 95 % confidence interval, the same for the match score (game points,
+tokens, Schieber points with multipliers), each side's bid success rate, the
 time per decision and, with ``--matches``, matches won when playing whole matches.
 Every decision gets a seed from (deal, seat, decision number), never from the
 player, so two identical deterministic players give exactly zero.
@@ -20,7 +21,7 @@ import sys
 import time
 
 from ..engine import GAMES, Match
-from .outcome import figures
+from .outcome import figures, score_gain
 from .search import ALL_LEVELS, choose
 
 
@@ -109,12 +110,13 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
     t.made += res["made"]
 
 
-def play_deal(game, a, b, seed, i, options=None) -> tuple[float, Tally, Tally]:
-    """Deal ``i`` played twice with the sides swapped: (A's side's mean lead, A's tally, B's)."""
+def play_deal(game, a, b, seed, i, options=None) -> tuple[float, float, Tally, Tally]:
+    """Deal ``i`` played twice with the sides swapped: (A's side's mean lead in the arena's
+    figure, its mean lead in match score, A's tally, B's)."""
     cls = GAMES[game]
     ta, tb = Tally(), Tally()
     base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber")
-    d = 0.0
+    d = s = 0.0
     for swap in (False, True):
         hand = cls(base.dealt, base.dealer, options, None, base.first_hand)
         levels = [b, a] if swap else [a, b]
@@ -122,7 +124,9 @@ def play_deal(game, a, b, seed, i, options=None) -> tuple[float, Tally, Tally]:
         f = figures(hand)
         a_side = 1 if swap else 0
         d += f[a_side] - f[1 - a_side]
-    return d / 2, ta, tb
+        g = score_gain(hand)
+        s += g[a_side] - g[1 - a_side]
+    return d / 2, s / 2, ta, tb
 
 
 def _play_deal_args(args):
@@ -133,7 +137,7 @@ def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1) -> dict:
     """Every deal in duplicate; with ``jobs`` > 1 the deals are shared among that many
     processes (a desktop tool: the figures are the same, only the clock is shorter)."""
     tallies = {"a": Tally(), "b": Tally()}
-    diffs = []
+    diffs, score_diffs = [], []
     work = [(game, a, b, seed, i, options) for i in range(deals)]
     if jobs > 1:
         import multiprocessing
@@ -141,14 +145,17 @@ def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1) -> dict:
             results = pool.map(_play_deal_args, work, chunksize=1)
     else:
         results = map(_play_deal_args, work)
-    for d, ta, tb in results:
+    for d, s, ta, tb in results:
         diffs.append(d)
+        score_diffs.append(s)
         tallies["a"].add(ta)
         tallies["b"].add(tb)
     m, lo, hi = mean_ci(diffs)
+    sm, slo, shi = mean_ci(score_diffs)
     ta, tb = tallies["a"].summary(), tallies["b"].summary()
     return {"game": game, "a": a, "b": b, "seed": seed, "deals": deals,
             "mean_diff": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
+            "score_diff": round(sm, 3), "score_ci95": [round(slo, 3), round(shi, 3)],
             "decision_ms_mean": ta["decision_ms_mean"], "decision_ms_p95": ta["decision_ms_p95"],
             "player_a": ta, "player_b": tb}
 
@@ -196,6 +203,10 @@ def main(argv=None) -> int:
     print(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}")
     print(f"mean difference A - B per deal: {out['mean_diff']:+.2f} {unit}"
           f"  95% CI [{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}]")
+    if args.game != "400":  # there the figure is already the score
+        score = {"28": "game points", "304": "tokens", "schieber": "points with multipliers"}[args.game]
+        print(f"match score A - B per deal: {out['score_diff']:+.3f} {score}"
+              f"  95% CI [{out['score_ci95'][0]:+.3f}, {out['score_ci95'][1]:+.3f}]")
     for key, name in (("player_a", "A"), ("player_b", "B")):
         t = out[key]
         rate = "-" if t["bid_success"] is None else f"{100 * t['bid_success']:.0f}% of {t['bids']}"
