@@ -66,6 +66,8 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         "max_ms": round(max(times), 4) if times else 0.0,
         "record_actions": len(hand.record().get("actions", [])) if isinstance(hand.record(), dict) else None,
         "result_keys": sorted(result) if isinstance(result, dict) else None,
+        "tricks": len(getattr(hand, "tricks", ())),
+        "thrown_in": bool(getattr(hand, "thrown_in", False)),  # 304: every seat passed
     }
 
 

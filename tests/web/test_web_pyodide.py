@@ -51,7 +51,7 @@ def test_engine_plays_a_full_hand_of_every_game_in_wasm(pyodide, capsys):
 
 def test_ai_plays_a_full_hand_of_every_game_in_wasm(pyodide, capsys):
     page, _ = pyodide
-    report = web_browser.play_in_pyodide(page, seed=6, ai=True, level="normal")  # a seed whose hands are played out, not thrown in
+    report = web_browser.play_in_pyodide(page, seed=1, ai=True, level="normal")
     if report["players"] != "game.ai.Thinker":
         pytest.fail(f"game.ai did not load in Pyodide ({report['why_random']}); the engine was played at random")
     with capsys.disabled():
@@ -59,7 +59,10 @@ def test_ai_plays_a_full_hand_of_every_game_in_wasm(pyodide, capsys):
         print(table(report))
     for game, row in report["games"].items():
         assert "error" not in row, (game, row.get("error"))
-        assert row["decisions"] >= 4 * 8, game
+        if row["thrown_in"]:  # e.g. 304: all four passed, which the AI may do with weak packets
+            assert row["tricks"] == 0 and row["decisions"] >= 4, (game, row)
+        else:
+            assert row["decisions"] >= 4 * 8 and row["tricks"] >= 8, (game, row)
 
 
 def test_storage_backend_uses_the_browsers_local_storage(pyodide):
