@@ -231,3 +231,27 @@ def test_unknown_level_is_refused():
     hand, seat = random_positions("28", None, 1, 6)[0]
     with pytest.raises(ValueError):
         choose(hand.observation(seat), "grandmaster")
+
+
+def _candidates_obs(game, played=(), trick=()):
+    from types import SimpleNamespace
+    return SimpleNamespace(game=game, tricks=((0, tuple(played), 0),) if played else (), trick=tuple(trick))
+
+
+def test_equal_cards_are_weighed_once_lowest_kept():
+    from game.ai.search import drop_equal_cards
+    from game.engine import actions as A
+    J, N, AC, T, K, Q, E, S = 9, 7, 12, 8, 11, 10, 6, 5  # rank slots of J 9 A 10 K Q 8 7
+    # 28: K and Q (no points, side by side) are one choice; 7 is not, the unseen 8 lies between
+    assert sorted(drop_equal_cards([K, Q, S], _candidates_obs("28"))) == [S, Q]
+    # ... once the 8 was played face up, K Q 7 are one run; another suit is apart
+    assert drop_equal_cards([K, Q, S, 16 | K], _candidates_obs("28", played=(E, 32, 33, 48))) == [S, 16 | K]
+    # A and 10 score one point each in 28, 11 and 10 in 304
+    assert drop_equal_cards([AC, T], _candidates_obs("28")) == [T]
+    assert sorted(drop_equal_cards([AC, T], _candidates_obs("304"))) == [T, AC]
+    # a card played face down that this seat did not see does not join a run
+    assert sorted(drop_equal_cards([K, S], _candidates_obs("28", trick=((1, None),)))) == [S, K]
+    # non-card actions are kept
+    assert drop_equal_cards([A.CALL, K, Q], _candidates_obs("28")) == [A.CALL, Q]
+    # 400 has no card points: any run goes (the 6 and 7 here, not the 9 above the unseen 8)
+    assert drop_equal_cards([4, 5, 7], _candidates_obs("400")) == [4, 7]

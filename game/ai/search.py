@@ -20,6 +20,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from ..engine import GAMES
 from ..engine import actions as A
 from .outcome import figures, utility
 from .rules import rules_for
@@ -95,25 +96,38 @@ def exact_value(hand, side: int, alpha: float = -math.inf, beta: float = math.in
     return best
 
 
+# Rank slots of a suit from the highest trick power down, where that is not the slot order.
+POWER_ORDER = {"28": (9, 7, 12, 8, 11, 10, 6, 5), "304": (9, 7, 12, 8, 11, 10, 6, 5)}
+
+
 def drop_equal_cards(legal: list[int], obs) -> list[int]:
-    """Without points, cards of one suit with only my own cards or played ones between them
-    take tricks alike: keep the lowest of each such run."""
+    """Cards of one suit next to each other in trick power once the cards played face up are
+    left out, worth the same points, take and lose the same tricks: keep the lowest of each
+    such run (28: A-10, K-Q-8-7; 400: any run).  A card between them that this seat has not
+    seen played (another seat's, face down, the trump indicator) breaks the run."""
+    game = GAMES[obs.game]
+    points = getattr(game, "CARD_POINTS", None)
+    ranks = POWER_ORDER.get(obs.game) or sorted(game.DECK.ranks, reverse=True)
     played = 0
     for _, cards, _ in obs.tricks:
         for c in cards:
-            played |= 1 << c
+            if c is not None:
+                played |= 1 << c
     for _, c in obs.trick:
-        played |= 1 << c
-    mine = sum(1 << c for c in obs.hand)
-    out = []
-    for a in sorted(legal):
-        prev = a - 1
-        while prev >= 0 and prev >> 4 == a >> 4 and played >> prev & 1:
-            prev -= 1
-        if A.is_play(a) and prev >= 0 and prev >> 4 == a >> 4 and prev in legal and mine >> prev & 1:
-            continue  # the next lower card of the run is already a candidate
-        out.append(a)
-    return out
+        if c is not None:
+            played |= 1 << c
+    candidates = set(legal)
+    drop = set()
+    for suit in {a >> 4 for a in legal if A.is_play(a)}:
+        above = None  # the last card of the suit seen going down, if it is a candidate
+        for r in ranks:
+            c = suit << 4 | r
+            if played >> c & 1:
+                continue
+            if c in candidates and above is not None and (points is None or points[c] == points[above]):
+                drop.add(above)  # the lower card of the run stands for it
+            above = c if c in candidates else None
+    return [a for a in legal if a not in drop]
 
 
 def smoothed(est, x: float, weight: float = 0.2) -> tuple[float, float]:
@@ -175,7 +189,7 @@ class Thinker:
             anchor = self.fallback if A.is_bid(self.fallback) else bids[0]
             keep = set(sorted(bids, key=lambda b: (abs(b - anchor), b))[:LEVELS[self.level_name].bids])
             legal = [a for a in legal if not A.is_bid(a) or a in keep]
-        if obs.game == "400":
+        if obs.game in ("400", "28", "304"):
             legal = drop_equal_cards(legal, obs)
         if self.fallback not in legal:
             legal.append(self.fallback)
