@@ -252,6 +252,27 @@ def test_a_first_version_save_still_resumes(data):
     teardown(app)
 
 
+def test_a_400_save_from_before_every_seat_was_asked_about_the_redeal_resumes(data):
+    from game.engine import GAMES as GAMES_BY_NAME
+    from game.engine.game400 import FACES
+
+    store = Store()
+    session = Session("400", {"face_card_redeal": True}, 8, "easy", (0,), store)
+    play_to_mid_trick(session, random.Random(3), full_hands=1)
+    match = session.to_dict()
+    # Before, only seats dealt no face card were asked: drop the other seats' 'keep' answers
+    deck = GAMES_BY_NAME["400"].DECK
+    for rec in match["finished"] + [match["hand"]]:
+        held = [sum(1 << deck.parse(c) for c in cards) for cards in rec["hands"]]
+        rec["actions"] = [[s, t] for s, t in rec["actions"] if not (t == "keep" and held[s] & FACES)]
+    assert sum(len(r["actions"]) for r in match["finished"] + [match["hand"]]) < \
+        sum(len(r["actions"]) for r in session.to_dict()["finished"] + [session.to_dict()["hand"]])
+    store.save_match(match)
+    app = launch()
+    assert isinstance(app.scene, TableScene) and state(app.scene.session) == state(session)
+    teardown(app)
+
+
 # ---- URL parameters --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", GAMES)

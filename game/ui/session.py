@@ -196,11 +196,22 @@ def _replayed(record, game: str, options: dict | None = None):
     if not isinstance(actions, list):
         raise RecordError("'actions' must be a list")
     for entry in actions:
+        while _unasked_keep(hand, entry):
+            hand.apply("keep")
         if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == hand.turn
                 and isinstance(entry[1], str)):
             raise ValueError(f"action {entry!r} is not the turn's [seat, action]")
         hand.apply(entry[1])
     return hand
+
+
+def _unasked_keep(hand, entry) -> bool:
+    """Saves made before 400's no-face-card redeal asked every seat: a seat holding a face card
+    was not asked, so its 'keep' is missing from the record; it is the only answer it had."""
+    from game.engine.game400 import FACES
+
+    return (hand.GAME == "400" and hand.phase == "redeal" and hand.hand[hand.turn] & FACES != 0
+            and entry != [hand.turn, "keep"])
 
 
 def human_bid_made(game: str, hand, res) -> bool | None:
