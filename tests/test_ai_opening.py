@@ -190,8 +190,8 @@ def test_risk_takers_bid_higher():
     assert rules.limit(strong) > rules.limit(cards("7S 8H QD KC"))
 
 
-def test_the_search_counts_a_failed_bid_of_its_own_side_dearer():
-    from game.ai.outcome import FAILED_BID, SCORE_WEIGHT, figures, score_gain, utility
+def test_the_search_values_a_hand_by_card_points_and_match_score_alike_for_both_sides():
+    from game.ai.outcome import SCORE_WEIGHT, figures, score_gain, utility
     rules, seen = rules_for("28"), set()
     for i in range(200):
         hand = GAMES["28"].deal(f"fail/{i}", dealer=i % 4)
@@ -202,9 +202,10 @@ def test_the_search_counts_a_failed_bid_of_its_own_side_dearer():
         bidders = hand.bidder & 1
         made = hand.taken[bidders] >= hand.bid
         f, g = figures(hand), score_gain(hand)
+        assert (g[bidders] > 0) == made and g[1 - bidders] == 0  # only the bidders score
         for side in (0, 1):
             plain = f[side] - f[1 - side] + SCORE_WEIGHT["28"] * (g[side] - g[1 - side])
-            extra = FAILED_BID["28"] if side == bidders and not made else 0.0
-            assert utility(hand, side) == pytest.approx(plain - extra)
+            assert utility(hand, side) == pytest.approx(plain)
+        assert utility(hand, 0) == pytest.approx(-utility(hand, 1))  # zero-sum
         seen.add(made)
-    assert seen == {True, False} and FAILED_BID["28"] > 0
+    assert seen == {True, False}
