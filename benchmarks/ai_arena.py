@@ -4,7 +4,7 @@
         [--deals 60] [--seed 1] [--jobs 2] [--json]
 
 One line per (game, level): mean difference per deal over the baseline with its 95 %
-confidence interval, the bid success rates and the time per decision.  Each line is
+confidence interval, the same in match score, the bid success rates and the time per decision.  Each line is
 the same as ``python -m game.ai.arena --game G --a LEVEL --b baseline --deals N --seed S``.
 """
 
@@ -42,7 +42,8 @@ def main(argv: list[str]) -> None:
             a, b = out["player_a"], out["player_b"]
             rate = lambda t: "-" if t["bid_success"] is None else f"{100 * t['bid_success']:.0f}%/{t['bids']}"
             print(f"{game:<9}{level:>7} vs baseline: {out['mean_diff']:+7.2f} per deal, 95% CI "
-                  f"[{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}], {args.deals} deals; bids made "
+                  f"[{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}], match score {out['score_diff']:+.2f} "
+                  f"[{out['score_ci95'][0]:+.2f}, {out['score_ci95'][1]:+.2f}], {args.deals} deals; bids made "
                   f"{rate(a)} vs {rate(b)}; ms/decision mean {a['decision_ms_mean']:.0f} "
                   f"p95 {a['decision_ms_p95']:.0f}; {out['seconds']} s", flush=True)
 
