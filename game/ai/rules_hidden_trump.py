@@ -26,8 +26,8 @@ from ..engine.hidden_trump import CARD_POWER
 from .opening import Stats, best_trump
 
 JACK, NINE = 9, 7  # rank slots
-# Cards of a suit from the highest trick power down (J 9 A 10 K Q 8 7), per suit.
-BY_POWER = [[s << 4 | r for r in (9, 7, 12, 8, 11, 10, 6, 5)] for s in range(4)]
+POWER_RANKS = (9, 7, 12, 8, 11, 10, 6, 5)  # rank slots from the highest trick power down: J 9 A 10 K Q 8 7
+BY_POWER = [[s << 4 | r for r in POWER_RANKS] for s in range(4)]  # the same cards, per suit
 # Bids go up to this quantile of the side's points as trumper (the opening table's figures),
 # tuned on rules-vs-rules duplicate deals for match score: in 28 a made and a failed bid move
 # one game point each, in 304 a failure costs a token more than a success brings.

@@ -24,6 +24,7 @@ from ..engine import GAMES
 from ..engine import actions as A
 from .outcome import figures, utility
 from .rules import rules_for
+from .rules_hidden_trump import POWER_RANKS
 from .worlds import Inconsistent, Worlds, sample_world
 
 
@@ -97,7 +98,8 @@ def exact_value(hand, side: int, alpha: float = -math.inf, beta: float = math.in
 
 
 # Rank slots of a suit from the highest trick power down, where that is not the slot order.
-POWER_ORDER = {"28": (9, 7, 12, 8, 11, 10, 6, 5), "304": (9, 7, 12, 8, 11, 10, 6, 5)}
+# (Schieber is left out: its order depends on the contract.)
+POWER_ORDER = {"28": POWER_RANKS, "304": POWER_RANKS}
 
 
 def drop_equal_cards(legal: list[int], obs) -> list[int]:
@@ -189,7 +191,7 @@ class Thinker:
             anchor = self.fallback if A.is_bid(self.fallback) else bids[0]
             keep = set(sorted(bids, key=lambda b: (abs(b - anchor), b))[:LEVELS[self.level_name].bids])
             legal = [a for a in legal if not A.is_bid(a) or a in keep]
-        if obs.game in ("400", "28", "304"):
+        if obs.game in POWER_ORDER or obs.game == "400":
             legal = drop_equal_cards(legal, obs)
         if self.fallback not in legal:
             legal.append(self.fallback)
