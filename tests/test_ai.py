@@ -255,3 +255,23 @@ def test_equal_cards_are_weighed_once_lowest_kept():
     assert drop_equal_cards([A.CALL, K, Q], _candidates_obs("28")) == [A.CALL, Q]
     # 400 has no card points: any run goes (the 6 and 7 here, not the 9 above the unseen 8)
     assert drop_equal_cards([4, 5, 7], _candidates_obs("400")) == [4, 7]
+
+
+@pytest.mark.parametrize("game", ["28", "304", "400"])
+def test_the_search_weighs_one_card_of_a_run(game):
+    from game.ai.search import drop_equal_cards
+    found = 0
+    for hand, seat in random_positions(game, None, 400, 11):
+        obs = hand.observation(seat)
+        if obs.phase != "play":
+            continue
+        kept = drop_equal_cards(list(obs.legal), obs)
+        if len(kept) == len(obs.legal):
+            continue
+        found += 1
+        t = Thinker(obs, "normal", 1)
+        dropped = set(obs.legal) - set(kept)
+        assert not (dropped & set(t.candidates)) - {t.fallback}
+        if found >= 3:
+            break
+    assert found, "no position with cards equal in play"

@@ -97,9 +97,9 @@ def exact_value(hand, side: int, alpha: float = -math.inf, beta: float = math.in
     return best
 
 
-# Rank slots of a suit from the highest trick power down, where that is not the slot order.
-# (Schieber is left out: its order depends on the contract.)
-POWER_ORDER = {"28": POWER_RANKS, "304": POWER_RANKS}
+# Rank slots of a suit from the highest trick power down, for the games whose order is fixed
+# (Schieber's depends on the contract).
+POWER_ORDER = {"28": POWER_RANKS, "304": POWER_RANKS, "400": tuple(range(12, -1, -1))}
 
 
 def drop_equal_cards(legal: list[int], obs) -> list[int]:
@@ -107,9 +107,8 @@ def drop_equal_cards(legal: list[int], obs) -> list[int]:
     left out, worth the same points, take and lose the same tricks: keep the lowest of each
     such run (28: A-10, K-Q-8-7; 400: any run).  A card between them that this seat has not
     seen played (another seat's, face down, the trump indicator) breaks the run."""
-    game = GAMES[obs.game]
-    points = getattr(game, "CARD_POINTS", None)
-    ranks = POWER_ORDER.get(obs.game) or sorted(game.DECK.ranks, reverse=True)
+    points = getattr(GAMES[obs.game], "CARD_POINTS", None)
+    ranks = POWER_ORDER[obs.game]
     played = 0
     for _, cards, _ in obs.tricks:
         for c in cards:
@@ -191,7 +190,7 @@ class Thinker:
             anchor = self.fallback if A.is_bid(self.fallback) else bids[0]
             keep = set(sorted(bids, key=lambda b: (abs(b - anchor), b))[:LEVELS[self.level_name].bids])
             legal = [a for a in legal if not A.is_bid(a) or a in keep]
-        if obs.game in POWER_ORDER or obs.game == "400":
+        if obs.game in POWER_ORDER:
             legal = drop_equal_cards(legal, obs)
         if self.fallback not in legal:
             legal.append(self.fallback)
