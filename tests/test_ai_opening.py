@@ -127,7 +127,7 @@ def test_the_web_build_ships_the_table():
         import web_build
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    assert "game/ai/data/opening.json" in web_build.shipped_files(web_build.game_files(ROOT))
+    assert "game/ai/data/opening.json" in web_build.archive_files(ROOT)
 
 
 def test_quantile_reads_between_the_stored_points():

@@ -134,6 +134,11 @@ def shipped_files(files: list[str]) -> list[str]:
     return sorted(out)
 
 
+def archive_files(src: Path) -> list[str]:
+    """What the archive holds of the game in ``src``."""
+    return shipped_files(game_files(src))
+
+
 def ship_compiled_catalogs(app: Path, files: list[str]) -> list[str]:
     """Compile the staged catalogs in ``app`` to ``.mo`` (game/i18n/mo.py) and remove the
     sources; returns the staged file list."""

@@ -89,7 +89,7 @@ def test_page_loads_the_game_without_asking_for_a_tap(browser, fake_site, fake_c
         page, response = open_game(context, fake_site.url + "index.html" + QUERY)
         assert response.ok
         fake = page.evaluate("window.__fake")
-        assert fake["files"] == sorted("assets/" + f for f in web_build.shipped_files(web_build.game_files(src)))
+        assert fake["files"] == sorted("assets/" + f for f in web_build.archive_files(src))
         assert fake["python"] == "python3.12"
         assert not {"vt", "vtx", "stdout"} & set(fake["os"].split(","))  # no terminal console
         assert fake["stages"] == ["unpack", "start", "install", "running"]  # no gesture asked for
@@ -239,7 +239,7 @@ def test_service_worker_keeps_page_archive_and_runtime_then_plays_offline(browse
         response = page.reload()
         wait_running(page)
         assert response.ok and response.from_service_worker
-        assert page.evaluate("window.__fake.files") == sorted("assets/" + f for f in web_build.shipped_files(web_build.game_files(src)))
+        assert page.evaluate("window.__fake.files") == sorted("assets/" + f for f in web_build.archive_files(src))
         by_url = {url.replace("//cp312", "/cp312"): (status, sw) for url, status, sw in seen}
         for url in [fake_site.url + "tricktable.tar.gz"] + runtime[:5] + packages:
             assert by_url.get(url) == (200, True), (url, by_url.get(url))

@@ -153,7 +153,7 @@ def test_service_worker_names_its_caches_with_the_build(made):
 
 def test_archive_lists_exactly_the_games_files(made, src):
     listed = web_build.archive_listing(made["out"] / "tricktable.tar.gz")
-    expected = sorted("assets/" + rel for rel in web_build.shipped_files(web_build.game_files(src)))
+    expected = sorted("assets/" + rel for rel in web_build.archive_files(src))
     assert listed == expected
     assert "assets/game/i18n/de.mo" in listed and "assets/game/i18n/ar.mo" in listed
     assert not any(name.endswith((".po", ".pot")) for name in listed)

@@ -156,7 +156,7 @@ def test_loader_unpacks_the_game_and_runs_main(site, src, tmp_path, monkeypatch)
     runtime = run_loader(site["default"], tmp_path, monkeypatch)
     home = tmp_path / "tricktable" / "assets"
     unpacked = sorted(p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file())
-    assert unpacked == web_build.shipped_files(web_build.game_files(src))
+    assert unpacked == web_build.archive_files(src)
     assert (home / "main.py").read_bytes() == (src / "main.py").read_bytes()
     assert runtime.run_main == [(home, None)]
     assert runtime.sourced == [home / "main.py"]
