@@ -67,7 +67,7 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         "record_actions": len(hand.record().get("actions", [])) if isinstance(hand.record(), dict) else None,
         "result_keys": sorted(result) if isinstance(result, dict) else None,
         "tricks": len(getattr(hand, "tricks", ())),
-        "thrown_in": bool(getattr(hand, "thrown_in", False)),  # 304: every seat passed
+        "thrown_in": bool(getattr(hand, "thrown_in", False)),  # e.g. 304 after four passes
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from game.engine import Match
+from game.engine.game400 import FACES
 from game.i18n import N_, Message
 
 SAVE_VERSION = 2  # 1: actions replayed from the seed; 2: hand records
@@ -208,8 +209,6 @@ def _replayed(record, game: str, options: dict | None = None):
 def _unasked_keep(hand, entry) -> bool:
     """Saves made before 400's no-face-card redeal asked every seat: a seat holding a face card
     was not asked, so its 'keep' is missing from the record; it is the only answer it had."""
-    from game.engine.game400 import FACES
-
     return (hand.GAME == "400" and hand.phase == "redeal" and hand.hand[hand.turn] & FACES != 0
             and entry != [hand.turn, "keep"])
 
