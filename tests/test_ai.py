@@ -184,6 +184,15 @@ def test_arena_shares_deals_among_processes_with_the_same_figures():
     assert one["player_a"]["bids"] + one["player_b"]["bids"] > 0
 
 
+def test_arena_play_only_gives_both_sides_the_same_contracts():
+    """With --play-only both rooms hold the rule-based auction, so each side bids as often and
+    only the card play differs; without it the search bids otherwise than the rules."""
+    only = play_deals("28", "tiny", "baseline", deals=6, seed=2, play_only=True)
+    assert only["player_a"]["bids"] == only["player_b"]["bids"] > 0
+    full = play_deals("28", "tiny", "baseline", deals=6, seed=2)
+    assert full["player_a"]["bids"] != full["player_b"]["bids"]
+
+
 def test_arena_command_prints_json():
     out = subprocess.run([sys.executable, "-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b",
                           "baseline", "--deals", "3", "--seed", "4", "--json"],

@@ -1,7 +1,7 @@
 """Duplicate arena: two AI levels play the same deals twice with the sides swapped.
 
     python -m game.ai.arena --game 28 --a expert --b baseline --deals 200 --seed 1 [--json]
-        [--matches M] [--options '{"double": true}'] [--jobs 2]
+        [--matches M] [--play-only] [--options '{"double": true}'] [--jobs 2]
 
 Prints the mean difference per deal of player A's side over player B's side (card
 points for 304/28, score points for 400, points before the multiplier for
@@ -66,14 +66,17 @@ class Tally:
                 "bid_success": round(self.made / self.bids, 3) if self.bids else None}
 
 
-def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str) -> None:
-    """Finish ``hand``; seat s plays at ``levels[s & 1]`` and its times go to ``tallies[s & 1]``."""
+def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str, play_only: bool = False) -> None:
+    """Finish ``hand``; seat s plays at ``levels[s & 1]`` and its times go to ``tallies[s & 1]``.
+    With ``play_only`` every decision before trick play (auction, trump, redeal, doubling) is
+    the rule-based player's for both sides, so the hand measures card play alone."""
     k = 0
     while not hand.is_over():
         seat = hand.turn
         obs = hand.observation(seat)
+        level = "baseline" if play_only and hand.phase != "play" else levels[seat & 1]
         t0 = time.perf_counter()
-        action = choose(obs, levels[seat & 1], seed=hash_seed(tag, seat, k))
+        action = choose(obs, level, seed=hash_seed(tag, seat, k))
         if len(obs.legal) > 1:
             tallies[seat & 1].ms.append((time.perf_counter() - t0) * 1000)
         hand.apply(action)
@@ -110,7 +113,7 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
     t.made += res["made"]
 
 
-def play_deal(game, a, b, seed, i, options=None) -> tuple[float, float, Tally, Tally]:
+def play_deal(game, a, b, seed, i, options=None, play_only=False) -> tuple[float, float, Tally, Tally]:
     """Deal ``i`` played twice with the sides swapped: (A's side's mean lead in the arena's
     figure, its mean lead in match score, A's tally, B's)."""
     cls = GAMES[game]
@@ -120,7 +123,7 @@ def play_deal(game, a, b, seed, i, options=None) -> tuple[float, float, Tally, T
     for swap in (False, True):
         hand = cls(base.dealt, base.dealer, options, None, base.first_hand)
         levels = [b, a] if swap else [a, b]
-        play_hand(hand, levels, [tb, ta] if swap else [ta, tb], f"{seed}/{i}")
+        play_hand(hand, levels, [tb, ta] if swap else [ta, tb], f"{seed}/{i}", play_only)
         f = figures(hand)
         a_side = 1 if swap else 0
         d += f[a_side] - f[1 - a_side]
@@ -133,12 +136,12 @@ def _play_deal_args(args):
     return play_deal(*args)
 
 
-def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1) -> dict:
+def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1, play_only: bool = False) -> dict:
     """Every deal in duplicate; with ``jobs`` > 1 the deals are shared among that many
     processes (a desktop tool: the figures are the same, only the clock is shorter)."""
     tallies = {"a": Tally(), "b": Tally()}
     diffs, score_diffs = [], []
-    work = [(game, a, b, seed, i, options) for i in range(deals)]
+    work = [(game, a, b, seed, i, options, play_only) for i in range(deals)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -192,16 +195,19 @@ def main(argv=None) -> int:
     p.add_argument("--options", default="{}", help="rule options as a JSON object")
     p.add_argument("--json", action="store_true")
     p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (default 1)")
+    p.add_argument("--play-only", action="store_true",
+                   help="both sides bid by the rules; only the card play differs")
     args = p.parse_args(argv)
     options = json.loads(args.options) or None
-    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs)
+    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs, args.play_only)
     if args.matches:
         out["matches"] = play_matches(args.game, args.a, args.b, args.matches, args.seed, options)
     if args.json:
         print(json.dumps(out))
         return 0
     unit = {"400": "score points"}.get(args.game, "card points")
-    print(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}")
+    print(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}"
+          + (", card play only (both sides bid by the rules)" if args.play_only else ""))
     print(f"mean difference A - B per deal: {out['mean_diff']:+.2f} {unit}"
           f"  95% CI [{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}]")
     if args.game != "400":  # there the figure is already the score
