@@ -284,3 +284,24 @@ def test_the_search_weighs_one_card_of_a_run(game):
         if found >= 3:
             break
     assert found, "no position with cards equal in play"
+
+
+@pytest.mark.parametrize("game", ["28", "304"])
+def test_304_bids_from_the_table_28_weighs_its_bids(game):
+    """The search levels of 304 take each decision before trick play from the rules (the
+    opening table) at once; in 28 they weigh bids against passing."""
+    auction = 0
+    for hand, seat in random_positions(game, None, 200, 12):
+        obs = hand.observation(seat)
+        if obs.phase != "auction" or len(obs.legal) < 3:
+            continue
+        auction += 1
+        t = Thinker(obs, "normal", 1)
+        if game == "304":
+            assert t.done and t.candidates == [baseline_action(obs, 1)]
+            assert choose(obs, "expert", 1) == baseline_action(obs, 1)
+        else:
+            assert not t.done and len(t.candidates) > 1
+        if auction >= 5:
+            break
+    assert auction, "no auction position"
