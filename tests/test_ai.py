@@ -305,3 +305,17 @@ def test_304_bids_from_the_table_28_weighs_its_bids(game):
         if auction >= 5:
             break
     assert auction, "no auction position"
+
+
+def test_hint_for_a_304_bid_gives_the_tables_points():
+    from game.engine.actions import is_bid
+    shown = 0
+    for hand, seat in random_positions("304", None, 300, 13):
+        obs = hand.observation(seat)
+        if obs.phase != "auction":
+            continue
+        action, why = hint(obs, "normal")
+        if is_bid(action):
+            assert "of 304 points" in str(why), str(why)
+            shown += 1
+    assert shown, "no bid hinted"

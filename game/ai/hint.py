@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..engine import GAMES
 from ..engine import actions as A
 from ..i18n import N_, Message
+from .opening import best_trump
 from .search import Thinker
 
 # Utility differences smaller than this count as a tie (about a point of 28, ten of 304, ...).
@@ -38,7 +39,9 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
     card notation ("Play TD"); the UI passes its localized phrase: ``text(action=...)``."""
     text = A.action_text(action, GAMES[obs.game].DECK)
     fig = thinker.expected_figure(action)
-    if fig is None or not thinker.counts.get(action):
+    if fig is None and A.is_bid(action):
+        fig = table_figure(obs)
+    if fig is None:
         outlook = Message(N_("it is the usual play here") if conventional else N_("it came out best in the search"))
     elif obs.game == "400":
         outlook = Message(N_("your side should gain about {points} score points"), points=f"{fig:+.0f}")
@@ -47,6 +50,13 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
                           points=f"{fig:.0f}", total=TOTAL[obs.game])
     return Message(N_("{action}: {why}; {outlook}."), action=text[0].upper() + text[1:],
                    why=Message(describe(obs, action)), outlook=outlook)
+
+
+def table_figure(obs) -> float | None:
+    """304/28 bids on four cards: the opening table's mean points for the side as trumper."""
+    if obs.game not in ("28", "304") or len(obs.hand) != 4:
+        return None
+    return best_trump(obs.game, sum(1 << c for c in obs.hand))[1].mean
 
 
 WHY = {
