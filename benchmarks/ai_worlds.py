@@ -7,7 +7,10 @@ players from fixed seeds.  Figures per game, on one core:
 - ``worlds/s``: worlds sampled from a position's observation and rebuilt, as the search
   does it (``Worlds(obs)`` once, then ``sample``), and one at a time (``sample_world``);
 - ``roll-outs``: the mean number of roll-outs a ``Thinker`` at the normal level (70 ms
-  native) finishes per decision, stepped in 10 ms slices like the table does.
+  native) finishes per decision, stepped in 10 ms slices like the table does;
+- ``slices``: those slices on the machine's clock: the median, the share that ran past
+  10 ms and the longest (a unit starts only if its estimated cost fits; the tests check that
+  logic on a clock of their own).
 """
 
 from __future__ import annotations
@@ -60,14 +63,21 @@ def worlds_per_second(obs_list, seconds: float, per_observation: bool) -> float:
             return n / elapsed
 
 
-def rollouts_per_decision(obs_list) -> float:
-    total = 0
+def thinking(obs_list) -> dict:
+    """Roll-outs per normal decision, and the wall-clock length of its 10 ms slices."""
+    total, slices = 0, []
     for k, obs in enumerate(obs_list):
         t = Thinker(obs, "normal", k)
         while not t.done:
+            t0 = time.perf_counter()
             t.step(10)
+            slices.append((time.perf_counter() - t0) * 1000)
         total += t.rollouts
-    return total / len(obs_list)
+    slices = sorted(slices) or [0.0]
+    return {"rollouts_per_decision": round(total / len(obs_list), 1),
+            "slice_ms_median": round(slices[len(slices) // 2], 2),
+            "slices_over_10ms": round(sum(s > 10 for s in slices) / len(slices), 3),
+            "slice_ms_max": round(slices[-1], 2)}
 
 
 def main(argv: list[str]) -> None:
@@ -79,16 +89,18 @@ def main(argv: list[str]) -> None:
         obs_list = positions(game, hands)
         figures[game] = {"worlds_per_second": round(worlds_per_second(obs_list, seconds, True)),
                          "one_world_per_second": round(worlds_per_second(obs_list, seconds, False)),
-                         "rollouts_per_decision": round(rollouts_per_decision(obs_list), 1),
+                         **thinking(obs_list),
                          "decisions": len(obs_list)}
     if as_json:
         print(json.dumps({"ai_worlds": figures, "python": sys.version.split()[0]}))
         return
     print(f"AI worlds, one core, Python {sys.version.split()[0]} (normal level: 70 ms, at most 400 roll-outs)")
-    print(f"{'game':<10}{'worlds/s':>10}{'(one-off)':>11}{'roll-outs per decision':>25}{'decisions':>11}")
+    print(f"{'game':<10}{'worlds/s':>10}{'(one-off)':>11}{'roll-outs/decision':>20}{'decisions':>11}"
+          f"{'slice ms (median)':>19}{'past 10 ms':>12}{'longest':>9}")
     for game, f in figures.items():
         print(f"{game:<10}{f['worlds_per_second']:>10,}{f['one_world_per_second']:>11,}"
-              f"{f['rollouts_per_decision']:>25}{f['decisions']:>11}")
+              f"{f['rollouts_per_decision']:>20}{f['decisions']:>11}{f['slice_ms_median']:>19}"
+              f"{f['slices_over_10ms']:>12.1%}{f['slice_ms_max']:>9}")
 
 
 if __name__ == "__main__":
