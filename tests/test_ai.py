@@ -11,6 +11,7 @@ import pytest
 from game.ai import LEVELS, Thinker, baseline_action, choose, hint
 from game.ai.arena import play_deals
 from game.ai.rules import rules_for
+from game.ai import search
 from game.ai.search import Level
 from game.ai.worlds import sample_world
 from game.engine import GAMES
@@ -124,8 +125,8 @@ def test_ai_entry_points_take_observations_not_hands():
 
 class UnitClock:
     """A stand-in for the thinker's clock: time moves only while work runs, by a cost drawn from
-    a seeded generator (a roll-out 0.5-1.5 ms, a try at a world 0.2-0.6 ms, one in thirty five
-    times as slow), so that slicing is checked the same way on any machine."""
+    a seeded generator (a roll-out 0.5-1.5 ms, a try at a world 0.2-0.6 ms, and one piece of
+    work in thirty five times slower), so that slicing is checked the same way on any machine."""
 
     def __init__(self, seed):
         self.now = 0.0
@@ -156,8 +157,6 @@ def test_time_slices_stop_before_running_over(game, monkeypatch):
     """A whole hand at the normal level in 8 ms slices: a unit is started only while its
     estimated cost still fits the slice, so no slice starts a unit after 8 ms, few end past it,
     and a decision ends within its budget (the clock is UnitClock's; speed is a benchmark)."""
-    from game.ai import search
-
     clock = UnitClock(game)
     monkeypatch.setattr(search, "time", clock)
     for name in ("rollout", "exact_value"):
