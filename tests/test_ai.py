@@ -339,5 +339,7 @@ def test_hint_for_a_304_bid_gives_the_tables_points():
         action, why = hint(obs, "normal")
         if is_bid(action):
             assert "of 304 points" in str(why), str(why)
+            points = int(str(why).split("about ")[1].split()[0])
+            assert points % 5 == 0 and 100 <= points <= 304, str(why)  # a round estimate
             shown += 1
     assert shown, "no bid hinted"

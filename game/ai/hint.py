@@ -11,6 +11,7 @@ from .search import Thinker
 # Utility differences smaller than this count as a tie (about a point of 28, ten of 304, ...).
 TIE = {"28": 0.6, "304": 6.0, "400": 0.6, "schieber": 4.0}
 TOTAL = {"28": 28, "304": 304, "schieber": 157}
+ROUND_TO = {"304": 5, "schieber": 5}  # an estimate of hundreds of points reads as "about 210"
 
 
 def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, Message]:
@@ -46,8 +47,9 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
     elif obs.game == "400":
         outlook = Message(N_("your side should gain about {points} score points"), points=f"{fig:+.0f}")
     else:
+        step = ROUND_TO.get(obs.game, 1)
         outlook = Message(N_("your side should take about {points} of {total} points"),
-                          points=f"{fig:.0f}", total=TOTAL[obs.game])
+                          points=f"{round(fig / step) * step:.0f}", total=TOTAL[obs.game])
     return Message(N_("{action}: {why}; {outlook}."), action=text[0].upper() + text[1:],
                    why=Message(describe(obs, action)), outlook=outlook)
 
