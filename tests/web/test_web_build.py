@@ -70,9 +70,9 @@ def test_build_succeeds_offline_and_prints_the_archive_size(made, capsys):
     match = re.search(r"app archive tricktable\.tar\.gz: ([\d.]+) MB compressed", out)
     assert match, out
     assert float(match.group(1)) <= 3.0, "the app archive is over the 3 MB goal"
-    assert made["seconds"] < 120
-    with capsys.disabled():
+    with capsys.disabled():  # the build's time is a figure to read, not a bound (a hang hits the timeout)
         print("\n" + "\n".join("    " + line for line in out.strip().splitlines()))
+        print(f"    built in {made['seconds']:.1f} s")
 
 
 def test_site_has_exactly_the_files_a_host_needs(made):
