@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.ai import LEVELS, Thinker, baseline_action, choose, hint
+from game.ai import search
 from game.ai.arena import play_deals
 from game.ai.rules import rules_for
-from game.ai import search
 from game.ai.search import Level
 from game.ai.worlds import sample_world
 from game.engine import GAMES
@@ -156,14 +156,14 @@ class UnitClock:
 def test_time_slices_stop_before_running_over(game, monkeypatch):
     """A whole hand at the normal level in 8 ms slices: a unit is started only while its
     estimated cost still fits the slice, so no slice starts a unit after 8 ms, few end past it,
-    and a decision ends within its budget (the clock is UnitClock's; speed is a benchmark)."""
+    and decisions end within their budget (the clock is UnitClock's; speed is a benchmark)."""
     clock = UnitClock(game)
     monkeypatch.setattr(search, "time", clock)
     for name in ("rollout", "exact_value"):
         monkeypatch.setattr(search, name, clock.timed(getattr(search, name), 0.5, 1.5))
     monkeypatch.setattr(search.Thinker, "_try_world", clock.timed(search.Thinker._try_world, 0.2, 0.6))
     budget = LEVELS["normal"].budget_ms / 1000
-    slices = []
+    slices, decisions = [], []
     for i in range(4):  # hands until one was played out (not thrown in)
         hand = GAMES[game].deal(f"slices{i}", dealer=i)
         while not hand.is_over():
@@ -174,10 +174,9 @@ def test_time_slices_stop_before_running_over(game, monkeypatch):
                 t0, n = clock.now, len(clock.units)
                 t.step(8)
                 assert len(clock.units) > n  # every call makes progress
-                last_start = clock.units[-1][0]
-                assert last_start - t0 <= 0.008 + 1e-12 or len(clock.units) == n + 1
+                assert clock.units[-1][0] - t0 <= 0.008 + 1e-12  # no unit starts past the slice
                 slices.append(clock.now - t0)
-            assert clock.now - begun <= budget + max((c for _, c in clock.units), default=0)
+            decisions.append(clock.now - begun)
             hand.apply(t.best())
         if hand.result()["tricks"]:
             break
@@ -185,7 +184,9 @@ def test_time_slices_stop_before_running_over(game, monkeypatch):
     assert len(slices) > 50
     assert slices[len(slices) // 2] <= 0.008
     assert sum(s > 0.008 for s in slices) < 0.10 * len(slices)
-    assert slices[-1] < 0.008 + 0.0075  # at most one unit, even a slow one, past the slice
+    # a decision ends within its budget: the last unit too is started only if it fits
+    assert max(decisions) <= budget + max(c for _, c in clock.units)  # at most one unit over
+    assert sum(d > budget for d in decisions) < 0.10 * len(decisions)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -343,3 +344,19 @@ def test_hint_for_a_304_bid_gives_the_tables_points():
             assert points % 5 == 0 and 100 <= points <= 304, str(why)  # a round estimate
             shown += 1
     assert shown, "no bid hinted"
+
+
+@pytest.mark.parametrize("game, figure, said", [("schieber", 78.4, "about 80 of 157"),
+                                                 ("304", 207.6, "about 210 of 304"),
+                                                 ("28", 17.4, "about 17 of 28")])
+def test_hint_points_are_round_where_the_game_counts_hundreds(game, figure, said):
+    from game.ai.hint import reason
+
+    class Figures:  # a thinker whose roll-outs gave the side ``figure`` points
+        @staticmethod
+        def expected_figure(action):
+            return figure
+
+    hand, seat = next((h, s) for h, s in random_positions(game, None, 20, 5) if h.phase == "play")
+    obs = hand.observation(seat)
+    assert said in str(reason(obs, Figures(), obs.legal[0], False))
