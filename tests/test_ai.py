@@ -330,6 +330,51 @@ def test_304_bids_from_the_table_28_weighs_its_bids(game):
     assert auction, "no auction position"
 
 
+def second_auction(dealt):
+    """A 304 hand with the second auction on eight cards, dealt ``dealt`` (dealer 0), played
+    by the rules up to that auction."""
+    cls = GAMES["304"]
+    deck = cls.DECK
+    hand = cls([[deck.parse(t) for t in seat.split()] for seat in dealt], 0, {"auction_8": True})
+    rules = rules_for("304")
+    while not (hand.phase == "auction" and hand.second_packet):
+        hand.apply(rules.act(hand))
+    return hand, rules
+
+
+STRONG_SEAT_3 = ["JC 9C AC TC QH KH 7H 8H",  # seat 0 wins the first auction in clubs
+                 "7S 8D 9D QD 7C 8C KC QC",
+                 "AH TH 9H AD TD KD 7D 8S",
+                 "AS TS KS QS JS 9S JH JD"]  # seat 3: the top five spades and two side jacks
+
+
+def test_304_rules_bid_250_on_eight_strong_cards_and_pass_on_ordinary_ones():
+    """Seat 3 gets the top five spades and two side jacks in its second packet: over the
+    other side's contract it bids 250, and every other seat passes."""
+    hand, rules = second_auction(STRONG_SEAT_3)
+    assert hand.bidder == 0
+    assert rules.eight_card_estimate(hand, 3) >= 250
+    bids = {}
+    while hand.phase == "auction":
+        bids[hand.turn] = hand.action_text(rules.act(hand))
+        hand.apply(rules.act(hand))
+    assert bids[3] == "bid 250"
+    assert all(bids[s] == "pass" for s in bids if s != 3)
+    assert hand.bidder == 3 and hand.bid == 250
+
+
+def test_304_rules_do_not_outbid_a_partner_on_eight_cards():
+    """The same strong seat passes when its partner holds the highest bid of that auction."""
+    hand, rules = second_auction(STRONG_SEAT_3)
+    while hand.turn != 3:
+        hand.apply(rules.act(hand))
+    assert hand.action_text(rules.act(hand)) == "bid 250"
+    action, why = hint(hand.observation(3), "normal")
+    assert hand.action_text(action) == "bid 250" and "of 304 points" in str(why), str(why)
+    hand.round_bidder = 1  # as if the partner had bid first
+    assert hand.action_text(rules.act(hand)) == "pass"
+
+
 def test_hint_for_a_304_bid_gives_the_tables_points():
     from game.engine.actions import is_bid
     shown = 0
