@@ -353,26 +353,39 @@ def test_304_rules_bid_250_on_eight_strong_cards_and_pass_on_ordinary_ones():
     other side's contract it bids 250, and every other seat passes."""
     hand, rules = second_auction(STRONG_SEAT_3)
     assert hand.bidder == 0
-    assert rules.eight_card_estimate(hand, 3) >= 250
     bids = {}
     while hand.phase == "auction":
-        bids[hand.turn] = hand.action_text(rules.act(hand))
-        hand.apply(rules.act(hand))
-    assert bids[3] == "bid 250"
-    assert all(bids[s] == "pass" for s in bids if s != 3)
+        action = rules.act(hand)
+        bids[hand.turn] = hand.action_text(action)
+        hand.apply(action)
+    assert bids == {1: "pass", 2: "pass", 3: "bid 250", 0: "pass"}
     assert hand.bidder == 3 and hand.bid == 250
 
 
-def test_304_rules_do_not_outbid_a_partner_on_eight_cards():
-    """The same strong seat passes when its partner holds the highest bid of that auction."""
+@pytest.mark.parametrize("estimate, over_own_side, high, said", [
+    (250, False, None, "bid 250"), (249, False, None, "pass"),  # 250 over the other side: no margin
+    (269, True, None, "pass"), (270, True, None, "bid 250"),    # over our own side: 20 more
+    (269, False, 2, "pass"), (270, False, 2, "bid 260"),        # 260 over an opponent's 250: 10 more
+    (300, False, 1, "pass")])                                   # never over a partner
+def test_304_bids_on_eight_cards_need_their_margin(monkeypatch, estimate, over_own_side, high, said):
     hand, rules = second_auction(STRONG_SEAT_3)
     while hand.turn != 3:
         hand.apply(rules.act(hand))
-    assert hand.action_text(rules.act(hand)) == "bid 250"
+    monkeypatch.setattr(type(rules), "eight_card_estimate", lambda self, cards, ours: estimate)
+    if over_own_side:
+        hand.bidder = 1  # as if seat 3's partner held the first contract
+    if high is not None:
+        hand.round_bidder, hand.high_bid = high, 250  # as if that seat had bid 250 in this auction
+    assert hand.action_text(rules.act(hand)) == said
+
+
+def test_hint_for_a_bid_on_eight_cards_gives_the_estimate():
+    hand, rules = second_auction(STRONG_SEAT_3)
+    while hand.turn != 3:
+        hand.apply(rules.act(hand))
     action, why = hint(hand.observation(3), "normal")
-    assert hand.action_text(action) == "bid 250" and "of 304 points" in str(why), str(why)
-    hand.round_bidder = 1  # as if the partner had bid first
-    assert hand.action_text(rules.act(hand)) == "pass"
+    assert hand.action_text(action) == "bid 250"
+    assert "about 295 of 304 points" in str(why), str(why)
 
 
 def test_hint_for_a_304_bid_gives_the_tables_points():

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 from ..engine import GAMES
 from ..engine import actions as A
 from ..i18n import N_, Message
 from .opening import best_trump
 from .rules import rules_for
 from .search import Thinker
-from .worlds import sample_world
 
 # Utility differences smaller than this count as a tie (about a point of 28, ten of 304, ...).
 TIE = {"28": 0.6, "304": 6.0, "400": 0.6, "schieber": 4.0}
@@ -62,8 +59,9 @@ def table_figure(obs) -> float | None:
     """304/28 bids on four cards: the opening table's mean points for the side as trumper;
     a 304 bid on eight cards: the rules' estimate for those eight."""
     if obs.game == "304" and len(obs.received) == 8 and obs.phase == "auction":
-        world = sample_world(obs, random.Random(0))  # the estimate reads only the seat's own cards
-        return rules_for("304").eight_card_estimate(world, obs.seat)
+        bidder, indicator = obs.public["bidder"], obs.public["indicator"]
+        cards = sum(1 << c for c in obs.hand) | (1 << indicator if bidder == obs.seat else 0)
+        return rules_for("304").eight_card_estimate(cards, (bidder ^ obs.seat) & 1 == 0)
     if obs.game not in ("28", "304") or len(obs.hand) != 4:
         return None
     return best_trump(obs.game, sum(1 << c for c in obs.hand))[1].mean

@@ -188,18 +188,18 @@ class HiddenTrumpRules:
             return A.PASS_PARTNER
         return A.PASS
 
-    def eight_card_estimate(self, hand, seat: int) -> float:
-        """The side's points if ``seat`` won the auction on eight cards (``EIGHT_CARD_FIT``)."""
-        cards = hand.hand[seat] | (1 << hand.indicator if seat == hand.bidder else 0)
+    def eight_card_estimate(self, cards: int, ours: bool) -> float:
+        """The side's points if the holder of eight ``cards`` won the auction on them, ``ours``
+        when its side holds the first contract (``EIGHT_CARD_FIT``)."""
         n, suit, _ = self.packet_strength(cards)
         pts = self.points
         trumps = cards & SUIT_MASKS[suit]
         side_jacks = sum(cards >> (s << 4 | JACK) & 1 for s in range(4) if s != suit)
-        c0, per_trump, per_point, per_trump_point, jack, nine, per_side_jack, ours = EIGHT_CARD_FIT
+        c0, per_trump, per_point, per_trump_point, jack, nine, per_side_jack, own = EIGHT_CARD_FIT
         return (c0 + per_trump * n + per_point * sum(pts[c] for c in cards_in(cards))
                 + per_trump_point * sum(pts[c] for c in cards_in(trumps))
                 + jack * (trumps >> (suit << 4 | JACK) & 1) + nine * (trumps >> (suit << 4 | NINE) & 1)
-                + per_side_jack * side_jacks + ours * ((hand.bidder & 1) == (seat & 1)))
+                + per_side_jack * side_jacks + own * ours)
 
     def _bid_on_eight(self, hand, seat: int, bids: list[int]) -> int:
         """Bid the lowest bid when the estimate passes it by the margin (250 then makes about
@@ -207,8 +207,10 @@ class HiddenTrumpRules:
         if not bids or hand.round_bidder == (seat ^ 2):
             return A.PASS
         bid = bids[0] - A.BID
-        margin = EIGHT_CARD_MARGIN.get(bid, 20) + (OVER_OWN_SIDE if (hand.bidder ^ seat) & 1 == 0 else 0)
-        return bids[0] if self.eight_card_estimate(hand, seat) >= bid + margin else A.PASS
+        ours = (hand.bidder ^ seat) & 1 == 0
+        cards = hand.hand[seat] | (1 << hand.indicator if seat == hand.bidder else 0)
+        margin = EIGHT_CARD_MARGIN.get(bid, 20) + (OVER_OWN_SIDE if ours else 0)
+        return bids[0] if self.eight_card_estimate(cards, ours) >= bid + margin else A.PASS
 
     def likelihood(self, world, obs) -> float:
         """How well the auction and trump choice in ``obs.log`` fit the first packets of
