@@ -345,7 +345,7 @@ def second_auction(dealt):
 STRONG_SEAT_3 = ["JC 9C AC TC QH KH 7H 8H",  # seat 0 wins the first auction in clubs
                  "7S 8D 9D QD 7C 8C KC QC",
                  "AH TH 9H AD TD KD 7D 8S",
-                 "AS TS KS QS JS 9S JH JD"]  # seat 3: the top five spades and two side jacks
+                 "AS TS KS JH QS JS 9S JD"]  # seat 3: the top five spades and two side jacks
 
 
 def test_304_rules_bid_250_on_eight_strong_cards_and_pass_on_ordinary_ones():

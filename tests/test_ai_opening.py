@@ -209,3 +209,21 @@ def test_the_search_values_a_hand_by_card_points_and_match_score_alike_for_both_
         assert utility(hand, 0) == pytest.approx(-utility(hand, 1))  # zero-sum
         seen.add(made)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("first, said", [("pass", "bid 160"), ("bid 160", "pass partner")])
+def test_a_304_seat_bids_over_the_other_side_only_on_a_lower_quantile(first, said):
+    """J 9 of spades and two aces open at 160 (the table's 0.3 point is about 178) but do not
+    outbid the other side's 160 (its 0.15 point is about 153): they pass and call Partner!"""
+    cls, rules = GAMES["304"], rules_for("304")
+    mine = "JS 9S AC AH 7D 8D 7C 8C"
+    rest = [c for c in cls.DECK.cards if c not in {cls.DECK.parse(t) for t in mine.split()}]
+    dealt = [rest[:8], rest[8:16], [cls.DECK.parse(t) for t in mine.split()], rest[16:]]
+    hand = cls(dealt, 0, {})  # forehand is seat 1, the other side; seat 2 speaks next
+    while hand.phase == "redeal":
+        hand.apply(rules.act(hand))
+    packet = hand.hand[2]
+    assert rules.limit(packet, 0.15) < 170 < rules.limit(packet)
+    hand.apply(hand.parse_action(first))
+    assert hand.turn == 2
+    assert hand.action_text(rules.act(hand)) == said
