@@ -322,12 +322,30 @@ def test_304_bids_from_the_table_28_weighs_its_bids(game):
         t = Thinker(obs, "normal", 1)
         if game == "304":
             assert t.done and t.candidates == [baseline_action(obs, 1)]
-            assert choose(obs, "expert", 1) == baseline_action(obs, 1)
+            assert choose(obs, "expert", 1) == baseline_action(obs, 1, LEVELS["expert"].open_risk)
         else:
             assert not t.done and len(t.candidates) > 1
         if auction >= 5:
             break
     assert auction, "no auction position"
+
+
+@pytest.mark.parametrize("first, expert_says", [("pass", "bid 160"), ("bid 160", "pass")])
+def test_the_304_expert_opens_hands_the_rules_pass(first, expert_says):
+    """Ten and seven of hearts, ace of diamonds, jack of clubs: the table's 0.3 point is about
+    149, its 0.6 point about 188.  At normal the seat passes; the expert, which makes more of
+    its contracts, opens 160, but over the other side's 160 it passes too (not 170)."""
+    cls = GAMES["304"]
+    mine = [cls.DECK.parse(t) for t in "TH 7H AD JC 7D 8D 7S 8S".split()]
+    rest = [c for c in cls.DECK.cards if c not in mine]
+    hand = cls([rest[:8], rest[8:16], mine, rest[16:]], 0, {})  # forehand: seat 1
+    while hand.phase == "redeal":
+        hand.apply(rules_for("304").act(hand))
+    hand.apply(hand.parse_action(first))
+    assert hand.turn == 2
+    obs = hand.observation(2)
+    assert hand.action_text(choose(obs, "normal", 1)).startswith("pass")
+    assert hand.action_text(choose(obs, "expert", 1)) == expert_says
 
 
 def second_auction(dealt):

@@ -65,8 +65,11 @@ class HiddenTrumpRules:
     """Conventions: win cheaply, smear points on a partner who wins, draw trumps with the
     master trump, cash masters, discard low, cut only tricks worth it."""
 
-    def __init__(self, cls):
+    def __init__(self, cls, open_risk: float | None = None):
+        """``open_risk``: the quantile to open to, when bolder than ``RISK`` (a search level
+        that makes more of its contracts)."""
         self.game = cls.GAME
+        self.open_risk = RISK[cls.GAME] if open_risk is None else open_risk
         self.points = cls.CARD_POINTS
         self.scale = 10 if cls.GAME == "304" else 1  # 304 counts in tens where 28 counts in ones
 
@@ -171,11 +174,11 @@ class HiddenTrumpRules:
             risk += 0.15
         return self.limit(cards, risk)
 
-    def base_risk(self, seat: int, high_bidder: int) -> float:
+    def base_risk(self, seat: int, high_bidder: int, opening: float | None = None) -> float:
         """The quantile a seat bids to, lower when the other side holds the high bid."""
         if high_bidder >= 0 and (high_bidder ^ seat) & 1:
             return COMPETE_RISK[self.game]
-        return RISK[self.game]
+        return self.open_risk if opening is None else opening
 
     def _match_danger(self, hand, seat: int) -> bool:
         """The other side is close to winning the match: take more risk."""
@@ -239,7 +242,7 @@ class HiddenTrumpRules:
             if seat == obs.seat or text in ("redeal", "keep"):
                 continue
             packet = sum(1 << c for c in world.dealt[seat][:4])
-            limit = self.limit(packet, self.base_risk(seat, high_bidder))
+            limit = self.limit(packet, self.base_risk(seat, high_bidder, RISK[self.game]))
             if text.startswith("bid"):
                 b = int(text[4:])
                 p *= 1 / (1 + math.exp((b - limit - self.scale) / pts_scale))
