@@ -227,3 +227,22 @@ def test_a_304_seat_bids_over_the_other_side_only_on_a_lower_quantile(first, sai
     hand.apply(hand.parse_action(first))
     assert hand.turn == 2
     assert hand.action_text(rules.act(hand)) == said
+
+
+def test_the_auction_likelihood_reads_a_bid_over_the_other_side_as_stronger(monkeypatch):
+    """Seat 3 outbids seat 2's 160 with cards the table puts at about 149 (0.3 point): a world
+    that gives it those cards fits worse than if it had opened, since over the other side the
+    rules bid only to the 0.15 point."""
+    from game.ai import rules_hidden_trump
+    cls, rules = GAMES["304"], rules_for("304")
+    weak = [cls.DECK.parse(t) for t in "TH 7H AD JC 7D 8D 7S 8S".split()]
+    rest = [c for c in cls.DECK.cards if c not in weak]
+    hand = cls([rest[:8], rest[8:16], rest[16:], weak], 0, {})
+    while hand.phase == "redeal":
+        hand.apply(rules.act(hand))
+    for text in ("pass", "bid 160", "bid 170"):
+        hand.apply(hand.parse_action(text))
+    obs = hand.observation(0)
+    fit = rules.likelihood(hand, obs)
+    monkeypatch.setitem(rules_hidden_trump.COMPETE_RISK, "304", rules_hidden_trump.RISK["304"])
+    assert fit < 0.5 * rules.likelihood(hand, obs)
