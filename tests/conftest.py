@@ -32,6 +32,16 @@ def suit(letter: str, ranks: str = RANKS) -> str:
     return " ".join(r + letter for r in ranks)
 
 
+def around(seat: int, cards: str) -> list[list[str]]:
+    """A deal that gives ``seat`` these eight cards and the other seats the rest, in
+    ``ALL_CARDS`` order (first four = first packet)."""
+    mine = cards.split()
+    rest = [c for c in ALL_CARDS if c not in mine]
+    hands = [rest[i:i + 8] for i in range(0, 24, 8)]
+    hands.insert(seat, mine)
+    return hands
+
+
 def seats(*rows: str) -> list[list[str]]:
     """Four seats' cards, each written as one string of eight cards (first four = first packet)."""
     hands = [row.split() for row in rows]

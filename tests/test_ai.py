@@ -16,6 +16,7 @@ from game.ai.search import Level
 from game.ai.worlds import sample_world
 from game.engine import GAMES
 from game.i18n import Message
+from tt_engine_helpers import around
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_NAMES = list(GAMES)
@@ -335,12 +336,8 @@ def test_the_304_expert_opens_hands_the_rules_pass(first, expert_says):
     """Ten and seven of hearts, ace of diamonds, jack of clubs: the table's 0.3 point is about
     149, its 0.6 point about 188.  At normal the seat passes; the expert, which makes more of
     its contracts, opens 160, but over the other side's 160 it passes too (not 170)."""
-    cls = GAMES["304"]
-    mine = [cls.DECK.parse(t) for t in "TH 7H AD JC 7D 8D 7S 8S".split()]
-    rest = [c for c in cls.DECK.cards if c not in mine]
-    hand = cls([rest[:8], rest[8:16], mine, rest[16:]], 0, {})  # forehand: seat 1
-    while hand.phase == "redeal":
-        hand.apply(rules_for("304").act(hand))
+    hand = GAMES["304"](around(2, "TH 7H AD JC 7D 8D 7S 8S"), 0, {})  # forehand: seat 1
+    assert hand.phase == "auction"
     hand.apply(hand.parse_action(first))
     assert hand.turn == 2
     obs = hand.observation(2)

@@ -21,6 +21,7 @@ from game.ai.opening import (
 )
 from game.ai.rules import rules_for
 from game.ai.rules_hidden_trump import RISK, quantile
+from tt_engine_helpers import around
 from game.engine import GAMES
 from game.engine import actions as A
 
@@ -215,13 +216,9 @@ def test_the_search_values_a_hand_by_card_points_and_match_score_alike_for_both_
 def test_a_304_seat_bids_over_the_other_side_only_on_a_lower_quantile(first, said):
     """J 9 of spades and two aces open at 160 (the table's 0.3 point is about 178) but do not
     outbid the other side's 160 (its 0.15 point is about 153): they pass and call Partner!"""
-    cls, rules = GAMES["304"], rules_for("304")
-    mine = "JS 9S AC AH 7D 8D 7C 8C"
-    rest = [c for c in cls.DECK.cards if c not in {cls.DECK.parse(t) for t in mine.split()}]
-    dealt = [rest[:8], rest[8:16], [cls.DECK.parse(t) for t in mine.split()], rest[16:]]
-    hand = cls(dealt, 0, {})  # forehand is seat 1, the other side; seat 2 speaks next
-    while hand.phase == "redeal":
-        hand.apply(rules.act(hand))
+    rules = rules_for("304")
+    hand = GAMES["304"](around(2, "JS 9S AC AH 7D 8D 7C 8C"), 0, {})  # forehand: seat 1
+    assert hand.phase == "auction"
     packet = hand.hand[2]
     assert rules.limit(packet, 0.15) < 170 < rules.limit(packet)
     hand.apply(hand.parse_action(first))
@@ -234,12 +231,8 @@ def test_the_auction_likelihood_reads_a_bid_over_the_other_side_as_stronger(monk
     that gives it those cards fits worse than if it had opened, since over the other side the
     rules bid only to the 0.15 point."""
     from game.ai import rules_hidden_trump
-    cls, rules = GAMES["304"], rules_for("304")
-    weak = [cls.DECK.parse(t) for t in "TH 7H AD JC 7D 8D 7S 8S".split()]
-    rest = [c for c in cls.DECK.cards if c not in weak]
-    hand = cls([rest[:8], rest[8:16], rest[16:], weak], 0, {})
-    while hand.phase == "redeal":
-        hand.apply(rules.act(hand))
+    rules = rules_for("304")
+    hand = GAMES["304"](around(3, "TH 7H AD JC 7D 8D 7S 8S"), 0, {})
     for text in ("pass", "bid 160", "bid 170"):
         hand.apply(hand.parse_action(text))
     obs = hand.observation(0)
