@@ -124,6 +124,40 @@ def test_browser_language_through_pygbags_window(monkeypatch):
     assert i18n.choose_language() == "en"
 
 
+def test_a_language_change_reaches_what_the_ui_registered(monkeypatch):
+    """game.i18n calls back whoever registered (once each); the UI's fonts did, and empty the
+    cached text surfaces on a change."""
+    heard = []
+    monkeypatch.setattr(i18n, "_listeners", list(i18n._listeners))
+    i18n.on_language_change(heard.append)
+    i18n.on_language_change(heard.append)
+    assert i18n.set_language("de") == "de" and i18n.set_language("xx") == "en"
+    assert heard == ["de", "en"]
+    pygame.font.init()
+    gfx.text("Settings", 20)
+    assert gfx.text.cache_info().currsize > 0
+    i18n.set_language("fr")
+    assert gfx.text.cache_info().currsize == 0
+
+
+def test_i18n_imports_nothing_of_the_ui_and_the_game_needs_no_babel():
+    """Layers point down: no module of game/i18n imports game.ui (or pygame); switching language
+    and translating load neither them nor Babel."""
+    import ast
+    for path in (ROOT / "game" / "i18n").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            relative = isinstance(node, ast.ImportFrom) and node.level > 1
+            assert not relative and not any(n.startswith(("game.ui", "pygame")) for n in names), (path.name, names)
+    code = ("import sys, game.i18n as i18n; from game.i18n import refusals; i18n.set_language('de'); "
+            "print(i18n._('Settings'), refusals.refusal('follow-suit', 'x'), "
+            "sorted(m for m in sys.modules if m.startswith(('game.ui', 'pygame', 'babel'))))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["Einstellungen", "Du", "musst", "Farbe", "bedienen.", "[]"], run.stdout
+
+
 # ---- shaping ---------------------------------------------------------------------------------------
 WORDS = {"si": "ක්‍රීඩාව", "ta": "துருப்பு", "ml": "തുറുപ്പ്", "ar": "طرنيب"}
 

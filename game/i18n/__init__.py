@@ -28,6 +28,7 @@ RTL = {"ar"}
 _messages: dict[str, str] = {}
 _language = "en"
 _loaded: dict[str, dict[str, str]] = {}
+_listeners: list = []
 
 
 def normalise(code) -> str | None:
@@ -116,12 +117,17 @@ def set_language(code) -> str:
     code = normalise(code) or browser_language() or "en"
     _messages = messages_of(code)
     _language = code
-    try:  # fonts and cached text surfaces depend on the language
-        from game.ui import fonts
-        fonts.language_changed(code)
-    except ImportError:
-        pass
+    for listener in _listeners:
+        listener(code)
     return code
+
+
+def on_language_change(listener) -> None:
+    """Call ``listener(code)`` after each language change (once, however often registered): the
+    UI registers what depends on the language (its fonts' cached text); this package imports
+    nothing of the layers above."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def language() -> str:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
+
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 # language -> (regular, bold) files of the font for its script
 SCRIPT_FONTS = {
@@ -285,12 +287,15 @@ def render(s: str, px: int, color, bold: bool = False) -> pygame.Surface:
 
 
 def language_changed(code: str) -> None:
-    """Called by ``game.i18n.set_language``: cached text surfaces are stale."""
+    """Cached text surfaces are stale once the language changes (registered below)."""
     try:
         from . import gfx
         gfx.clear_caches()
     except ImportError:
         pass
+
+
+i18n.on_language_change(language_changed)
 
 
 def _clear():
