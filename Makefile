@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test play bench clean web serve test-web bench-wasm
+.PHONY: test play bench clean web serve test-web bench-wasm catalogs
 
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
@@ -20,19 +20,27 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The compiled catalogs the game reads (git ignores them), by Babel from each translated .po
+CATALOGS := $(patsubst %.po,%.mo,$(filter-out game/i18n/en.po,$(wildcard game/i18n/*.po)))
+
+game/i18n/%.mo: game/i18n/%.po $(STAMP)
+	$(PY) -m game.i18n compile game/i18n $*
+
+catalogs: $(CATALOGS)
+
 # Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
-test: $(WEB_TEST_STAMP) $(NPM_STAMP)
+test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
 	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest
 
-play: $(STAMP)
+play: $(STAMP) $(CATALOGS)
 	$(PY) main.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build/web build/stage build/web-cache
+	rm -rf $(VENV) .pytest_cache .hypothesis build/web build/stage build/web-cache $(CATALOGS)
 
 $(WEB_STAMP): $(STAMP) tools/requirements-web.txt
 	$(PY) -m pip install --quiet -r tools/requirements-web.txt
@@ -56,7 +64,7 @@ web: $(WEB_STAMP)
 serve: web
 	$(PY) tools/web_serve.py --port $(PORT)
 
-test-web: $(WEB_TEST_STAMP) $(NPM_STAMP)
+test-web: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
 	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
 

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.i18n import catalog, po  # noqa: E402
+from game.i18n import catalog  # noqa: E402
 from game.ui import driver, fonts, gfx  # noqa: E402
 from game.ui import widgets as W  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
@@ -36,28 +36,88 @@ def test_catalogs_complete_and_placeholders_match():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-def test_check_reports_missing_obsolete_and_placeholder_mismatches(tmp_path, monkeypatch):
-    found = {"Bid {n}": ["x"], "Pass": ["y"]}
-    (tmp_path / "de.po").write_text(po.dump([
-        po.header("de", "Deutsch"), po.Entry("Bid {n}", "Gebot {m}"), po.Entry("Old", "Alt")]), encoding="utf-8")
-    monkeypatch.setattr(catalog, "HERE", tmp_path)
-    ok, lines = catalog.check(["de"], found)
-    text = "\n".join(lines)
+def write_catalog(path, code, messages, obsolete=()):
+    """A .po file written by Babel: (msgid, msgstr[, flag]) tuples, and obsolete ones (``#~``)."""
+    from babel.messages.catalog import Catalog, Message
+    cat = Catalog(locale=code, fuzzy=False)
+    for msgid, msgstr, *flags in messages:
+        cat.add(msgid, msgstr, flags=flags)
+    for msgid, msgstr in obsolete:
+        cat.obsolete[msgid] = Message(msgid, msgstr)
+    catalog.write(path, cat)
+
+
+def test_check_reports_missing_obsolete_and_placeholder_mismatches(tmp_path):
+    found = dict.fromkeys(["Bid {n}", "Pass", "Trump", "Hand"], [("game/x.py", 1)])
+    write_catalog(tmp_path / "de.po", "de", [("Bid {n}", "Gebot {m}"), ("Old", "Alt"),
+                                             ("Trump", "Trumpf", "fuzzy"), ("Hand", "Hand")])
+    ok, lines = catalog.check(["de"], found, tmp_path)
     assert not ok
-    assert "1 missing" in text and "1 obsolete" in text and "1 placeholder mismatches" in text
+    assert lines[0] == ("de (Deutsch): 2/4 translated, 2 missing, 1 obsolete, 1 placeholder mismatches"
+                        " — INCOMPLETE"), lines  # Pass untranslated, Trump fuzzy; Old obsolete
+    assert "    missing: 'Pass'" in lines and "    missing: 'Trump'" in lines
+    assert "    obsolete: 'Old'" in lines and "    placeholders: 'Bid {n}'" in lines
+    write_catalog(tmp_path / "de.po", "de", [(m, m) for m in found], obsolete=[("Old", "Alt")])
+    assert catalog.check(["de"], found, tmp_path)[1][0].endswith("1 obsolete, 0 placeholder mismatches — INCOMPLETE")
+    write_catalog(tmp_path / "de.po", "de", [(m, m) for m in found])
+    assert catalog.check(["de"], found, tmp_path) == (True, [
+        "de (Deutsch): 4/4 translated, 0 missing, 0 obsolete, 0 placeholder mismatches — complete"])
 
 
-def test_po_round_trip():
-    entries = [po.header("fr", "Français"), po.Entry('Say "hi"\nnow', 'Dis « salut »\nmaintenant', ["a.py:1"])]
-    again = po.parse(po.dump(entries))
-    assert [(e.msgid, e.msgstr) for e in again] == [(e.msgid, e.msgstr) for e in entries]
+def test_check_and_compile_report_a_broken_catalog_without_a_traceback(tmp_path):
+    (tmp_path / "fr.po").write_text('msgid "Pass"\nmsgstr "Passe"\nnonsense here\n', encoding="utf-8")
+    ok, lines = catalog.check(["fr", "it"], {"Pass": [("game/x.py", 1)]}, tmp_path)
+    assert not ok and lines == ["fr: unreadable: fr.po, line 3: Unknown or misformatted keyword",
+                                "it: no catalog (it.po); missing 1"]
+    run = subprocess.run([sys.executable, "-m", "game.i18n", "compile", str(tmp_path), "xx"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "no translated catalog for xx" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_update_keeps_translations_adds_new_messages_and_keeps_obsolete_ones_for_review(tmp_path):
+    write_catalog(tmp_path / "de.po", "de", [("Pass", "Passen"), ("Gone", "Weg"), ("Untranslated gone", "")],
+                  obsolete=[("Trump", "Trumpf")])
+    found = {"Pass": [("game/a.py", 1)], "Trump": [("game/a.py", 2)], "Bid {n}": [("game/b.py", 3)]}
+    assert catalog.update("de", found, tmp_path) == (1, 1)  # Bid {n} new; Gone kept (#~); Trump back
+    cat = catalog.read(tmp_path / "de.po")
+    assert catalog.messages(tmp_path / "de.po") == {"Pass": "Passen", "Trump": "Trumpf"}
+    assert [m.id for m in cat if m.id] == ["Pass", "Trump", "Bid {n}"]
+    assert cat.get("Bid {n}").string == "" and "python-brace-format" in cat.get("Bid {n}").flags
+    assert cat.get("Pass").locations == [("game/a.py", 1)]
+    assert [m.id for m in cat.obsolete.values()] == ["Gone"]
+    again = (tmp_path / "de.po").read_bytes()
+    assert catalog.update("de", found, tmp_path) == (0, 1)
+    assert (tmp_path / "de.po").read_bytes() == again  # nothing changed: not rewritten (no new dates)
+
+
+def test_the_template_holds_what_babel_extracts_from_the_sources():
+    """trick_table.pot is up to date: `python -m game.i18n extract` would add or drop nothing."""
+    pot = {catalog.key_of(m.id, m.context) for m in catalog.read(catalog.POT) if m.id}
+    assert pot == set(catalog.extract())
+
+
+def test_extraction_takes_our_keywords_and_the_engines_literal_messages(tmp_path):
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "ui" / "scene.py").write_text(
+        'title = _("Deal " "again")\nlabel = N_("Bid {n}")\nspeed = NC_("speed", "Normal")\n'
+        'level = pgettext("AI level", "Normal")\nshown = _(name)\nno = IllegalAction("r", "Not here")\n',
+        encoding="utf-8")
+    (tmp_path / "engine" / "rules.py").write_text(
+        'a = IllegalAction("follow-suit", "You must follow suit.")\n'
+        'b = IllegalAction("bid", f"Bids start at {n}; "\n    "a tail that is no message.")\n'
+        'c = Option("tokens", 11, "Tokens each side holds.")\n', encoding="utf-8")
+    found = catalog.extract(tmp_path)
+    assert list(found) == ["You must follow suit.", "Tokens each side holds.", "Deal again", "Bid {n}",
+                           "speed\x04Normal", "AI level\x04Normal"]
+    assert found["Bid {n}"] == [(f"{tmp_path.name}/ui/scene.py", 2)]
 
 
 def test_every_catalog_character_is_in_the_shipped_fonts():
     """The subsets (tools/i18n_fonts.py) hold every character the catalogs draw."""
     pygame.font.init()
     for code in CODES:
-        for msg in i18n.messages_of(code).values():
+        for msg in catalog.messages(catalog.catalog_path(code)).values():
             for text, face in fonts.runs(msg):
                 f = fonts.face_font(face, 20)
                 missing = [c for c, m in zip(text, f.metrics(text)) if m is None and not c.isspace()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.i18n import po
+from game.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 TERMS_DIR = ROOT / "game" / "i18n" / "terms"
@@ -29,7 +29,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def english_ids() -> list[str]:
-    return [e.msgid for e in po.parse((ROOT / "game" / "i18n" / "en.po").read_text(encoding="utf-8")) if e.msgid]
+    return [m.id for m in catalog.read(catalog.catalog_path("en")) if m.id]
 
 
 def load_terms(code: str) -> dict:
@@ -89,7 +89,7 @@ def test_catalog_uses_the_glossary_terms(code):
     path = TERMS_DIR / f"{code}.json"
     if not path.exists():
         pytest.skip(f"{path.name} not written yet")
-    messages = po.messages((ROOT / "game" / "i18n" / f"{code}.po").read_text(encoding="utf-8"))
+    messages = catalog.messages(catalog.catalog_path(code))
     pairs = [(mid, messages.get(mid, "")) for mid in english_ids()]
     found = violations(load_terms(code), pairs)
     assert not found, f"{code}: {len(found)} glossary violations:\n" + "\n".join(found)

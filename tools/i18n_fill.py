@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.i18n import catalog, po  # noqa: E402
+from game.i18n import catalog  # noqa: E402
 
 
 def main(argv) -> int:
@@ -27,17 +27,18 @@ def main(argv) -> int:
     code, work = argv[0], Path(argv[1])
     catalog.update(code)
     path = catalog.catalog_path(code)
-    entries = po.parse(path.read_text(encoding="utf-8"))
-    by_id = {e.msgid: e for e in entries}
+    messages = catalog.read(path, code)
     n = 0
     for line in work.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         idx, _, text = line.partition("\t")
-        msgid = found[int(idx)]
-        by_id[msgid].msgstr = text.replace("\\n", "\n")
+        context, msgid = catalog.split_key(found[int(idx)])
+        message = messages.get(msgid, context or None)
+        message.string = text.replace("\\n", "\n")
+        message.flags.discard("fuzzy")
         n += 1
-    path.write_text(po.dump(entries), encoding="utf-8")
+    catalog.write(path, messages)
     print(f"{code}: {n} translations written")
     return 0
 

@@ -23,7 +23,7 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.i18n import LANGUAGES, po  # noqa: E402
+from game.i18n import LANGUAGES, catalog  # noqa: E402
 from game.ui.fonts import SCRIPT_FONTS  # noqa: E402
 
 NOTO = Path("/usr/share/fonts/truetype/noto")
@@ -38,9 +38,9 @@ def catalog_chars(code: str) -> set[str]:
     path = ROOT / "game" / "i18n" / f"{code}.po"
     chars = set()
     if path.exists():
-        for e in po.parse(path.read_text(encoding="utf-8")):
-            if e.msgid:
-                chars |= set(e.msgstr or "") | set(e.msgid)
+        for m in catalog.read(path):
+            if m.id:
+                chars |= set(m.string or "") | set(m.id)
     return chars
 
 

@@ -89,7 +89,7 @@ def pyodide_site(folder: Path, src: Path = ROOT) -> Path:
             base = src / package
             if not base.is_dir():
                 continue
-            for path in sorted([*base.rglob("*.py"), *base.rglob("*.po"), *base.rglob("*.json")]):
+            for path in sorted([*base.rglob("*.py"), *base.rglob("*.mo"), *base.rglob("*.json")]):
                 if "__pycache__" not in path.parts:
                     zf.write(path, path.relative_to(src).as_posix())
         zf.write(ROOT / "tools" / "wasm_play.py", "wasm_play.py")

@@ -64,9 +64,11 @@ RUNTIME_FILES = (
 )
 GOAL_BYTES = 3 * 1000 * 1000
 
-# never staged: caches, editor and OS litter, and what pygbag would leave out of the archive
+# never staged: caches, editor and OS litter, what pygbag would leave out of the archive, and
+# catalogs compiled in the sources (.mo: the build compiles its own)
 SKIP_DIRS = {"__pycache__", "build", "dist", "venv", "static", "ignore", "ATTIC"}
-SKIP_SUFFIXES = {".pyc", ".pyo", ".pyx", ".pyd", ".pyi", ".lnk", ".exe", ".bak", ".log", ".blend", ".blend1", ".tmp", ".swp"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".pyx", ".pyd", ".pyi", ".lnk", ".exe", ".bak", ".log", ".blend", ".blend1", ".tmp", ".swp",
+                 ".mo"}
 PLACEHOLDER = re.compile(r"\{\{\s*cookiecutter\.|\[\[tt\.")
 
 # Runs pygbag in a child process: black blocked (pygbag would reformat the staged sources)
@@ -140,18 +142,21 @@ def archive_files(src: Path) -> list[str]:
 
 
 def ship_compiled_catalogs(app: Path, files: list[str]) -> list[str]:
-    """Compile the staged catalogs in ``app`` to ``.mo`` (game/i18n/mo.py) and remove the
-    sources; returns the staged file list."""
+    """Compile the staged catalogs in ``app`` to ``.mo`` with Babel (game/i18n/catalog.py) and
+    remove the sources; returns the staged file list.  (A ``.mo`` compiled in the source tree
+    is never staged: the build compiles its own from the staged ``.po``.)"""
     sys.path.insert(0, str(ROOT))
     try:
-        from game.i18n import mo
+        from game.i18n import catalog
+    except ImportError as err:
+        raise BuildError(f"compiling the catalogs needs Babel ({err}): `make web` installs it") from None
     finally:
         sys.path.pop(0)
     for rel in files:
         path = app / rel
         if rel not in shipped_files([rel]):
             if rel.endswith(".po") and not rel.endswith("/en.po"):
-                path.with_suffix(".mo").write_bytes(mo.compile_po(path.read_text(encoding="utf-8")))
+                catalog.compile_file(path, path.with_suffix(".mo"))
             path.unlink()
     return shipped_files(files)
 

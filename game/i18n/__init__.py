@@ -1,19 +1,24 @@
 """The one translation function every user-visible string goes through.
 
 English is the source language.  ``_("Bid {n}").format(n=16)`` is the pattern:
-placeholders are filled after translation, so catalogs keep them.  Catalogs are gettext
-``.po`` files, ``game/i18n/<lang>.po``; the web build compiles them to gettext's ``.mo``
-files and ships only those (``mo.py``), while the desktop reads the ``.po`` sources with
-our small parser (``po.py``).  ``python -m game.i18n extract`` refreshes them from the sources,
-``python -m game.i18n check`` reports what is missing (see ``catalog.py``).
+placeholders are filled after translation, so catalogs keep them.  The catalogs' sources are
+gettext ``.po`` files, ``game/i18n/<lang>.po``; the game reads them compiled, ``<lang>.mo``,
+through the standard library's ``gettext``, on the desktop and in the browser alike.  The
+setup step compiles them (``make play``/``make test``, and ``tools/web_build.py`` for the
+web); without its ``.mo`` a language falls back to English with a notice.  Extraction,
+merging, the check and compiling use Babel, at build and test time only (``catalog.py``,
+``python -m game.i18n check|extract|compile``).
 
 The language: the URL's ``lang`` parameter, else the one chosen in settings, else the
 browser's (``navigator.languages``: pygbag's ``platform.window``, or Pyodide's ``js``), else
-English — see ``choose_language``.
+English — see ``choose_language``.  Whoever depends on it (the UI's fonts and text caches)
+registers with ``on_language_change``: this package imports nothing of the layers above.
 """
 
 from __future__ import annotations
 
+import gettext
+import sys
 from pathlib import Path
 
 DOMAIN = "trick_table"
@@ -24,10 +29,11 @@ LANGUAGES = {
     "si": "සිංහල", "ta": "தமிழ்", "ml": "മലയാളം", "ar": "العربية",
 }
 RTL = {"ar"}
+ENGLISH = gettext.NullTranslations()  # the source language: every message is its own text
 
-_messages: dict[str, str] = {}
+_translations: gettext.NullTranslations = ENGLISH
 _language = "en"
-_loaded: dict[str, dict[str, str]] = {}
+_loaded: dict[str, gettext.NullTranslations | None] = {}
 _listeners: list = []
 
 
@@ -39,30 +45,41 @@ def normalise(code) -> str | None:
     return code if code in LANGUAGES else None
 
 
-def messages_of(code: str) -> dict[str, str]:
-    """The translated messages of ``code`` (cached); empty for English or a missing file."""
+def _notice(text: str) -> None:
+    print(f"Trick Table: {text}", file=sys.stderr)
+
+
+def translations(code: str) -> gettext.NullTranslations | None:
+    """The compiled catalog of ``code`` (cached): English needs none; None, with a one-line
+    notice on stderr, when its ``.mo`` is missing or damaged."""
+    if code == "en":
+        return ENGLISH
     if code not in _loaded:
-        source, compiled = CATALOG_DIR / f"{code}.po", CATALOG_DIR / f"{code}.mo"
-        msgs = {}
-        if code == "en":
-            pass
-        elif source.exists():  # the sources (desktop): the .po file itself
-            from . import po
-            msgs = po.messages(source.read_text(encoding="utf-8"))
-        elif compiled.exists():  # the web build ships compiled catalogs
-            from . import mo
-            try:
-                msgs = mo.read(compiled.read_bytes())
-            except (ValueError, UnicodeDecodeError):  # a damaged file: English rather than a crash
-                msgs = {}
-        _loaded[code] = msgs
+        compiled, source = CATALOG_DIR / f"{code}.mo", CATALOG_DIR / f"{code}.po"
+        try:
+            with compiled.open("rb") as f:
+                _loaded[code] = gettext.GNUTranslations(f)
+        except FileNotFoundError:
+            _notice(f"no compiled catalog {compiled.name} (`make play` compiles it): English instead")
+            _loaded[code] = None
+        except Exception as err:  # noqa: BLE001 - a damaged file: English rather than a crash
+            _notice(f"{compiled.name} is damaged ({err}): English instead")
+            _loaded[code] = None
+        else:
+            if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
+                _notice(f"{compiled.name} is older than {source.name}: run `make play` to recompile it")
     return _loaded[code]
+
+
+def on_language_change(listener) -> None:
+    """Call ``listener(code)`` after each language change (once, however often registered)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def _js_window():
     """The page's JS ``window``: pygbag's ``platform.window``, else Pyodide's ``js`` module
     (whose attributes are the page's globals); None outside a browser."""
-    import sys
     if sys.platform != "emscripten":
         return None
     import platform
@@ -112,22 +129,17 @@ def choose_language(url: str | None = None, stored: str | None = None) -> str:
 
 def set_language(code) -> str:
     """Switch the catalog.  An empty or unknown code means "automatic": the browser's
-    language, else English.  Returns the code in use."""
-    global _messages, _language
+    language, else English; a language whose catalog cannot be read, English.  Returns the
+    code in use."""
+    global _translations, _language
     code = normalise(code) or browser_language() or "en"
-    _messages = messages_of(code)
-    _language = code
+    found = translations(code)
+    if found is None:
+        code, found = "en", ENGLISH
+    _translations, _language = found, code
     for listener in _listeners:
         listener(code)
     return code
-
-
-def on_language_change(listener) -> None:
-    """Call ``listener(code)`` after each language change (once, however often registered): the
-    UI registers what depends on the language (its fonts' cached text); this package imports
-    nothing of the layers above."""
-    if listener not in _listeners:
-        _listeners.append(listener)
 
 
 def language() -> str:
@@ -140,22 +152,18 @@ def is_rtl() -> bool:
 
 def _(message: str) -> str:
     """The message in the current language (English when it has no translation)."""
-    return _messages.get(message) or message
+    return _translations.gettext(message)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` names (one English word, two translations:
     "Normal" as a speed and as an AI level)."""
-    return _messages.get(f"{context}\x04{message}") or message
+    return _translations.pgettext(context, message)
 
 
 def NC_(context: str, message: str) -> str:
     """Marks a message with its context for extraction; translate with ``pgettext`` when shown."""
     return message
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    return _(singular) if n == 1 else _(plural)
 
 
 def N_(message: str) -> str:

@@ -1,18 +1,29 @@
-"""``python -m game.i18n check|extract|compile DIR`` — see game/i18n/catalog.py and mo.py."""
+"""``python -m game.i18n check [LANG...] | extract | compile DIR [LANG...]`` — see catalog.py.
+
+These work on the sources with Babel, which ``make test`` and ``make play`` install (the
+``i18n`` extra); the game itself does not need it.
+"""
 
 import sys
 from pathlib import Path
 
-from . import CATALOG_DIR, LANGUAGES, catalog, mo
+from . import CATALOG_DIR, LANGUAGES
+
+USAGE = "usage: python -m game.i18n check [LANG...] | extract | compile DIR [LANG...]"
 
 
 def main(argv) -> int:
+    try:
+        from . import catalog
+    except ImportError as err:
+        print(f"python -m game.i18n needs Babel ({err}): pip install -e '.[i18n]'", file=sys.stderr)
+        return 2
     cmd = argv[0] if argv else "check"
     if cmd == "check":
         ok, lines = catalog.check(argv[1:] or None)
         print("\n".join(lines))
         return 0 if ok else 1
-    if cmd == "extract":
+    if cmd == "extract" and len(argv) == 1:
         found = catalog.extract()
         n = catalog.write_template(found)
         print(f"{n} messages -> {catalog.POT.relative_to(catalog.ROOT)}")
@@ -21,11 +32,22 @@ def main(argv) -> int:
                 added, obsolete = catalog.update(code, found)
                 print(f"{code}: {added} new, {obsolete} obsolete kept for review")
         return 0
-    if cmd == "compile" and len(argv) == 2:  # the .po files -> .mo files in the folder given
-        for path in mo.compile_dir(CATALOG_DIR, Path(argv[1]), LANGUAGES):
+    if cmd == "compile" and len(argv) >= 2:  # the .po files -> .mo files in the folder given
+        codes = argv[2:]
+        unknown = [c for c in codes if c not in LANGUAGES or c == "en" or not catalog.catalog_path(c).exists()]
+        if unknown:
+            print(f"no translated catalog for {', '.join(unknown)}; "
+                  f"languages: {', '.join(c for c in LANGUAGES if c != 'en')}", file=sys.stderr)
+            return 2
+        try:
+            made = catalog.compile_dir(CATALOG_DIR, Path(argv[1]), codes or None)
+        except (ValueError, OSError) as err:  # a malformed .po (UnicodeDecodeError is a ValueError too)
+            print(f"cannot compile the catalogs: {err}", file=sys.stderr)
+            return 1
+        for path in made:
             print(f"{path.stem}: {path} ({path.stat().st_size} bytes)")
         return 0
-    print("usage: python -m game.i18n check [LANG...] | extract | compile DIR", file=sys.stderr)
+    print(USAGE, file=sys.stderr)
     return 2
 
 

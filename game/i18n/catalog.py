@@ -1,169 +1,224 @@
-"""Extraction of every user-visible message, and the catalog check.
+"""The catalogs at build and test time, with Babel: extraction, merging, checking, compiling.
 
-Sources (all under ``game/``):
+The game never imports this module (nor Babel): it reads the compiled ``.mo`` files through
+the standard library's ``gettext`` (see ``__init__``).
 
-- ``_("...")`` and ``N_("...")`` calls with a literal message (implicit concatenation
-  included), in every module — the UI and ``rules_text.py`` (a message the UI passes to
-  ``_()`` through a variable is marked where it is written); ``pgettext("context", "...")`` and
-  ``NC_("context", "...")`` for a word with two senses, keyed by context and message;
-- the engine's refusal reasons that are literal (``IllegalAction(rule, "...")``) and the
-  rule options' descriptions (``Option(name, default, "...")``);
-- ``game/i18n/refusals.py``: one message per refusal rule, shown when a reason is built
-  at run time (it names a card or a number) and so has no catalog entry of its own.
+Messages (all under ``game/``), found by Babel's Python extractor:
 
-``python -m game.i18n extract`` writes ``game/i18n/trick_table.pot`` and ``en.po``, and
-adds new messages (untranslated) to every other catalog while marking obsolete ones.
-``python -m game.i18n check`` prints per language the missing and obsolete messages and the
-placeholder mismatches, and exits 1 if there are any.
+- ``_("...")`` and ``N_("...")`` with a literal message (implicit concatenation included), in
+  every module; ``pgettext("context", "...")`` and ``NC_("context", "...")`` for a word with
+  two senses, keyed by context and message (``KEYWORDS``);
+- in ``game/engine/`` only, the literal refusal reasons (``IllegalAction(rule, "...")``) and
+  the rule options' descriptions (``Option(name, default, "...")``) — the engine marks
+  nothing itself.  Reasons built at run time (f-strings) have no entry: ``refusals.py`` shows
+  their rule's message, so Babel's warnings about them are silenced;
+- ``game/i18n/refusals.py``: one message per refusal rule.
+
+Babel's extractor reads tokens, so from ``f"...{x}..." "tail"`` it would keep the tail alone;
+a message counts only if it is a whole string literal of its module (``_literals``).
+
+``python -m game.i18n extract`` writes ``trick_table.pot`` and ``en.po`` (English maps each
+message to itself) and merges the template into every other catalog: new messages untranslated
+(or fuzzy, when Babel finds a close old one), obsolete translations kept (``#~``) for review.
+``python -m game.i18n check`` prints per language the missing (untranslated or fuzzy) and
+obsolete messages and the placeholder mismatches, and exits 1 if there are any.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import re
 from pathlib import Path
 
-from . import po
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po, write_po
 
-HERE = Path(__file__).resolve().parent
-GAME = HERE.parent
+from . import CATALOG_DIR, DOMAIN, LANGUAGES
+
+GAME = CATALOG_DIR.parent
 ROOT = GAME.parent
-POT = HERE / "trick_table.pot"
+POT = CATALOG_DIR / f"{DOMAIN}.pot"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+CONTEXT = "\x04"  # between a message's context and its msgid in a key, as in .mo files
+# Babel keyword specs: the message's argument (1-based); (n, "c") is the context's
+KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
+ENGINE_KEYWORDS = {**KEYWORDS, "IllegalAction": (2,), "Option": (3,)}
+# header lines that change with the day or Babel's version, not with the messages
+VOLATILE = (b'"POT-Creation-Date:', b'"PO-Revision-Date:', b'"Generated-By:')
 
 
-def _const_str(node) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+def key_of(msgid: str, context: str | None) -> str:
+    return f"{context}{CONTEXT}{msgid}" if context else msgid
 
 
-def _func_name(node) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
-
-
-def extract(root: Path = GAME) -> dict[str, list[str]]:
-    """msgid -> the places it comes from, in source order (files sorted)."""
-    found: dict[str, list[str]] = {}
-
-    def add(msg: str | None, where: str):
-        if msg:
-            found.setdefault(msg, []).append(where)
-
-    for path in sorted(root.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        rel = path.relative_to(root.parent).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        engine = "engine" in path.relative_to(root).parts[:1]
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = _func_name(node.func)
-            where = f"{rel}:{node.lineno}"
-            if name in ("_", "N_") and node.args:
-                add(_const_str(node.args[0]), where)
-            elif name in ("pgettext", "NC_") and len(node.args) == 2:
-                ctx, msg = _const_str(node.args[0]), _const_str(node.args[1])
-                if ctx and msg:
-                    add(f"{ctx}{po.CONTEXT}{msg}", where)
-            elif engine and name == "IllegalAction" and len(node.args) >= 2:
-                add(_const_str(node.args[1]), where)
-            elif engine and name == "Option":
-                desc = node.args[2] if len(node.args) >= 3 else next(
-                    (k.value for k in node.keywords if k.arg == "description"), None)
-                if desc is not None:
-                    add(_const_str(desc), where)
-    return found
+def split_key(key: str) -> tuple[str, str]:
+    """(context, msgid) of a message key; the context is "" for most messages."""
+    ctx, sep, msgid = key.partition(CONTEXT)
+    return (ctx, msgid) if sep else ("", key)
 
 
 def placeholders(s: str) -> set[str]:
     return set(PLACEHOLDER.findall(s))
 
 
-def template_entries(found: dict[str, list[str]]) -> list[po.Entry]:
-    out = []
-    for key, refs in found.items():
-        ctx, msg = po.split_key(key)
-        flags = ["python-brace-format"] if placeholders(msg) else []
-        out.append(po.Entry(msg, "", sorted(set(refs), key=refs.index)[:6], flags, msgctxt=ctx))
-    return out
+# ---- extraction --------------------------------------------------------------------------------
+def _literals(path: Path) -> set[str]:
+    """The module's whole string literals: implicit concatenation joined, none from an f-string."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    in_fstring = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring}
 
 
-def catalog_path(code: str) -> Path:
-    return HERE / f"{code}.po"
+def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
+    """Message key -> the places it comes from (("game/ui/app.py", 12), ...), files sorted."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    for path in sorted(root.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(root.parent).as_posix()
+        engine = path.relative_to(root).parts[0] == "engine"
+        with contextlib.redirect_stderr(io.StringIO()) if engine else contextlib.nullcontext():
+            results = list(extract_from_file("python", str(path), ENGINE_KEYWORDS if engine else KEYWORDS))
+        literals = _literals(path)
+        for lineno, msgid, _comments, context in results:
+            if msgid in literals:
+                found.setdefault(key_of(msgid, context), []).append((rel, lineno))
+    return found
+
+
+# ---- reading and writing ----------------------------------------------------------------------
+def catalog_path(code: str, folder: Path = CATALOG_DIR) -> Path:
+    return folder / f"{code}.po"
+
+
+def read(path: Path, code: str | None = None) -> Catalog:
+    """A .po file as Babel's Catalog; ValueError naming the file and line if it is malformed."""
+    with path.open("rb") as f:
+        try:
+            return read_po(f, locale=code, domain=DOMAIN, abort_invalid=True)
+        except PoFileError as err:  # Babel counts lines from 0 and appends " on <line>"
+            raise ValueError(f"{path.name}, line {err.lineno + 1}: {str(err).rsplit(' on ', 1)[0]}") from None
+
+
+def messages(path: Path) -> dict[str, str]:
+    """Key -> translation of a .po file's translated, non-fuzzy messages (what the game shows)."""
+    return {key_of(m.id, m.context): m.string for m in read(path) if m.id and m.string and not m.fuzzy}
+
+
+def write(path: Path, catalog: Catalog) -> None:
+    """Write ``catalog`` to ``path``, unless all that would change is its dates or Babel's version."""
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=76, include_previous=True)
+    new = buf.getvalue()
+
+    def undated(text: bytes) -> list[bytes]:
+        return [line for line in text.splitlines() if not line.startswith(VOLATILE)]
+
+    if not path.exists() or undated(path.read_bytes()) != undated(new):
+        path.write_bytes(new)
+
+
+def _new_catalog(code: str | None) -> Catalog:
+    """An empty catalog for ``code`` (None: the template), with our header."""
+    name = LANGUAGES.get(code) if code else None
+    catalog = Catalog(locale=code, domain=DOMAIN, project="Trick Table", fuzzy=False, language_team=name)
+    catalog.header_comment = (f"# Trick Table's messages{f' in {name}' if name else ''}.\n"
+                              "# Updated by `python -m game.i18n extract`; see game/i18n/catalog.py.")
+    return catalog
+
+
+def template(found=None, code: str | None = None) -> Catalog:
+    """The catalog of every message, untranslated (English, ``code="en"``: each its own)."""
+    found = extract() if found is None else found
+    catalog = _new_catalog(code)
+    for key, locations in found.items():
+        context, msgid = split_key(key)
+        catalog.add(msgid, msgid if code == "en" else "", locations,
+                    flags=["python-brace-format"] if placeholders(msgid) else [], context=context or None)
+    return catalog
 
 
 def write_template(found=None) -> int:
-    from . import LANGUAGES
+    """Write the .pot and en.po from the sources; returns the number of messages."""
     found = extract() if found is None else found
-    entries = template_entries(found)
-    POT.write_text(po.dump([po.header("", "")] + entries), encoding="utf-8")
-    # English is the source: its catalog maps every message to itself
-    en = [po.Entry(e.msgid, e.msgid, e.refs, e.flags, msgctxt=e.msgctxt) for e in entries]
-    catalog_path("en").write_text(po.dump([po.header("en", LANGUAGES["en"])] + en), encoding="utf-8")
-    return len(entries)
+    write(POT, template(found))
+    write(catalog_path("en"), template(found, "en"))
+    return len(found)
 
 
-def update(code: str, found=None) -> tuple[int, int]:
-    """Merge the template into ``code``'s catalog: new messages added untranslated, known
-    translations kept, obsolete ones dropped only if untranslated (else kept, to be reviewed).
-    Returns (added, obsolete)."""
-    from . import LANGUAGES
-    found = extract() if found is None else found
-    path = catalog_path(code)
-    old = {e.key: e for e in po.parse(path.read_text(encoding="utf-8"))} if path.exists() else {}
-    entries = [old.pop("", None) or po.header(code, LANGUAGES[code])]
-    added = 0
-    for e in template_entries(found):
-        prev = old.pop(e.key, None)
-        if prev is None:
-            added += 1
-        else:
-            e.msgstr, e.comments = prev.msgstr, prev.comments
-        entries.append(e)
-    kept = [e for e in old.values() if e.msgstr]
-    for e in kept:
-        e.refs = []
-        e.comments = ["obsolete: no longer in the source"]
-    path.write_text(po.dump(entries + kept), encoding="utf-8")
-    return added, len(kept)
+def update(code: str, found=None, folder: Path = CATALOG_DIR) -> tuple[int, int]:
+    """Merge the template into ``code``'s catalog: new messages added untranslated (fuzzy when
+    close to an old one), translations kept; an obsolete message is kept (``#~``) only if it
+    was translated, to be reviewed.  Returns (added, obsolete)."""
+    path = catalog_path(code, folder)
+    catalog = read(path, code) if path.exists() else _new_catalog(code)
+    catalog.header_comment = catalog.header_comment or _new_catalog(code).header_comment
+    for message in list(catalog.obsolete.values()):  # an obsolete message back in the source revives
+        catalog[message.id] = message
+    catalog.obsolete.clear()
+    known = {key_of(m.id, m.context) for m in catalog if m.id}
+    pot = template(found)
+    catalog.update(pot, update_header_comment=False)
+    for key in [k for k, m in catalog.obsolete.items() if not m.string]:
+        del catalog.obsolete[key]
+    write(path, catalog)
+    added = sum(1 for m in pot if m.id and key_of(m.id, m.context) not in known)
+    return added, len(catalog.obsolete)
 
 
-def check(codes=None, found=None) -> tuple[bool, list[str]]:
+# ---- the check ---------------------------------------------------------------------------------
+def check(codes=None, found=None, folder: Path = CATALOG_DIR) -> tuple[bool, list[str]]:
     """(ok, report lines) for each language's catalog against the current sources."""
-    from . import LANGUAGES
     found = extract() if found is None else found
-    wanted = set(found)
     lines, ok = [], True
     for code in codes or LANGUAGES:
-        path = catalog_path(code)
+        path = catalog_path(code, folder)
         if not path.exists():
-            lines.append(f"{code}: no catalog ({path.name}); missing {len(wanted)}")
+            lines.append(f"{code}: no catalog ({path.name}); missing {len(found)}")
             ok = False
             continue
         try:
-            entries = [e for e in po.parse(path.read_text(encoding="utf-8")) if e.msgid]
-        except ValueError as err:
+            catalog = read(path, code if code in LANGUAGES else None)
+        except ValueError as err:  # UnicodeDecodeError is one too
             lines.append(f"{code}: unreadable: {err}")
             ok = False
             continue
-        have = {e.key: e for e in entries}
-        missing = [m for m in found if m not in have or not have[m].msgstr or "fuzzy" in have[m].flags]
-        obsolete = [m for m in have if m not in wanted]
-        bad = [m for m in found if m in have and have[m].msgstr
-               and placeholders(m) != placeholders(have[m].msgstr)]
+        have = {key_of(m.id, m.context): m for m in catalog if m.id}
+        missing = [k for k in found if k not in have or not have[k].string or have[k].fuzzy]
+        obsolete = [k for k in have if k not in found] + \
+            [key_of(m.id, m.context) for m in catalog.obsolete.values()]
+        bad = [k for k in found if k in have and have[k].string
+               and placeholders(split_key(k)[1]) != placeholders(have[k].string)]
         status = "complete" if not (missing or obsolete or bad) else "INCOMPLETE"
-        lines.append(f"{code} ({LANGUAGES[code]}): {len(found) - len(missing)}/{len(found)} translated, "
+        lines.append(f"{code} ({LANGUAGES.get(code, code)}): {len(found) - len(missing)}/{len(found)} translated, "
                      f"{len(missing)} missing, {len(obsolete)} obsolete, {len(bad)} placeholder mismatches"
                      f" — {status}")
         for label, items in (("missing", missing), ("obsolete", obsolete), ("placeholders", bad)):
-            for m in items[:5]:
-                ctx, msg = po.split_key(m)
-                lines.append(f"    {label}: {msg[:70]!r}" + (f" ({ctx})" if ctx else ""))
+            for k in items[:5]:
+                context, msgid = split_key(k)
+                lines.append(f"    {label}: {msgid[:70]!r}" + (f" ({context})" if context else ""))
             if len(items) > 5:
                 lines.append(f"    {label}: … and {len(items) - 5} more")
         ok = ok and not (missing or obsolete or bad)
     return ok, lines
+
+
+# ---- compiling ---------------------------------------------------------------------------------
+def compile_file(source: Path, target: Path) -> Path:
+    """``source`` (.po) compiled to ``target`` (.mo): its translated, non-fuzzy messages."""
+    catalog = read(source)
+    with target.open("wb") as f:
+        write_mo(f, catalog)
+    return target
+
+
+def compile_dir(source: Path, target: Path, codes=None) -> list[Path]:
+    """``source/<lang>.po`` -> ``target/<lang>.mo`` for each translated language (all by default)."""
+    target.mkdir(parents=True, exist_ok=True)
+    return [compile_file(catalog_path(code, source), target / f"{code}.mo")
+            for code in codes or LANGUAGES if code != "en" and catalog_path(code, source).exists()]
