@@ -26,19 +26,16 @@ def catalogs_in(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_the_compiled_catalog_is_up_to_date_and_holds_every_translation(code, tmp_path):
-    """game/i18n/<code>.mo (compiled by `make`) is what Babel makes of today's .po, and gettext
-    finds every translation in it."""
-    fresh = catalog.compile_file(catalog.catalog_path(code), tmp_path / f"{code}.mo")
-    compiled = CATALOG_DIR / f"{code}.mo"
-    assert compiled.exists() and compiled.read_bytes() == fresh.read_bytes(), \
-        f"{code}.mo is missing or stale: run `make catalogs`"
+def test_the_compiled_catalog_is_up_to_date_and_holds_every_translation(code):
+    """game/i18n/<code>.mo (compiled by `make`) gives, through gettext, every translation of
+    today's .po."""
+    assert (CATALOG_DIR / f"{code}.mo").exists(), f"{code}.mo is missing: run `make catalogs`"
     messages = catalog.messages(catalog.catalog_path(code))
     assert len(messages) > 300
     reader = i18n.translations(code)
-    for key, text in messages.items():
-        context, msgid = catalog.split_key(key)
-        assert (reader.pgettext(context, msgid) if context else reader.gettext(msgid)) == text
+    stale = [key for key, text in messages.items()
+             if (reader.pgettext(*catalog.split_key(key)) if "\x04" in key else reader.gettext(key)) != text]
+    assert not stale, f"{code}.mo is stale ({len(stale)} messages differ): run `make catalogs`"
     assert reader.info()["language"] == code
     assert reader.gettext("not a message of ours") == "not a message of ours"
 
