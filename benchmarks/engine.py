@@ -1,11 +1,23 @@
-"""Random playouts per second for each game, through the engine's fastest public path.
+"""The engine's public interface, timed per game on one core.
 
     python benchmarks/engine.py [--json] [--seconds S]
 
-Two figures per game, both on one core:
-- ``play``: clone a hand at its first trick and finish it with random legal
-  actions (``Hand.clone`` + ``Hand.playout``): what the AI's roll-outs cost;
-- ``deal``: the same from the deal on (auction and trump choice included).
+Each figure is one function below, ``measure_<name>(cls, seconds)``, returning operations per
+second over the same 300 deals of every game (dealers rotating, default options):
+
+- ``deal``: ``cls.deal(seed)``: shuffle, deal and set up a hand;
+- ``fast_from_deal``: finish a clone of a freshly dealt hand with uniformly random choices
+  through the fast path (``clone``, ``fast_legal``, ``fast_apply``): hands per second;
+- ``fast_from_play``: the same from the first card play on (auction and trump choice done);
+- ``apply``: the checked path a player's decisions take (``legal_actions``, ``apply``), whole
+  hands from the deal: actions per second;
+- ``observation``: ``observation(seat)`` at every decision of those hands, per second;
+- ``rebuild``: ``with_cards`` + ``replay_actions`` of a hand at its first card play, the way
+  search rebuilds a sampled world: rebuilds per second.
+
+A new figure is one more ``measure_`` function and one more entry in ``MEASURES``.  The
+random choices are the benchmark's own (a fixed seed), not any AI's: the AI's roll-outs are
+measured by the AI benchmarks.
 """
 
 from __future__ import annotations
@@ -21,43 +33,119 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine import GAMES  # noqa: E402
 from game.engine.actions import is_play  # noqa: E402
 
-
-def first_trick(cls, seed: int):
-    """A hand dealt from ``seed``, advanced with random actions to its first card play."""
-    hand = cls.deal(seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    while not hand.is_over() and not any(is_play(a) for a in hand.legal_actions()):
-        hand.apply(rng.choice(hand.legal_actions()))
-    return None if hand.is_over() else hand
+DEALS = 300
 
 
-def rate(starts, seconds: float) -> float:
-    rng = random.Random(7)
+def _rate(work, items, seconds: float, per_item=lambda item: 1) -> float:
+    """Operations per second of ``work(item)`` over ``items``, repeated for ``seconds``."""
     n, t0 = 0, time.perf_counter()
     while True:
-        for hand in starts:
-            hand.clone().playout(rng)
-        n += len(starts)
+        for item in items:
+            work(item)
+            n += per_item(item)
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
             return n / elapsed
 
 
+def dealt_hands(cls) -> list:
+    return [cls.deal(s, dealer=s % 4) for s in range(DEALS)]
+
+
+def at_first_play(cls) -> list:
+    """The hands of ``dealt_hands`` advanced with random legal actions to their first card
+    play (those thrown in before it left out)."""
+    out = []
+    for seed, hand in enumerate(dealt_hands(cls)):
+        rng = random.Random(seed)
+        while not hand.is_over() and not any(is_play(a) for a in hand.legal_actions()):
+            hand.apply(rng.choice(hand.legal_actions()))
+        if not hand.is_over():
+            out.append(hand)
+    return out
+
+
+def played_out(cls) -> list:
+    """(hand, the (seat, code) steps of a whole hand of random legal actions) per deal."""
+    out = []
+    for seed, hand in enumerate(dealt_hands(cls)):
+        rng, twin, steps = random.Random(seed), hand.clone(), []
+        while not twin.is_over():
+            a = rng.choice(twin.legal_actions())
+            steps.append((twin.turn, a))
+            twin.apply(a)
+        out.append((hand, steps))
+    return out
+
+
+def _fast_finish(hand, rnd) -> None:
+    legal, step = hand.fast_legal, hand.fast_apply
+    while hand.turn >= 0:
+        moves = legal()
+        step(moves[int(rnd() * len(moves))])
+
+
+def measure_deal(cls, seconds: float) -> float:
+    return _rate(lambda seed: cls.deal(seed, dealer=seed % 4), range(DEALS), seconds)
+
+
+def measure_fast_from_deal(cls, seconds: float) -> float:
+    rnd = random.Random(7).random
+    return _rate(lambda hand: _fast_finish(hand.clone(), rnd), dealt_hands(cls), seconds)
+
+
+def measure_fast_from_play(cls, seconds: float) -> float:
+    rnd = random.Random(7).random
+    return _rate(lambda hand: _fast_finish(hand.clone(), rnd), at_first_play(cls), seconds)
+
+
+def measure_apply(cls, seconds: float) -> float:
+    def run(item):
+        hand, steps = item
+        hand = hand.clone()
+        for _, a in steps:
+            hand.legal_actions()
+            hand.apply(a)
+    return _rate(run, played_out(cls), seconds, per_item=lambda item: len(item[1]))
+
+
+def measure_observation(cls, seconds: float) -> float:
+    positions = []
+    for hand, steps in played_out(cls)[:60]:
+        hand = hand.clone()
+        for seat, a in steps:
+            positions.append((hand.clone(), seat))
+            hand.apply(a)
+    return _rate(lambda item: item[0].observation(item[1]), positions, seconds)
+
+
+def measure_rebuild(cls, seconds: float) -> float:
+    starts = [(h, [(s, h.parse_action(t)) for s, t in h.history]) for h in at_first_play(cls)]
+    return _rate(lambda item: item[0].with_cards(item[0].dealt).replay_actions(item[1]), starts, seconds)
+
+
+MEASURES = {
+    "deal": measure_deal,
+    "fast_from_deal": measure_fast_from_deal,
+    "fast_from_play": measure_fast_from_play,
+    "apply": measure_apply,
+    "observation": measure_observation,
+    "rebuild": measure_rebuild,
+}
+
+
 def main(argv: list[str]) -> None:
     as_json = "--json" in argv
-    seconds = float(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 1.5
-    figures = {}
-    for name, cls in GAMES.items():
-        dealt = [cls.deal(s, dealer=s % 4) for s in range(300)]
-        at_play = [h for h in (first_trick(cls, s) for s in range(300)) if h is not None]
-        figures[name] = {"play": round(rate(at_play, seconds)), "deal": round(rate(dealt, seconds))}
+    seconds = float(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 1.0
+    figures = {name: {what: round(measure(cls, seconds)) for what, measure in MEASURES.items()}
+               for name, cls in GAMES.items()}
     if as_json:
-        print(json.dumps({"playouts_per_second": figures, "python": sys.version.split()[0]}))
+        print(json.dumps({"per_second": figures, "python": sys.version.split()[0]}))
         return
-    print(f"random playouts per second, one core, Python {sys.version.split()[0]}")
-    print(f"{'game':<10}{'from first trick':>18}{'from the deal':>16}")
-    for name, f in figures.items():
-        print(f"{name:<10}{f['play']:>18,}{f['deal']:>16,}")
+    print(f"engine operations per second, one core, Python {sys.version.split()[0]}")
+    print(f"{'game':<10}" + "".join(f"{what:>16}" for what in MEASURES))
+    for name, row in figures.items():
+        print(f"{name:<10}" + "".join(f"{row[what]:>16,}" for what in MEASURES))
 
 
 if __name__ == "__main__":

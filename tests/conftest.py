@@ -5,7 +5,7 @@ itself under that name, because ``conftest`` is an ambiguous module name (tests/
 conftest.py) and pytest may load either one as ``conftest``.
 
 Only the engine's public interface is used here (construct, apply, check, legal_texts,
-observation, result, clone, undo, record, playout), never its internal attributes: the engine is
+observation, result, clone, undo, record, the fast path), never its internal attributes: the engine is
 being optimised while these tests are written.
 
 Seat model (DECISIONS.md): seats 0..3, partners 0+2 and 1+3, play goes from seat s to (s+1) % 4,
@@ -14,13 +14,35 @@ forehand is the seat after the dealer.  With dealer 3 the forehand is seat 0.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-from game.engine import Hand28, Hand304, IllegalAction
+from game.engine import INDICATOR, TRUMP, Hand28, Hand304, IllegalAction
 
 sys.modules.setdefault("tt_engine_helpers", sys.modules[__name__])
+
+
+def _fuzz_examples() -> int | None:
+    """FUZZ_EXAMPLES=N in the environment: every fuzz test tries N examples (long runs)."""
+    raw = os.environ.get("FUZZ_EXAMPLES", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise pytest.UsageError(f"FUZZ_EXAMPLES must be a whole number of examples, got {raw[:40]!r}")
+    return int(raw)
+
+
+FUZZ_EXAMPLES = _fuzz_examples()
+
+
+def fuzz(examples: int) -> settings:
+    """Hypothesis settings of a fuzz test: ``examples`` in ``make test``, FUZZ_EXAMPLES if set."""
+    return settings(max_examples=FUZZ_EXAMPLES or examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                           HealthCheck.data_too_large])
 
 RANKS = "J9ATKQ87"  # trick order, high to low, in every suit
 POINTS_304 = {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2, "8": 0, "7": 0}
@@ -174,6 +196,28 @@ def sides_points(result: dict, table: dict, last_bonus: int = 0) -> list[int]:
     if result["tricks"]:
         pts[result["tricks"][-1]["winner"] % 2] += last_bonus
     return pts
+
+
+def fast_finish(hand, rng) -> None:
+    """Finish ``hand`` with uniformly random legal actions through the public fast path
+    (``fast_legal``/``fast_apply``: nothing recorded), as search roll-outs do."""
+    legal, step, rnd = hand.fast_legal, hand.fast_apply, rng.random
+    while not hand.is_over():
+        moves = legal()
+        step(moves[int(rnd() * len(moves))])
+
+
+def assert_typed_log_matches_text_log(hand, obs):
+    """Each typed entry is its text entry: the same seat, the action's text, HIDDEN for '??'."""
+    assert len(obs.actions) == len(obs.log)
+    for entry, (seat, act) in zip(obs.actions, obs.log):
+        assert entry.seat == seat
+        if entry.action is None:
+            assert act == ("indicator ??" if entry.flags & INDICATOR else "play ??")
+            assert not entry.flags & TRUMP
+        else:
+            assert hand.action_text(entry.action) == act
+            assert bool(entry.flags & INDICATOR) == act.startswith("indicator ")
 
 
 def text(hand, card):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tt_engine_helpers import fast_finish
 
 from game.engine import GAMES, IllegalAction, Match
 from game.engine import actions as A
@@ -575,28 +576,9 @@ def test_undo_and_clone_round_trip(seed, options, score, dealer, stop):
     hand.undo()
     assert vars(hand) == snapshot == vars(before)
     twin = hand.clone()
-    twin.playout(random.Random(seed))
+    fast_finish(twin, random.Random(seed))
     assert vars(hand) == snapshot  # the clone shares nothing that play changes
     assert twin.is_over()
-
-
-@PROPS
-@given(st.integers(0, 10**9), SCORE, st.integers(0, 3), st.integers(0, 70))
-def test_playout_matches_the_generic_loop(seed, score, dealer, stop):
-    rng = random.Random(seed)
-    hand = Hand400.deal(seed, None, dealer, score)
-    for _ in range(stop):
-        if hand.is_over():
-            break
-        hand.apply(rng.choice(hand.legal_actions()))
-    fast, slow = hand.clone(), hand.clone()
-    fast.playout(random.Random(seed))
-    rnd = random.Random(seed).random
-    while not slow.is_over():
-        moves = slow.fast_legal()
-        slow.fast_apply(moves[int(rnd() * len(moves))])
-    assert vars(fast) == vars(slow)
-    assert fast.result() == slow.result()
 
 
 @PROPS

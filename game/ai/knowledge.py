@@ -28,9 +28,9 @@ from .deal import hall_ok
 
 
 def first_hand(obs) -> bool:
-    """Schieber's first hand of a match shows as a forehand other than the dealer's next seat."""
-    fh = obs.public.get("forehand") if obs.game == "schieber" else None
-    return fh is not None and fh != (obs.dealer + 1) % 4
+    """The first hand of a match, played by its game's FIRST_HAND_RULE (Schieber: the holder of
+    the Rosen 7 is forehand)."""
+    return obs.first_hand
 
 
 def has_weis(mask: int) -> bool:

@@ -7,6 +7,8 @@ command line use: 'play JS', 'indicator JS', 'bid 160', 'pass partner'.
 
 from __future__ import annotations
 
+from .quote import quoted
+
 INDICATOR = 64
 BID = 128          # BID + n for n up to MAX_BID
 MAX_BID = 9999
@@ -40,7 +42,18 @@ def is_bid(action: int) -> bool:
     return BID <= action < PASS
 
 
+def is_known(action, deck) -> bool:
+    """Whether ``action`` is the code of an action of a game played with ``deck``, in any phase
+    (plays and indicators of the deck's cards, bids, the words, the four trump suits)."""
+    if type(action) is not int or action < 0:
+        return False
+    if action < BID:
+        return bool(deck.mask >> (action % INDICATOR) & 1)
+    return action <= BID + MAX_BID or action in WORDS or TRUMP <= action < TRUMP + 4
+
+
 def action_text(action: int, deck) -> str:
+    """The text of a known action code (see ``is_known``)."""
     if action < INDICATOR:
         return "play " + deck.text(action)
     if action < BID:
@@ -65,7 +78,7 @@ def parse_action(text: str, deck) -> int:
     if word == "bid":
         if arg.isascii() and arg.isdigit() and len(arg) <= 4 and arg == str(int(arg)):
             return BID + int(arg)
-        raise ValueError(f"{text!r}: a bid is 'bid' and a whole number")
+        raise ValueError(f"{quoted(text)}: a bid is 'bid' and a whole number up to {MAX_BID}")
     if word == "trump" and len(arg) == 1 and arg in deck.suit_letters:
         return TRUMP + deck.suit_letters.index(arg)
-    raise ValueError(f"{text!r} is not an action of this game")
+    raise ValueError(f"{quoted(text)} is not an action of this game")

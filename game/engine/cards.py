@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from .quote import quoted
+
 SUIT_MASKS = tuple(0x1FFF << (16 * s) for s in range(4))
 FRENCH_RANKS = "23456789TJQKA"
 SWISS_RANKS = "????6789BUOKA"  # rank slot -> Swiss letter ('?' = unused slot)
@@ -72,7 +74,7 @@ class Deck:
         """The card written as ``text`` (e.g. 'JS', 'UE'); ValueError if not in this deck."""
         card = self._by_text.get(text) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"{text!r} is not a card of the {self.name} deck")
+            raise ValueError(f"{quoted(text)} is not a card of the {self.name} deck")
         return card
 
     def shuffled(self, rng: random.Random) -> list[int]:

@@ -2,13 +2,20 @@
 
 A ``Hand`` is one deal from the cards dealt to the final score.  Every decision
 of every seat goes through the same calls: ``turn`` (whose decision it is),
-``legal_actions()``, ``apply(action)``, ``undo()``, ``clone()`` and
-``observation(seat)``.  Games subclass it and fill in ``_start``, ``_legal``,
-``_apply``, ``_refusal`` and the scoring.
+``legal_actions()``, ``check(action)``, ``apply(action)``, ``undo()``, ``clone()`` and
+``observation(seat)``.  These are total: any value passed to them either works or raises
+the documented exception (``IllegalAction`` for an action, ``ValueError`` for any other
+argument), never another one.  Games subclass ``Hand`` and fill in ``_start``, ``_legal``,
+``_apply``, ``_refusal``, ``_observation`` and the scoring (``_final_score``, ``figures``).
 
-Search and playouts use the fast path instead: ``fast_legal()`` and ``fast_apply(a)``
-(the games' own ``_legal``/``_apply``: no copy, no check, no history), ``with_cards(dealt)``
-and ``replay_actions(steps)`` to rebuild many hands that differ in their hidden cards.
+What other layers ask about a game they ask of its class: the class attributes from ``GAME``
+to ``FIRST_HAND_RULE`` below, ``initial_score``, ``score_range``, ``check_score`` and
+``points_per_hand``; and of a finished hand: ``result()``, ``score_change()``,
+``side_score_change()`` and ``figures()``.  Games are listed in ``registry.GAMES``.
+
+Search uses the fast path instead: ``fast_legal()`` and ``fast_apply(a)`` (the games' own
+``_legal``/``_apply``: no copy, no check, no history), ``with_cards(dealt)`` and
+``replay_actions(steps)`` to rebuild many hands that differ in their hidden cards.
 """
 
 from __future__ import annotations
@@ -20,9 +27,13 @@ from typing import NamedTuple
 
 from . import actions as A
 from .cards import Deck
+from .log import TRUMP, LogEntry
 from .options import Option, non_default, resolve
+from .quote import quoted
 
 HIDDEN = None  # a card a seat may not see, in observations
+MAX_SEED = 10**1000  # an int seed has fewer digits than this, a text seed at most SEED_CHARS
+SEED_CHARS = 1000
 
 
 class IllegalAction(ValueError):
@@ -38,46 +49,70 @@ class Trick(NamedTuple):
     leader: int
     cards: tuple  # in play order from the leader
     winner: int
-    face_down: tuple = ()  # per position: played face down and never turned up
+    face_down: tuple = ()  # per position: played face down and never turned up (() if none)
+    turned_up: tuple = ()  # per position: played face down, turned up at the trick's end (() if none)
 
 
 @dataclass
 class Observation:
-    """What one seat may know, and nothing else."""
+    """What one seat may know, and nothing else.
 
-    game: str
+    Cards are codes (see ``cards.py``); ``HIDDEN`` (None) stands for a card the seat may not
+    see.  ``actions`` is the typed log (``log.py``): read it rather than the text ``log``,
+    which stays for display and older callers."""
+
+    game: str       # the game's record name (``GAMES`` key)
     seat: int
-    options: dict
+    options: dict   # every rule option's value
     dealer: int
-    score: list
-    phase: str
-    turn: int  # seat to act, -1 when the hand is over
-    hand: tuple  # own cards
-    legal: tuple  # own legal actions (only when it is this seat's turn)
-    hand_sizes: tuple
-    log: tuple  # (seat, action text) as this seat saw it; hidden cards as '??'
-    trick: tuple  # current trick: (seat, card or None when face down)
-    tricks: tuple  # completed: (leader, cards with None for hidden ones, winner)
+    score: list     # the match score before this hand (the shape of ``Hand.initial_score``)
+    phase: str      # the game's phase name; "play" while cards are played, "over" at the end
+    turn: int       # seat to act, -1 when the hand is over
+    hand: tuple     # own cards (a 304/28 trumper's hidden indicator not among them)
+    legal: tuple    # own legal actions (only when it is this seat's turn)
+    hand_sizes: tuple  # cards each seat holds, a hidden indicator counted with its owner
+    log: tuple      # (seat, action text) as this seat saw it; hidden cards as '??'
+    trick: tuple    # current trick: (seat, card or HIDDEN)
+    tricks: tuple   # completed: (leader, cards with HIDDEN for unseen ones, winner)
     public: dict = field(default_factory=dict)  # game facts: bid, trump if known, ...
     received: tuple = ()  # own cards in the order dealt, as far as dealt so far
+    actions: tuple = ()   # the typed log: LogEntry(seat, code or HIDDEN, flags), one per action
+    trick_face_down: tuple = ()   # per card of ``trick``: it lies face down on the table
+    tricks_face_down: tuple = ()  # per completed trick, per card: it stayed face down for good
+    forehand: int = -1    # the seat that leads the hand's first trick (and bids first)
+    first_hand: bool = False  # the first hand of a match, played by the game's FIRST_HAND_RULE
 
 
 class Hand:
-    GAME = ""
+    # ---- what other layers ask about a game (English text; the UI translates it) ----------
+    GAME = ""            # the name in records, URLs and GAMES
+    TITLE = ""           # the game's name for people: "Twenty-Eight"
+    ALIASES: tuple[str, ...] = ()  # other names ``game_class`` accepts (lower case)
+    TAGLINE = ""         # one line: where it is played and what marks it
     DECK: Deck
-    OPTIONS: tuple[Option, ...] = ()
+    OPTIONS: tuple[Option, ...] = ()  # the rule options, as data
     CARDS_EACH = 8
-    PACKETS = (4, 4)  # cards per seat in each round of dealing
+    PACKETS = (4, 4)     # cards per seat in each round of dealing
+    SCORE_PER_PLAYER = False  # the match score has an entry per player (400), else per side
+    SCORE_NAME = "points"     # what the match score counts: "tokens", "game points", ...
+    FIGURE_NAME = "card points"  # what ``figures()`` counts
+    FIRST_HAND_RULE = ""  # how a match's first hand differs ("" if it does not); see ``first_hand``
 
     def __init__(self, hands, dealer: int = 0, options: dict | None = None,
                  score=None, first_hand: bool = False):
+        """A hand dealt ``hands`` (four lists of cards, as text such as 'JS' or as codes, each
+        seat's in dealing order) by ``dealer`` (0..3), under ``options`` (None: the defaults),
+        with the match score ``score`` before it (None: a match's start).  ``first_hand``: the
+        hand opens a match; it matters (and is kept) only in a game with a FIRST_HAND_RULE.
+        ValueError naming the problem for any bad argument."""
         self.options = resolve(self.OPTIONS, options)
-        if type(dealer) is not int or not 0 <= dealer < 4:
-            raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
-        self.dealer = dealer
+        self.dealer = _check_dealer(dealer)
         self.dealt = self._check_hands(hands)
-        self.first_hand = bool(first_hand)
-        self.score_before = self._check_score(self.initial_score(self.options) if score is None else score)
+        if type(first_hand) is not bool:
+            raise ValueError(f"first_hand must be true or false, got {quoted(first_hand)}")
+        self.first_hand = first_hand and bool(self.FIRST_HAND_RULE)
+        self.score_before = self.check_score(self.initial_score(self.options) if score is None else score,
+                                             self.options)
         self.history: list[tuple[int, str]] = []
         self.turn = -1
         self._start()
@@ -87,17 +122,46 @@ class Hand:
         # The fast path is each game's own hook itself, not a call through a wrapper.
         cls.fast_legal = cls._legal
         cls.fast_apply = cls._apply
+        cls._codes = {}  # action text -> code, for the texts of ``history`` (all legal ones)
+        cls._open_entries = {}  # for ``_open_log``
+
+    # ---- the game's score ---------------------------------------------------------------
+    @classmethod
+    def initial_score(cls, options: dict) -> list:
+        """The match score at the start of a match: per player if SCORE_PER_PLAYER, else per side."""
+        return [0, 0, 0, 0] if cls.SCORE_PER_PLAYER else [0, 0]
+
+    @classmethod
+    def score_range(cls, options: dict) -> tuple[int, int]:
+        """The lowest and highest value (inclusive) an entry of the score before a hand may have."""
+        return -999, 999
+
+    @classmethod
+    def check_score(cls, score, options: dict) -> list:
+        """``score`` as a new list if it can stand before a hand of this game under ``options``
+        (resolved values), else ValueError saying what is wrong."""
+        want = len(cls.initial_score(options))
+        low, high = cls.score_range(options)
+        if (not isinstance(score, (list, tuple)) or len(score) != want
+                or not all(type(v) is int for v in score)):
+            raise ValueError(f"score must be a list of {want} whole numbers, got {quoted(score)}")
+        if not all(low <= v <= high for v in score):
+            raise ValueError(f"{cls.TITLE} scores run from {low} to {high}; got {quoted(list(score))}")
+        return list(score)
+
+    @classmethod
+    def points_per_hand(cls, options: dict) -> int:
+        """The points a hand shares out between the sides (card points, before any multiplier;
+        400: its 13 tricks)."""
+        raise NotImplementedError
 
     # ---- construction -------------------------------------------------------
     @classmethod
-    def initial_score(cls, options: dict) -> list:
-        return [0, 0]
-
-    @classmethod
     def deal(cls, seed, options: dict | None = None, dealer: int = 0, score=None,
              first_hand: bool = False) -> "Hand":
-        """A new hand whose cards come from ``seed`` (same seed, same cards)."""
-        return cls(deal_cards(cls, options, seed, dealer), dealer, options, score, first_hand)
+        """A new hand whose cards come from ``seed`` (an int or a text: same seed, same cards);
+        the other arguments as for the constructor.  ValueError for a bad argument."""
+        return cls(deal_cards(cls, options, seed, _check_dealer(dealer)), dealer, options, score, first_hand)
 
     def _check_hands(self, hands) -> list[list[int]]:
         if not isinstance(hands, (list, tuple)) or len(hands) != 4:
@@ -110,20 +174,13 @@ class Hand:
             for c in cards:
                 card = self.DECK.parse(c) if isinstance(c, str) else c
                 if type(card) is not int or card not in self.DECK.cards:
-                    raise ValueError(f"{c!r} is not a card of the {self.DECK.name} deck")
+                    raise ValueError(f"{quoted(c)} is not a card of the {self.DECK.name} deck")
                 if card in seen:
                     raise ValueError(f"{self.DECK.text(card)} is dealt twice")
                 seen.add(card)
                 row.append(card)
             dealt.append(row)
         return dealt
-
-    def _check_score(self, score) -> list:
-        want = len(self.initial_score(self.options))
-        if (not isinstance(score, (list, tuple)) or len(score) != want
-                or not all(type(v) is int for v in score)):
-            raise ValueError(f"score must be a list of {want} whole numbers")
-        return list(score)
 
     # ---- the decision interface ---------------------------------------------
     def is_over(self) -> bool:
@@ -133,10 +190,12 @@ class Hand:
         return [] if self.turn < 0 else list(self._legal())
 
     def legal_texts(self) -> list[str]:
-        return sorted(self.action_text(a) for a in self.legal_actions())
+        deck = self.DECK
+        return sorted(A.action_text(a, deck) for a in self.legal_actions())
 
-    def action_text(self, action: int) -> str:
-        return A.action_text(action, self.DECK)
+    def action_text(self, action) -> str:
+        """The text of an action given as a code (or as text); IllegalAction if it is neither."""
+        return A.action_text(self.action_code(action), self.DECK)
 
     def parse_action(self, text: str) -> int:
         try:
@@ -144,12 +203,25 @@ class Hand:
         except ValueError as err:
             raise IllegalAction("unknown-action", str(err)) from None
 
+    def action_code(self, action) -> int:
+        """The code of ``action``, given as a code or as its text; IllegalAction
+        ('unknown-action') for anything that is not an action of this game in any phase."""
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if A.is_known(action, self.DECK):
+            return action
+        raise IllegalAction("unknown-action",
+                            f"{quoted(action)} is not an action of {self.TITLE}: an action is one of "
+                            "its codes or a text such as 'pass' or 'play' and a card.")
+
     def check(self, action) -> IllegalAction | None:
-        """None if ``action`` is legal now, else the refusal (rule and reason)."""
+        """None if ``action`` (a code or its text) is legal now, else the refusal (rule and reason)."""
         try:
-            a = self.parse_action(action) if isinstance(action, str) else action
+            return self._check_code(self.action_code(action))
         except IllegalAction as err:
             return err
+
+    def _check_code(self, a: int) -> IllegalAction | None:
         if self.turn < 0:
             return IllegalAction("hand-over", "The hand is over; no more actions can be taken.")
         if a in self._legal():
@@ -158,12 +230,20 @@ class Hand:
 
     def apply(self, action) -> None:
         """Take ``action`` (code or text) for the seat whose turn it is, or raise IllegalAction."""
-        a = self.parse_action(action) if isinstance(action, str) else action
-        refusal = self.check(a)
+        a = self.action_code(action)
+        refusal = self._check_code(a)
         if refusal:
             raise refusal
-        self.history.append((self.turn, self.action_text(a)))
+        self.history.append((self.turn, A.action_text(a, self.DECK)))
         self._apply(a)
+
+    @classmethod
+    def code_of(cls, text: str) -> int:
+        """The code of an action text that was legal (as in ``history``), remembered per game."""
+        code = cls._codes.get(text)
+        if code is None:
+            code = cls._codes[text] = A.parse_action(text, cls.DECK)
+        return code
 
     # ---- the fast path, for search and playouts ---------------------------------
     def fast_legal(self) -> list[int]:
@@ -182,11 +262,11 @@ class Hand:
         ``apply`` does, but checked only for the turn and against ``fast_legal()`` (no refusal
         is built).  False at the first pair that is not legal: the hand is then half-replayed
         and should be dropped.  For rebuilding sampled worlds from a log."""
-        history, text = self.history, self.action_text
+        history, deck = self.history, self.DECK
         for seat, a in steps:
             if seat != self.turn or a not in self._legal():
                 return False
-            history.append((seat, text(a)))
+            history.append((seat, A.action_text(a, deck)))
             self._apply(a)
         return True
 
@@ -230,21 +310,6 @@ class Hand:
         twin.__dict__ = state
         return twin
 
-    def playout(self, rng: random.Random) -> None:
-        """Finish the hand with uniformly random legal actions (the fast path: no history)."""
-        self._random_until(rng.random, lambda: False)
-
-    def _in_play(self) -> bool:
-        """Cards are being played (every game names its trick-play phase "play")."""
-        return self.phase == "play"
-
-    def _random_until(self, rnd, done) -> None:
-        """Random legal actions (``rnd`` as in ``playout``) until ``done()`` or the hand ends."""
-        legal, step = self.fast_legal, self.fast_apply
-        while self.turn >= 0 and not done():
-            moves = legal()
-            step(moves[int(rnd() * len(moves))])
-
     def same_dealer_again(self) -> bool:
         """Whether the next hand is dealt by the same dealer (a 304 redeal)."""
         return False
@@ -262,10 +327,60 @@ class Hand:
     def _refusal(self, action: int) -> IllegalAction:
         return IllegalAction("not-allowed", f"'{self.action_text(action)}' is not possible now.")
 
-    def observation(self, seat: int) -> Observation:
+    def _observation(self, seat: int) -> Observation:
+        raise NotImplementedError
+
+    def _final_score(self) -> list:
+        """The match score after this finished hand (the result's "score"), without the result."""
         raise NotImplementedError
 
     def result(self) -> dict | None:
+        """The result as the record spec lists it (None while the hand is not over)."""
+        raise NotImplementedError
+
+    # ---- what a seat may see ----------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` (0..3) may know now; ValueError for anything but a seat."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0..3, got {quoted(seat)}")
+        return self._observation(seat)
+
+    def _open_log(self, trump: int) -> tuple:
+        """The typed log of a game where every action is public: cards of suit ``trump``
+        (-1: none) flagged TRUMP."""
+        made = self._open_entries.get(trump)  # history entry -> LogEntry, shared by the game's hands
+        if made is None:
+            made = self._open_entries[trump] = {}
+        get = made.get
+        return tuple([get(entry) or self._open_entry(entry, trump, made) for entry in self.history])
+
+    def _open_entry(self, entry: tuple, trump: int, made: dict) -> LogEntry:
+        seat, text = entry
+        a = self.code_of(text)
+        made[entry] = typed = LogEntry(seat, a, TRUMP if a < A.INDICATOR and a >> 4 == trump else 0)
+        return typed
+
+    # ---- what a finished hand is worth ----------------------------------------------------
+    def _require_over(self) -> None:
+        if self.turn >= 0:
+            raise ValueError("the hand is not over yet")
+
+    def score_change(self) -> list[int]:
+        """How this finished hand moves the match score, entry by entry in the score's shape:
+        the result's "score" minus the score before the hand (0s for a thrown-in hand).
+        ValueError while the hand is not over."""
+        self._require_over()
+        return [after - before for after, before in zip(self._final_score(), self.score_before)]
+
+    def side_score_change(self) -> list[int]:
+        """``score_change`` per side (a per-player score summed over partners)."""
+        change = self.score_change()
+        return [change[0] + change[2], change[1] + change[3]] if self.SCORE_PER_PLAYER else change
+
+    def figures(self) -> list[float]:
+        """Per side, what the hand itself was worth, in FIGURE_NAME units (304, 28: card
+        points; 400: score points; Schieber: points before the multiplier).  ValueError while
+        the hand is not over."""
         raise NotImplementedError
 
     # ---- records ---------------------------------------------------------------
@@ -276,7 +391,7 @@ class Hand:
                 for t in self.tricks]
 
     def record(self) -> dict:
-        """This hand as a hand record (see shared/spec/records.md)."""
+        """This hand as a hand record (the format of ``records.py``)."""
         rec = {
             "game": self.GAME,
             "options": non_default(self.OPTIONS, self.options),
@@ -290,8 +405,26 @@ class Hand:
         return rec
 
 
+def _check_dealer(dealer) -> int:
+    if type(dealer) is not int or not 0 <= dealer < 4:
+        raise ValueError(f"dealer must be a seat 0..3, got {quoted(dealer)}")
+    return dealer
+
+
+def check_seed(seed):
+    """``seed`` if it is an int of at most 1000 digits or a text of at most SEED_CHARS
+    characters, else ValueError."""
+    if type(seed) is int and -MAX_SEED < seed < MAX_SEED:
+        return seed
+    if isinstance(seed, str) and len(seed) <= SEED_CHARS:
+        return seed
+    raise ValueError(f"a seed is a whole number of up to 1000 digits or a text of up to {SEED_CHARS} "
+                     f"characters, got {quoted(seed)}")
+
+
 def deal_cards(cls, options: dict | None, seed, dealer: int) -> list[list[int]]:
     """Shuffle the game's deck from (game, options, seed) and deal it in packets from forehand."""
+    seed = check_seed(seed)
     opts = non_default(cls.OPTIONS, resolve(cls.OPTIONS, options))
     rng = random.Random(f"{cls.GAME}|{json.dumps(opts, sort_keys=True)}|{seed}")
     cards = cls.DECK.shuffled(rng)

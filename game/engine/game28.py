@@ -7,6 +7,7 @@ from .cards import RANK_J, SUIT_CARDS, SUIT_MASKS, cards_in
 from .core import IllegalAction
 from .hidden_trump import LED_KEY, TRUMP_KEY, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
+from .registry import register
 
 POINTS = card_values({9: 3, 7: 2, 12: 1, 8: 1})
 
@@ -17,8 +18,13 @@ def game_point_stake(bid: int, tiered: bool) -> int:
     return 3 if bid >= 25 else 2 if bid >= 20 else 1
 
 
+@register
 class Hand28(HiddenTrumpHand):
     GAME = "28"
+    TITLE = "Twenty-Eight"
+    ALIASES = ("twenty-eight", "twentyeight", "twenty_eight")
+    TAGLINE = "Kerala: hidden trump, call for it with Trump!"
+    SCORE_NAME = "game points"
     CARD_POINTS = POINTS
     OPTIONS = (
         Option("forced_14", False, "When all four pass, forehand is forced to play a bid of 14 instead of a throw-in."),
@@ -29,6 +35,15 @@ class Hand28(HiddenTrumpHand):
         Option("open_trump", False, "The trump card is turned face up at once."),
         Option("double", False, "Before the first trick the defenders may double and the bidder redouble."),
     )
+
+    @classmethod
+    def score_range(cls, options: dict) -> tuple[int, int]:
+        """Game points per side: a match to 6 or 7 stays far inside these."""
+        return -999, 999
+
+    @classmethod
+    def points_per_hand(cls, options: dict) -> int:
+        return 29 if options["twenty_nine"] else 28
 
     def _start(self) -> None:
         self.twenty_nine = self.options["twenty_nine"]
@@ -70,34 +85,6 @@ class Hand28(HiddenTrumpHand):
             self._start_play()
 
     # ---- play ----------------------------------------------------------------------------
-    def playout(self, rng) -> None:
-        """As ``Hand.playout`` (same moves for the same ``rng``), with ordinary cards inlined."""
-        rnd = rng.random
-        self._random_until(rnd, self._in_play)
-        hand = self.hand
-        while self.turn >= 0:
-            seat, trick = self.turn, self.trick
-            h = hand[seat]
-            if len(trick) < 3 and h and self.caller != seat:
-                if trick:  # a card that does not end the trick, by a player with cards in hand
-                    led = trick[0] >> 4
-                    moves = SUIT_CARDS[led][h >> (16 * led) & 0x1FFF]
-                    if not moves:
-                        moves = cards_in(h) if self.revealed else cards_in(h) + [A.CALL]
-                else:
-                    moves = cards_in(h)
-                a = moves[int(rnd() * len(moves))]
-                if a == A.CALL:
-                    self._apply_play(a)
-                    continue
-                hand[seat] = h ^ 1 << a
-                trick.append(a)
-                self.trick_flags.append(self.revealed and a >> 4 == self.trump)
-                self.turn = (seat + 1) & 3
-            else:
-                moves = self._legal_play()
-                self._apply_play(moves[int(rnd() * len(moves))])
-
     def _legal_play(self) -> list[int]:
         seat = self.turn
         h = self.hand[seat]

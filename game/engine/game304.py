@@ -7,6 +7,7 @@ from .cards import SUIT_CARDS, cards_in
 from .core import IllegalAction
 from .hidden_trump import WIN_KEY, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
+from .registry import register
 
 POINTS = card_values({9: 30, 7: 20, 12: 11, 8: 10, 11: 3, 10: 2})
 
@@ -22,8 +23,12 @@ def token_stake(bid: int) -> int:
     return 1 if bid < 200 else 2 if bid < 250 else 3
 
 
+@register
 class Hand304(HiddenTrumpHand):
     GAME = "304"
+    TITLE = "304"
+    TAGLINE = "Sri Lanka and Tamil Nadu: hidden trump, face-down cuts, tokens"
+    SCORE_NAME = "tokens"
     CARD_POINTS = POINTS
     OPTIONS = (
         Option("redeal_under_15", True, "Forehand may ask for a redeal when the first four cards are worth less than 15."),
@@ -38,6 +43,16 @@ class Hand304(HiddenTrumpHand):
     @classmethod
     def initial_score(cls, options: dict) -> list:
         return [options["tokens"], options["tokens"]]
+
+    @classmethod
+    def score_range(cls, options: dict) -> tuple[int, int]:
+        """Tokens a side may hold before a hand: at least one (a side without tokens has lost
+        the match), at most all but the other side's last one."""
+        return 1, 2 * options["tokens"] - 1
+
+    @classmethod
+    def points_per_hand(cls, options: dict) -> int:
+        return 304
 
     def _start(self) -> None:
         self.BID_LADDER = bid_ladder(self.options["steps_of_5"])
@@ -65,7 +80,7 @@ class Hand304(HiddenTrumpHand):
     def _auction_won(self) -> None:
         if self.round == 2:  # the old indicator goes back to its owner, unseen by the new trumper
             self.hand[self.bidder] |= 1 << self.indicator
-            self.indicator = self.trump = -1
+            self.indicator = self.trump = self.revealed_at = -1
             self.revealed = False
         super()._auction_won()
 
@@ -111,32 +126,6 @@ class Hand304(HiddenTrumpHand):
         return self.redealt  # DECISIONS: after a redeal the same dealer deals again
 
     # ---- play ----------------------------------------------------------------------------
-    def playout(self, rng) -> None:
-        """As ``Hand.playout`` (same moves for the same ``rng``), with ordinary cards inlined."""
-        rnd = rng.random
-        self._random_until(rnd, self._in_play)
-        hand = self.hand
-        while self.turn >= 0:
-            seat, trick = self.turn, self.trick
-            h = hand[seat]
-            if len(trick) < 3 and h and (self.revealed or seat != self.bidder):
-                down = False  # a card that neither ends the trick nor involves the hidden indicator
-                if trick:
-                    led = trick[0] >> 4
-                    moves = SUIT_CARDS[led][h >> (16 * led) & 0x1FFF]
-                    if not moves:
-                        moves, down = cards_in(h), not self.revealed
-                else:
-                    moves = cards_in(h)
-                a = moves[int(rnd() * len(moves))]
-                hand[seat] = h ^ 1 << a
-                trick.append(a)
-                self.trick_flags.append(down)
-                self.turn = (seat + 1) & 3
-            else:
-                moves = self._legal_play()
-                self._apply_play(moves[int(rnd() * len(moves))])
-
     def _legal_play(self) -> list[int]:
         seat = self.turn
         h = self.hand[seat]
@@ -175,12 +164,15 @@ class Hand304(HiddenTrumpHand):
                     self._reveal()  # the trumper finds a cut among the face-down cards
                     break
         win = trick_winner(trick, WIN_KEY[trump if self.revealed else -1][trick[0] >> 4])
-        still_down = ()
+        still_down = turned_up = ()
         if True in flags:
-            still_down = tuple(f and not (self.revealed and c >> 4 == trump) for c, f in zip(trick, flags))
+            turned_up = tuple(f and self.revealed and c >> 4 == trump for c, f in zip(trick, flags))
+            still_down = tuple(f and not t for f, t in zip(flags, turned_up))
             if True not in still_down:
                 still_down = ()
-        self._finish_trick((self.leader + win) & 3, still_down)
+            if True not in turned_up:
+                turned_up = ()
+        self._finish_trick((self.leader + win) & 3, still_down, turned_up)
 
     def _face_down_now(self, i: int) -> bool:
         return self.trick_flags[i]

@@ -6,24 +6,13 @@ from . import actions as A
 from .cards import FRENCH52, SUIT_MASKS, cards_in
 from .core import Hand, IllegalAction, Observation, Trick
 from .options import Option
+from .registry import register
 
 HEARTS = 1
 FACES = sum(0xF << (9 + 16 * s) for s in range(4))  # J Q K A of every suit
 SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
 VALUES = {7: 14, 8: 16, 9: 27, 10: 30, 11: 33, 12: 36}  # from 7 on, at any score
 MAX_BID = 13
-RANKS = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]  # rank bits -> ranks
-
-
-def pick(mask: int, rnd) -> int:
-    """The k-th lowest card of ``mask`` for k = int(rnd() * cards in mask)."""
-    k = int(rnd() * mask.bit_count())
-    for shift in (0, 16, 32, 48):
-        rs = RANKS[mask >> shift & 0x1FFF]
-        if k < len(rs):
-            return shift + rs[k]
-        k -= len(rs)
-    raise ValueError("no card to pick")
 
 
 def min_bid(score: int, forty_one: bool = False) -> int:
@@ -65,8 +54,15 @@ def match_winner(score, target: int) -> int | None:
     return 0 if ok[0] else 1 if ok[1] else None
 
 
+@register
 class Hand400(Hand):
     GAME = "400"
+    TITLE = "400"
+    TAGLINE = "Lebanon and Syria: hearts are trump, everyone bids"
+    SCORE_PER_PLAYER = True
+    SCORE_NAME = "points"
+    FIGURE_NAME = "score points"
+    FACE_CARDS = FACES  # a 'redeal' tells the table its seat was dealt none of these
     DECK = FRENCH52
     CARDS_EACH = 13
     PACKETS = (13,)
@@ -87,8 +83,8 @@ class Hand400(Hand):
     MUTABLE = ("history", "hand", "bids", "order", "trick", "tricks", "won", "asking")  # what clone copies
 
     @classmethod
-    def initial_score(cls, options: dict) -> list:
-        return [0, 0, 0, 0]
+    def points_per_hand(cls, options: dict) -> int:
+        return 13  # tricks
 
     # ---- set-up ------------------------------------------------------------------
     def _start(self) -> None:
@@ -190,43 +186,6 @@ class Hand400(Hand):
                 self.phase = "auction"
                 self.turn = self.forehand
 
-    def playout(self, rng) -> None:
-        """Finish with uniformly random legal actions; whole tricks run on locals.
-
-        Picks the same card as ``moves[int(rng.random() * len(moves))]`` over ``fast_legal()``
-        (the k-th card of ``cards_in``), so it matches the generic loop move for move.
-        """
-        rnd = rng.random
-        self._random_until(rnd, lambda: self.phase == "play" and not self.trick)
-        if self.turn < 0:
-            return
-        hand, tricks, won = self.hand, self.tricks, self.won
-        seat = self.turn
-        ranks, new_trick = RANKS, tuple.__new__
-        for _ in range(13 - len(tricks)):
-            leader = best_seat = seat
-            h = hand[seat]
-            lead = best = pick(h, rnd)
-            hand[seat] = h ^ (1 << lead)
-            shift = lead & 0x30
-            cards = [lead]
-            for _ in range(3):
-                seat = (seat + 1) & 3
-                h = hand[seat]
-                follow = ranks[h >> shift & 0x1FFF]
-                a = shift + follow[int(rnd() * len(follow))] if follow else pick(h, rnd)
-                hand[seat] = h ^ (1 << a)
-                # higher in the best card's suit, or the first heart
-                if (a >> 4 == best >> 4 and a > best) or (a >> 4 == HEARTS and best >> 4 != HEARTS):
-                    best, best_seat = a, seat
-                cards.append(a)
-            tricks.append(new_trick(Trick, (leader, tuple(cards), best_seat, ())))
-            won[best_seat] += 1
-            seat = best_seat
-        self.leader, self.best, self.best_seat = seat, best, best_seat
-        self.phase = "over"
-        self.turn = -1
-
     def _throw_in(self) -> None:
         self.thrown_in = True
         self.phase = "over"
@@ -277,7 +236,7 @@ class Hand400(Hand):
                              f"Your minimum bid is {low} because you have {self.score_before[seat]} points.")
 
     # ---- what a seat may see ------------------------------------------------------------
-    def observation(self, seat: int) -> Observation:
+    def _observation(self, seat: int) -> Observation:
         bids = [self.bids[s] if s in self.order else None for s in range(4)]
         public = {
             "bids": bids,
@@ -291,12 +250,22 @@ class Hand400(Hand):
         trick = tuple(((self.leader + i) % 4, c) for i, c in enumerate(self.trick))
         tricks = tuple((t.leader, t.cards, t.winner) for t in self.tricks)
         legal = tuple(self._legal()) if self.turn == seat else ()
-        return Observation(self.GAME, seat, dict(self.options), self.dealer, list(self.score_before),
-                           self.phase, self.turn, tuple(cards_in(self.hand[seat])), legal,
-                           tuple(bin(h).count("1") for h in self.hand), tuple(self.history),
-                           trick, tricks, public, tuple(self.dealt[seat]))
+        return Observation(
+            game=self.GAME, seat=seat, options=dict(self.options), dealer=self.dealer,
+            score=list(self.score_before), phase=self.phase, turn=self.turn,
+            hand=tuple(cards_in(self.hand[seat])), legal=legal,
+            hand_sizes=tuple(bin(h).count("1") for h in self.hand), log=tuple(self.history),
+            trick=trick, tricks=tricks, public=public, received=tuple(self.dealt[seat]),
+            actions=self._open_log(HEARTS), trick_face_down=(False,) * len(self.trick),
+            tricks_face_down=((False,) * 4,) * len(self.tricks), forehand=self.forehand)
 
     # ---- result --------------------------------------------------------------------------
+    def _final_score(self) -> list:
+        return list(self.score_before) if self.thrown_in else self._score_after()[0]
+
+    def figures(self) -> list[float]:
+        return self.side_score_change()
+
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import actions as A
 from .cards import FRENCH32, cards_in
 from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
+from .log import FACE_DOWN, INDICATOR, REVEALS_TRUMP, TRUMP, TURNED_UP, LogEntry
 
 # Rank slots 7..A are 5..12.  Trick power: J 9 A 10 K Q 8 7.
 POWER = {9: 7, 7: 6, 12: 5, 8: 4, 11: 3, 10: 2, 6: 1, 5: 0}
@@ -63,6 +64,7 @@ class HiddenTrumpHand(Hand):
         self.indicator = -1
         self.trump = -1
         self.revealed = False
+        self.revealed_at = -1     # cards played when trump became public (-1: hidden)
         self.leader = self.forehand
         self.trick: list[int] = []
         self.trick_flags: list[bool] = []   # 304: face down; 28: counts as trump
@@ -167,6 +169,7 @@ class HiddenTrumpHand(Hand):
     def _reveal(self) -> None:
         """Trump becomes public and the indicator goes back into the trumper's hand."""
         self.revealed = True
+        self.revealed_at = 4 * len(self.tricks) + len(self.trick)
         self.hand[self.bidder] |= 1 << self.indicator
 
     def _apply_other(self, a: int) -> None:
@@ -175,13 +178,13 @@ class HiddenTrumpHand(Hand):
     def _apply_play(self, a: int) -> None:
         raise NotImplementedError
 
-    def _finish_trick(self, winner: int, face_down: tuple = ()) -> None:
+    def _finish_trick(self, winner: int, face_down: tuple = (), turned_up: tuple = ()) -> None:
         cards = tuple(self.trick)
         side = winner & 1
         pts = self.CARD_POINTS
         self.taken[side] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
         self.tricks_won[side] += 1
-        self.tricks.append(Trick(self.leader, cards, winner, face_down))
+        self.tricks.append(Trick(self.leader, cards, winner, face_down, turned_up))
         self.trick = []
         self.trick_flags = []
         self.leader = self.turn = winner
@@ -274,34 +277,81 @@ class HiddenTrumpHand(Hand):
     def _sees_face_down(self, seat: int, owner: int, complete: bool) -> bool:
         return seat == owner or (complete and seat == self.bidder)
 
-    def observation(self, seat: int) -> Observation:
-        log = []
-        played = []  # (owner, card, face_down, trick complete) in play order
+    def _plays(self) -> list[tuple]:
+        """Every card played, in order: (owner, card, lies face down, turned up, trick complete)."""
+        played = []
         for t in self.tricks:
             for i, c in enumerate(t.cards):
-                played.append(((t.leader + i) % 4, c, bool(t.face_down) and t.face_down[i], True))
+                played.append(((t.leader + i) % 4, c, bool(t.face_down) and t.face_down[i],
+                               bool(t.turned_up) and t.turned_up[i], True))
         for i, c in enumerate(self.trick):
-            played.append(((self.leader + i) % 4, c, self._face_down_now(i), False))
-        shown_cards = []
-        for owner, c, down, complete in played:
-            shown_cards.append(c if not down or self._sees_face_down(seat, owner, complete) else HIDDEN)
-        k = 0
-        for s, act in self.history:
-            if act.startswith("play "):
-                c = shown_cards[k] if k < len(shown_cards) else HIDDEN
-                log.append((s, act if c is not HIDDEN else "play ??"))
+            played.append(((self.leader + i) % 4, c, self._face_down_now(i), False, False))
+        return played
+
+    def _seen_log(self, seat: int, played: list, shown: list) -> tuple[list, list]:
+        """The text log and the typed log (see log.py) as ``seat`` sees them."""
+        log, entries = [], []
+        public = False  # trump public as of the entry being read
+        k = 0           # cards played before it
+        codes, new = self._codes, tuple.__new__
+        revealed_at, bidder, indicator, trump = self.revealed_at, self.bidder, self.indicator, self.trump
+        for s, text in self.history:
+            a = codes.get(text)
+            if a is None:
+                a = self.code_of(text)
+            flags = 0
+            if a < A.INDICATOR:
+                _, c, down, turned, complete = played[k]
+                seen = shown[k]
+                if down or turned:
+                    flags = FACE_DOWN | TURNED_UP if turned else FACE_DOWN
+                if not public:
+                    if revealed_at == k and s == bidder and c == indicator:
+                        flags |= REVEALS_TRUMP  # the hidden indicator played as the last card
+                        public = True
+                    elif k & 3 == 3 and complete and self.tricks[k >> 2].turned_up:
+                        flags |= REVEALS_TRUMP  # completed a trick holding a face-down trump
+                        public = True
+                if seen is HIDDEN:
+                    log.append((s, "play ??"))
+                    entries.append(new(LogEntry, (s, HIDDEN, flags)))
+                else:
+                    if c >> 4 == trump and (turned or 0 <= revealed_at <= k):
+                        flags |= TRUMP
+                    log.append((s, text))
+                    entries.append(new(LogEntry, (s, a, flags)))
                 k += 1
-            elif act.startswith("indicator ") and s != seat and not self._sees_indicator(
-                    seat, self.DECK.parse(act[10:])):
-                log.append((s, "indicator ??"))
-            else:
-                log.append((s, act))
+                continue
+            if a < A.BID:
+                card = a - A.INDICATOR
+                flags = INDICATOR
+                if self.open_trump:
+                    flags |= REVEALS_TRUMP
+                    public = True
+                else:
+                    flags |= FACE_DOWN | (TURNED_UP if self.revealed and card == self.indicator else 0)
+                if s != seat and not self._sees_indicator(seat, card):
+                    log.append((s, "indicator ??"))
+                    entries.append(LogEntry(s, HIDDEN, flags))
+                    continue
+            elif a == A.REVEAL or a == A.CALL:
+                flags = REVEALS_TRUMP
+                public = True
+            log.append((s, text))
+            entries.append(new(LogEntry, (s, a, flags)))
+        return log, entries
+
+    def _observation(self, seat: int) -> Observation:
+        played = self._plays()
+        shown = [c if not down or self._sees_face_down(seat, owner, complete) else HIDDEN
+                 for owner, c, down, _, complete in played]
+        log, entries = self._seen_log(seat, played, shown)
         n = 0
         tricks = []
         for t in self.tricks:
-            tricks.append((t.leader, tuple(shown_cards[n:n + 4]), t.winner))
+            tricks.append((t.leader, tuple(shown[n:n + 4]), t.winner))
             n += 4
-        trick = tuple(((self.leader + i) % 4, shown_cards[n + i]) for i in range(len(self.trick)))
+        trick = tuple(((self.leader + i) % 4, shown[n + i]) for i in range(len(self.trick)))
         knows_trump = self.indicator >= 0 and (seat == self.bidder or self.revealed)
         public = {
             "bidder": self.bidder if self.bidder >= 0 else None,
@@ -321,9 +371,14 @@ class HiddenTrumpHand(Hand):
             sizes[self.bidder] += 1
         legal = tuple(self._legal()) if self.turn == seat else ()
         received = tuple(self.dealt[seat][:8 if self.second_packet else 4])
-        return Observation(self.GAME, seat, dict(self.options), self.dealer, list(self.score_before),
-                           self.phase, self.turn, tuple(cards_in(self.hand[seat])), legal,
-                           tuple(sizes), tuple(log), trick, tuple(tricks), public, received)
+        return Observation(
+            game=self.GAME, seat=seat, options=dict(self.options), dealer=self.dealer,
+            score=list(self.score_before), phase=self.phase, turn=self.turn,
+            hand=tuple(cards_in(self.hand[seat])), legal=legal, hand_sizes=tuple(sizes), log=tuple(log),
+            trick=trick, tricks=tuple(tricks), public=public, received=received, actions=tuple(entries),
+            trick_face_down=tuple(self._face_down_now(i) for i in range(len(self.trick))),
+            tricks_face_down=tuple(t.face_down or (False,) * 4 for t in self.tricks),
+            forehand=self.forehand, first_hand=self.first_hand)
 
     def _face_down_now(self, i: int) -> bool:
         return False
@@ -332,13 +387,23 @@ class HiddenTrumpHand(Hand):
         return {}
 
     # ---- result --------------------------------------------------------------------------
+    def _made(self) -> bool:
+        return self.taken[self.bidder & 1] >= self.bid
+
+    def _final_score(self) -> list:
+        return list(self.score_before) if self.thrown_in else self._score_after(self._made())[0]
+
+    def figures(self) -> list[float]:
+        self._require_over()
+        return list(self.taken)
+
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None
         if self.thrown_in:
             return {"thrown_in": True, "tricks": [], "points": [0, 0], "made": None,
                     "score": list(self.score_before), "match_over": False, "winner": None}
-        made = self.taken[self.bidder & 1] >= self.bid
+        made = self._made()
         score, winner = self._score_after(made)
         return {
             "thrown_in": False,

@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import random
 
+from .core import check_seed
+from .registry import GAMES, game_class
+
 
 class Match:
     """A match of one game; ``hand`` is the hand being played."""
 
     def __init__(self, game, options: dict | None = None, seed=0):
-        from . import game_class  # the registry imports this module
-        self.cls = game_class(game) if isinstance(game, str) else game
-        self.seed = seed
+        """``game``: a game's name (or alias) or its class in ``GAMES``; ``options`` as for a
+        hand; ``seed`` an int or a text.  ValueError for a bad argument."""
+        if isinstance(game, type) and game in GAMES.values():
+            self.cls = game
+        else:
+            self.cls = game_class(game)
+        self.seed = check_seed(seed)
         self.hand_number = 0
         self.redeals = 0
         self.finished: list[dict] = []  # records of finished hands, with their results
         rng = random.Random(f"{self.cls.GAME}|match|{seed}")
         self.dealer = rng.randrange(4)
-        self.hand = self.cls.deal(self._hand_seed(), options, self.dealer,
-                                  first_hand=True if self.cls.GAME == "schieber" else False)
+        self.hand = self.cls.deal(self._hand_seed(), options, self.dealer, first_hand=True)
         self.options = self.hand.options
         self.score = list(self.hand.score_before)
         self.winner: int | None = None

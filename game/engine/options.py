@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .quote import quoted
+
 
 @dataclass(frozen=True)
 class Option:
@@ -24,7 +26,7 @@ class Option:
         ok = type(value) is self.kind and value in self.allowed()
         if not ok:
             shown = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.allowed())
-            raise ValueError(f"option {self.name!r} takes one of: {shown}; got {value!r}")
+            raise ValueError(f"option {self.name!r} takes one of: {shown}; got {quoted(value)}")
         return value
 
 
@@ -38,7 +40,7 @@ def resolve(options: tuple[Option, ...], given: dict | None) -> dict:
     for name in given:
         if name not in known:
             names = ", ".join(known) or "none"
-            raise ValueError(f"unknown option {name!r}; this game's options are: {names}")
+            raise ValueError(f"unknown option {quoted(name)}; this game's options are: {names}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in options}
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from . import actions as A
 from .cards import (
     ROSEN,
-    SUIT_CARDS,
     SUIT_MASKS,
     SWISS36,
     UNDER,
@@ -25,6 +24,7 @@ from .cards import (
 )
 from .core import Hand, IllegalAction, Observation, Trick
 from .options import Option
+from .registry import register
 from .weis import best_weis_split, stoeck_holder, weis_points_by_side
 
 new_tuple = tuple.__new__
@@ -82,8 +82,14 @@ def contract_name(k: int) -> str:
     return f"{SUIT_NAMES[k]} trump" if k < 4 else ("Obenabe", "Undenufe")[k - 4]
 
 
+@register
 class HandSchieber(Hand):
     GAME = "schieber"
+    TITLE = "Schieber Jass"
+    ALIASES = ("jass",)
+    TAGLINE = "Switzerland: choose the trump or push it to your partner"
+    FIGURE_NAME = "points before the multiplier"
+    FIRST_HAND_RULE = "In the first hand of a match the holder of the Rosen 7 is forehand, whoever dealt."
     DECK = SWISS36
     CARDS_EACH = 9
     PACKETS = (3, 3, 3)
@@ -94,15 +100,20 @@ class HandSchieber(Hand):
     )
     MUTABLE = ("history", "hand", "trick", "tricks", "points")
 
+    @classmethod
+    def score_range(cls, options: dict) -> tuple[int, int]:
+        """Points per side: none below 0, and below the target (reaching it ends the match)."""
+        return 0, TARGETS[options["table_2500"]] - 1
+
+    @classmethod
+    def points_per_hand(cls, options: dict) -> int:
+        return 157  # card points and the last trick, before the multiplier; the Match bonus apart
+
     # ---- set-up ------------------------------------------------------------------
     def _start(self) -> None:
         table = self.options["table_2500"]
         self.target = TARGETS[table]
         self.mults = MULTIPLIERS[table]
-        if min(self.score_before) < 0:
-            raise ValueError("Schieber scores cannot be negative")
-        if max(self.score_before) >= self.target:
-            raise ValueError(f"a side already has {self.target} points: the match is over")
         self.hand = [mask_of(cards) for cards in self.dealt]
         if self.first_hand:  # the holder of the Rosen 7 is forehand
             forehand = next(s for s in range(4) if self.hand[s] >> ROSEN_7 & 1)
@@ -148,73 +159,6 @@ class HandSchieber(Hand):
         if tm != h and self.win_key >= 32:  # no under-trumping unless the hand is all trumps
             tm &= self.above[self.win_key - 32]
         return cards_in(follow | tm if follow else h & ~self.tmask | tm)
-
-    def playout(self, rng) -> None:
-        """As ``Hand.playout`` (the same moves for the same ``rng``), with the play loop inlined."""
-        rnd = rng.random
-        self._random_until(rnd, self._in_play)
-        if self.turn < 0:
-            return
-        hand, trick, tricks, keys, lkeys, pts = self.hand, self.trick, self.tricks, self.keys, self.lkeys, self.pts
-        tmask, trump, puur, above, stk = self.tmask, self.trump, self.puur, self.above, self.stk_left
-        led, win_key, win_pos, turn, leader = self.led, self.win_key, self.win_pos, self.turn, self.leader
-        points, before, mult, target = self.points, self.score_before, self.mult, self.target
-        suit_cards = SUIT_CARDS
-        n = len(trick)
-        while True:
-            h = hand[turn]
-            if not n:
-                moves = cards_in(h)
-            else:
-                tm = h & tmask
-                if not tm:  # no trump contract or no trump held: follow suit, else anything
-                    moves = suit_cards[led][h >> 16 * led & 0x1FFF] or cards_in(h)
-                elif led == trump:
-                    moves = cards_in(h) if tm == puur else suit_cards[trump][tm >> 16 * trump & 0x1FFF]
-                else:
-                    if tm != h and win_key >= 32:
-                        tm &= above[win_key - 32]
-                    follow = h & SUIT_MASKS[led]
-                    moves = cards_in(follow | tm if follow else h & ~tmask | tm)
-            a = moves[int(rnd() * len(moves))]
-            hand[turn] = h ^ 1 << a
-            trick.append(a)
-            if not n:
-                led = a >> 4
-                lkeys = keys[led]
-                win_key = lkeys[a]
-                win_pos = 0
-            elif lkeys[a] > win_key:
-                win_key = lkeys[a]
-                win_pos = n
-            if stk >> a & 1:
-                self.stk_left = stk = stk ^ 1 << a
-                if not stk:
-                    self._score_stoeck()
-            if n < 3:
-                n += 1
-                turn = (turn + 1) & 3
-                continue
-            n = 0
-            if stk or not 1 < len(tricks) < 8:  # Stöck pending, Weis or the last trick: the full path
-                self.win_pos, self.leader = win_pos, leader
-                self._end_trick()
-                turn = self.turn
-                if turn < 0:
-                    return
-                trick, leader, stk = self.trick, turn, self.stk_left
-                continue
-            win = (leader + win_pos) & 3
-            tricks.append(new_tuple(Trick, (leader, tuple(trick), win)))
-            side = win & 1
-            points[side] += mult * (pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]])
-            trick.clear()
-            leader = turn = win
-            if before[side] + points[side] >= target:
-                self.leader = leader
-                self.winner = side
-                self._over()
-                return
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -311,7 +255,7 @@ class HandSchieber(Hand):
         leader = self.leader
         win = (leader + self.win_pos) & 3
         tricks = self.tricks
-        tricks.append(new_tuple(Trick, (leader, tuple(trick), win)))  # Trick(...), faster
+        tricks.append(new_tuple(Trick, (leader, tuple(trick), win, (), ())))  # Trick(...), faster
         self.trick = []
         self.leader = self.turn = win
         n = len(tricks)
@@ -334,8 +278,6 @@ class HandSchieber(Hand):
 
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:
-        if type(a) is not int or not (0 <= a < 64 and a in self.DECK.cards or a >= 64 and self._known(a)):
-            return IllegalAction("not-schieber", "That is not an action of Schieber.")
         if a >= 64:
             return self._refuse_word(a)
         if self.phase != "play":
@@ -362,13 +304,6 @@ class HandSchieber(Hand):
                                  "when every card in your hand is a trump.")
         also = " (or play a trump)" if trump >= 0 else ""
         return IllegalAction("follow-suit", f"You must follow suit: you hold {SUIT_NAMES[led]}{also}.")
-
-    def _known(self, a: int) -> bool:
-        try:
-            self.action_text(a)
-        except (KeyError, IndexError):
-            return False
-        return True
 
     def _contract_hint(self) -> str:
         choices = "a trump suit ('trump E', 'trump R', 'trump S', 'trump B'), 'obenabe' or 'undenufe'"
@@ -407,7 +342,7 @@ class HandSchieber(Hand):
             stoeck[self.stoeck_seat & 1] = STOECK * self.mult
         return weis, stoeck
 
-    def observation(self, seat: int) -> Observation:
+    def _observation(self, seat: int) -> Observation:
         weis, stoeck = self._parts()
         won = [0, 0]
         for t in self.tricks:
@@ -432,16 +367,28 @@ class HandSchieber(Hand):
         }
         legal = tuple(self._legal()) if self.turn == seat else ()
         return Observation(
-            self.GAME, seat, dict(self.options), self.dealer, list(self.score_before), self.phase,
-            self.turn, tuple(cards_in(self.hand[seat])), legal, tuple(h.bit_count() for h in self.hand),
-            tuple(self.history), tuple(((self.leader + i) & 3, c) for i, c in enumerate(self.trick)),
-            tuple((t.leader, t.cards, t.winner) for t in self.tricks), public, tuple(self.dealt[seat]))
+            game=self.GAME, seat=seat, options=dict(self.options), dealer=self.dealer,
+            score=list(self.score_before), phase=self.phase, turn=self.turn,
+            hand=tuple(cards_in(self.hand[seat])), legal=legal, hand_sizes=tuple(h.bit_count() for h in self.hand),
+            log=tuple(self.history), trick=tuple(((self.leader + i) & 3, c) for i, c in enumerate(self.trick)),
+            tricks=tuple((t.leader, t.cards, t.winner) for t in self.tricks), public=public,
+            received=tuple(self.dealt[seat]), actions=self._open_log(self.trump),
+            trick_face_down=(False,) * len(self.trick), tricks_face_down=((False,) * 4,) * len(self.tricks),
+            forehand=self.forehand, first_hand=self.first_hand)
 
     # ---- result --------------------------------------------------------------------------
+    def _final_score(self) -> list:
+        return [b + p for b, p in zip(self.score_before, self.points)]
+
+    def figures(self) -> list[float]:
+        self._require_over()
+        mult = self.mult or 1
+        return [p / mult for p in self.points]
+
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None
-        score = [b + p for b, p in zip(self.score_before, self.points)]
+        score = self._final_score()
         weis, stoeck = self._parts()
         over = self.winner >= 0
         res = {
