@@ -1,76 +1,137 @@
-"""Command line: ``replay RECORD.json [--trace]`` and ``record --game G --seed N [--out FILE]``.
+"""Command line: ``replay RECORD.json [--trace]`` and ``record --game G --seed N [--options JSON] [--out FILE]``.
 
-Exit 0 on success; a bad record, illegal action or bad argument prints the
-spec's error object and exits 2, never a traceback.
+Exit 0 on success (``--help`` prints the usage).  Every failure — a bad record, an illegal
+action, a file that cannot be read, a usage error — prints the record spec's error object, one
+line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  A record
+file larger than ``records.MAX_RECORD_BYTES`` is refused by its size, before it is read.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 
-from .records import RecordError, random_record, replay_text
+from .quote import clean, quoted
+from .records import MAX_RECORD_BYTES, RecordError, load_json, random_record, replay_text, too_large
 
 USAGE = ("usage: python -m game.engine replay RECORD.json [--trace]\n"
          "       python -m game.engine record --game G --seed N [--options JSON] [--out FILE]")
+USAGE_LINE = ("python -m game.engine replay RECORD.json [--trace], or "
+              "python -m game.engine record --game G --seed N [--options JSON] [--out FILE]")
+INT_SEED = re.compile(r"-?[0-9]{1,100}")
+
+
+class UsageError(ValueError):
+    pass
+
+
+def _print(obj: dict) -> None:
+    print(json.dumps(obj, allow_nan=False))
 
 
 def _fail(reason: str) -> int:
-    print(json.dumps(RecordError(reason).as_json()))
+    _print(RecordError(reason).as_json())
     return 2
 
 
-def _flags(args: list[str], names: set[str]) -> dict:
-    found = {}
+def read_record_file(path: str) -> str:
+    """The text of a record file, refused by its size before it is read."""
+    try:
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_RECORD_BYTES:
+                raise too_large("the record file")
+            data = f.read(MAX_RECORD_BYTES + 1)  # a pipe or device has no size: read no more
+    except (OSError, ValueError) as err:
+        if isinstance(err, RecordError):
+            raise
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise RecordError(f"cannot read the record file {quoted(path)}: {clean(why)}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise too_large("the record file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the record file is not UTF-8 text") from None
+
+
+def _flags(args: list[str], names: tuple[str, ...]) -> dict:
+    """``--name value`` pairs, each name at most once."""
+    found: dict = {}
     i = 0
     while i < len(args):
         name = args[i]
-        if name not in names or i + 1 >= len(args):
-            raise ValueError(f"unexpected argument {name!r}")
+        if name not in names:
+            raise UsageError(f"unexpected argument {quoted(name)}; use {USAGE_LINE}")
+        if name in found:
+            raise UsageError(f"{name} is given twice")
+        if i + 1 >= len(args):
+            raise UsageError(f"{name} needs a value")
         found[name] = args[i + 1]
         i += 2
     return found
 
 
-def main(argv: list[str]) -> int:
-    if not argv:
-        print(USAGE, file=sys.stderr)
-        return 2
-    command, args = argv[0], argv[1:]
-    if command == "replay":
-        trace = "--trace" in args
-        paths = [a for a in args if a != "--trace"]
-        if len(paths) != 1:
-            return _fail("replay takes one record file: python -m game.engine replay RECORD.json [--trace]")
-        try:
-            with open(paths[0], encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as err:
-            return _fail(f"cannot read the record file: {err}")
-        out = replay_text(text, trace)
-        print(json.dumps(out))
-        return 0 if out["ok"] else 2
-    if command == "record":
-        try:
-            flags = _flags(args, {"--game", "--seed", "--out", "--options"})
-            if "--game" not in flags or "--seed" not in flags:
-                raise ValueError("record needs --game and --seed")
-            options = json.loads(flags.get("--options", "{}"))
-            seed = int(flags["--seed"]) if flags["--seed"].lstrip("-").isdigit() else flags["--seed"]
-            rec = random_record(flags["--game"], seed, options)
-        except ValueError as err:
-            return _fail(str(err))
-        text = json.dumps(rec)
-        if "--out" in flags:
-            try:
-                with open(flags["--out"], "w", encoding="utf-8") as f:
-                    f.write(text + "\n")
-            except OSError as err:
-                return _fail(f"cannot write {flags['--out']}: {err}")
+def _replay(args: list[str]) -> int:
+    trace = False
+    paths = []
+    for arg in args:
+        if arg == "--trace" and not trace:
+            trace = True
+        elif arg.startswith("--"):
+            raise UsageError(f"replay does not take {quoted(arg)}; use python -m game.engine replay RECORD.json "
+                             "[--trace]")
         else:
-            print(text)
+            paths.append(arg)
+    if len(paths) != 1:
+        raise UsageError("replay takes one record file: python -m game.engine replay RECORD.json [--trace]")
+    out = replay_text(read_record_file(paths[0]), trace)
+    _print(out)
+    return 0 if out["ok"] else 2
+
+
+def _record(args: list[str]) -> int:
+    flags = _flags(args, ("--game", "--seed", "--options", "--out"))
+    if "--game" not in flags or "--seed" not in flags:
+        raise UsageError("record needs --game and --seed, e.g. python -m game.engine record --game 28 --seed 4")
+    options = None
+    if "--options" in flags:
+        options = load_json(flags["--options"], "--options")
+        if not isinstance(options, dict):
+            raise UsageError("--options must be a JSON object of option names and values, e.g. '{\"target\": 7}'")
+    seed = flags["--seed"]
+    rec = random_record(flags["--game"], int(seed) if INT_SEED.fullmatch(seed) else seed, options)
+    text = json.dumps(rec)
+    if "--out" not in flags:
+        print(text)
         return 0
-    return _fail(f"unknown command {command!r}; the commands are replay and record")
+    try:
+        with open(flags["--out"], "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    except (OSError, ValueError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise RecordError(f"cannot write {quoted(flags['--out'])}: {clean(why)}") from None
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"], ["help"]):
+        print(USAGE)
+        return 0
+    try:
+        if not argv:
+            raise UsageError(f"no command given; use {USAGE_LINE}")
+        command, args = argv[0], argv[1:]
+        if command == "replay":
+            return _replay(args)
+        if command == "record":
+            return _record(args)
+        raise UsageError(f"unknown command {quoted(command)}; use {USAGE_LINE}")
+    except ValueError as err:  # RecordError, UsageError, and the engine's ValueErrors
+        return _fail(clean(str(err), 300))
+    except Exception as err:  # noqa: BLE001 - the contract: an error object, never a traceback
+        return _fail(f"the engine failed ({type(err).__name__}): {clean(str(err))}")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,31 @@
-"""Hand records: build a hand from one, replay its actions, report as the spec says.
+"""Hand records: build a hand from one, replay its actions, report as the record spec says.
 
-The format and the replay output are the public contract in
-shared/spec/records.md; nothing here may raise on bad input: every problem
-becomes the spec's error object.
+The format and the replay output are the public contract in shared/spec/records.md;
+nothing here may raise on bad input: every problem becomes the spec's error object.  Input is
+bounded before it is parsed: a record has at most MAX_RECORD_BYTES and MAX_DEPTH levels of
+nesting, and numbers have at most MAX_DIGITS digits and are finite.  What an error repeats of
+the input is bounded too: ``action`` is the text as written up to ``quote.LIMIT`` characters
+(longer texts are cut, with an ellipsis), ``seat`` the number as written if it has at most 18
+digits (else null), and ``reason`` quotes values shortened and printable.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 
-from . import game_class
-from .core import Hand, IllegalAction
+from .core import Hand, IllegalAction, check_seed
+from .quote import ELLIPSIS, LIMIT, clean, quoted
+from .registry import GAMES, game_class
+
+# A record is small: 52 cards and about 70 actions of 400, pretty-printed, are under 10 kB.
+# A megabyte leaves room for any layout by hand while a file that cannot be a record is
+# refused by its size, before it is read.
+MAX_RECORD_BYTES = 1_000_000
+MAX_DEPTH = 16      # a record nests 3 levels deep (actions, a pair); options 2
+MAX_DIGITS = 30     # seats are 0..3, scores a few digits
+MAX_SEAT_SHOWN = 10**18
 
 
 class RecordError(ValueError):
@@ -26,14 +40,68 @@ class RecordError(ValueError):
                                        "action": self.action, "reason": self.reason}}
 
 
+def too_large(what: str) -> RecordError:
+    return RecordError(f"{what} is larger than {MAX_RECORD_BYTES:,} bytes; a hand record is a few kilobytes")
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:LIMIT]} is too large")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _depth_ok(value) -> bool:
+    """Whether ``value`` nests at most MAX_DEPTH lists and objects deep (without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > MAX_DEPTH:
+                return False
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return True
+
+
+def load_json(text: str, what: str = "the record"):
+    """The JSON value of ``text`` within this module's bounds (size in characters, nesting,
+    digits, finite numbers), or RecordError naming ``what`` and the problem."""
+    if not isinstance(text, str):
+        raise RecordError(f"{what} must be JSON text")
+    if len(text) > MAX_RECORD_BYTES:
+        raise too_large(what)
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_bounded_int)
+    except RecursionError:
+        value = None
+        deep = True
+    except ValueError as err:
+        raise RecordError(f"{what} is not valid JSON: {clean(str(err), 200)}") from None
+    else:
+        deep = not _depth_ok(value)
+    if deep:
+        raise RecordError(f"{what} nests lists or objects more than {MAX_DEPTH} levels deep")
+    return value
+
+
 def hand_from_record(record) -> Hand:
     """The hand as dealt in ``record``, before any action; RecordError if the record is malformed."""
     if not isinstance(record, dict):
         raise RecordError("a hand record must be a JSON object")
-    try:
-        cls = game_class(record.get("game"))
-    except ValueError as err:
-        raise RecordError(str(err)) from None
+    game = record.get("game")
+    cls = GAMES.get(game) if isinstance(game, str) else None
+    if cls is None:
+        raise RecordError(f"unknown game {quoted(game)}; the games are: {', '.join(GAMES)}")
     if "hands" not in record:
         raise RecordError("the record has no 'hands'")
     if "dealer" not in record:
@@ -55,12 +123,14 @@ def hand_from_record(record) -> Hand:
 
 
 def _entry_parts(entry):
+    """The seat and action text of an entry as the error object repeats them (bounded)."""
     seat = action = None
     if isinstance(entry, (list, tuple)):
-        if entry and isinstance(entry[0], (int, float)) and not isinstance(entry[0], bool):
-            seat = entry[0]
+        first = entry[0] if entry else None
+        if type(first) in (int, float) and -MAX_SEAT_SHOWN < first < MAX_SEAT_SHOWN:
+            seat = first
         if len(entry) > 1 and isinstance(entry[1], str):
-            action = entry[1]
+            action = entry[1] if len(entry[1]) <= LIMIT else entry[1][:LIMIT - 1] + ELLIPSIS
     return seat, action
 
 
@@ -75,20 +145,20 @@ def replay(record, trace: bool = False) -> dict:
         for k, entry in enumerate(acts):
             seat, text = _entry_parts(entry)
             if (not isinstance(entry, (list, tuple)) or len(entry) != 2
-                    or type(seat) is not int or text is None):
+                    or type(entry[0]) is not int or not isinstance(entry[1], str)):
                 raise RecordError('each action must be a [seat, "action"] pair, e.g. [0, "pass"]',
                                   k, seat, text)
             if hand.is_over():
                 raise RecordError("the hand is already over; no more actions can follow", k, seat, text)
-            if seat != hand.turn:
-                raise RecordError(f"it is seat {hand.turn}'s turn, not seat {seat}'s", k, seat, text)
+            if entry[0] != hand.turn:
+                raise RecordError(f"it is seat {hand.turn}'s turn, not seat {quoted(entry[0])}'s", k, seat, text)
             legal = hand.legal_texts() if trace else None
             try:
-                hand.apply(text)
+                hand.apply(entry[1])
             except IllegalAction as err:
                 raise RecordError(err.reason, k, seat, text) from None
             if trace:
-                steps.append({"seat": seat, "legal": legal, "action": text})
+                steps.append({"seat": entry[0], "legal": legal, "action": entry[1]})
     except RecordError as err:
         return err.as_json()
     out: dict = {"ok": True, "complete": hand.is_over()}
@@ -99,23 +169,21 @@ def replay(record, trace: bool = False) -> dict:
     return out
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def replay_text(text: str, trace: bool = False) -> dict:
+    """``replay`` of a record given as JSON text (bounded as ``load_json`` says)."""
     try:
-        record = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as err:
-        return RecordError(f"the record is not valid JSON: {err}").as_json()
+        record = load_json(text)
+    except RecordError as err:
+        return err.as_json()
     return replay(record, trace)
 
 
 def random_record(game: str, seed, options: dict | None = None) -> dict:
-    """One hand dealt from ``seed`` and played with random legal actions, as a record."""
+    """One hand dealt from ``seed`` and played with random legal actions, as a record;
+    ``game`` by name or alias.  ValueError for a bad argument."""
     cls = game_class(game)
-    rng = random.Random(f"record|{game}|{seed}")
-    hand = cls.deal(seed, options, dealer=rng.randrange(4), first_hand=game == "schieber")
+    rng = random.Random(f"record|{cls.GAME}|{check_seed(seed)}")
+    hand = cls.deal(seed, options, dealer=rng.randrange(4), first_hand=True)
     while not hand.is_over():
         hand.apply(rng.choice(hand.legal_actions()))
     return hand.record()
