@@ -183,6 +183,7 @@ def test_every_game_refuses_astronomic_scores():
 def test_games_are_listed_in_menu_order_with_titles_and_aliases():
     assert ALL_GAMES == ["304", "28", "400", "schieber"]
     assert [cls.TITLE for cls in GAMES.values()] == ["304", "Twenty-Eight", "400", "Schieber Jass"]
+    assert [cls.DECK.family for cls in GAMES.values()] == ["french", "french", "french", "swiss"]
     for name, cls in GAMES.items():
         assert cls.GAME == name and cls.TAGLINE and cls.DECK and cls.SCORE_NAME and cls.FIGURE_NAME
         assert game_class(name) is cls and game_class(f" {name.upper()} ") is cls
@@ -258,16 +259,31 @@ def test_score_change_is_the_results_score_minus_the_score_before(game, seed):
             assert sum(cards) - bonus == hand.points_per_hand(hand.options) * res["multiplier"]
     if res["thrown_in"]:
         assert change == [0] * len(change)
+    made = [hand.contract_made(s) for s in range(4)]
+    if res["thrown_in"]:
+        assert made == [None] * 4
+    elif game in ("304", "28"):
+        bidder = hand.observation(0).public["bidder"]
+        assert made == [res["made"] if s == bidder else None for s in range(4)]
+    elif game == "400":
+        assert made == res["made"]
+    else:
+        side = res["chooser"] & 1
+        assert made == [res["points"][side] > res["points"][1 - side] if s == res["chooser"] else None
+                        for s in range(4)]
 
 
 def test_score_change_and_figures_wait_for_the_end_of_the_hand():
     for cls in GAMES.values():
         hand = cls.deal(5)
-        for ask in (hand.score_change, hand.side_score_change, hand.figures):
+        for ask in (hand.score_change, hand.side_score_change, hand.figures, lambda: hand.contract_made(0)):
             with pytest.raises(ValueError, match="not over"):
                 ask()
         fast_finish(hand, random.Random(5))
         assert len(hand.side_score_change()) == 2
+        for seat in (-1, 4, "0", None):
+            with pytest.raises(ValueError):
+                hand.contract_made(seat)
 
 
 def test_304_side_that_cannot_pay_gives_what_it_has():

@@ -55,8 +55,9 @@ def mask_of(cards) -> int:
 class Deck:
     """A named deck: which cards it has and how they are written."""
 
-    def __init__(self, name: str, suit_letters: str, rank_letters: str, ranks):
+    def __init__(self, name: str, suit_letters: str, rank_letters: str, ranks, family: str = "french"):
         self.name = name
+        self.family = family  # "french" (spades, hearts, diamonds, clubs) or "swiss" (Eicheln, Rosen, ...)
         self.suit_letters = suit_letters
         self.rank_letters = rank_letters
         self.ranks = tuple(ranks)
@@ -85,7 +86,7 @@ class Deck:
 
 FRENCH32 = Deck("French 32-card", "SHDC", FRENCH_RANKS, range(5, 13))
 FRENCH52 = Deck("French 52-card", "SHDC", FRENCH_RANKS, range(13))
-SWISS36 = Deck("Swiss 36-card", "ERSB", SWISS_RANKS, range(4, 13))
+SWISS36 = Deck("Swiss 36-card", "ERSB", SWISS_RANKS, range(4, 13), "swiss")
 
 # Swiss suit and rank slots by name, for readable game code.
 EICHELN, ROSEN, SCHILTEN, SCHELLEN = range(4)

@@ -238,7 +238,7 @@ class Hand:
         self._apply(a)
 
     @classmethod
-    def code_of(cls, text: str) -> int:
+    def _code_of(cls, text: str) -> int:
         """The code of an action text that was legal (as in ``history``), remembered per game."""
         code = cls._codes.get(text)
         if code is None:
@@ -356,7 +356,7 @@ class Hand:
 
     def _open_entry(self, entry: tuple, trump: int, made: dict) -> LogEntry:
         seat, text = entry
-        a = self.code_of(text)
+        a = self._code_of(text)
         made[entry] = typed = LogEntry(seat, a, TRUMP if a < A.INDICATOR and a >> 4 == trump else 0)
         return typed
 
@@ -376,6 +376,19 @@ class Hand:
         """``score_change`` per side (a per-player score summed over partners)."""
         change = self.score_change()
         return [change[0] + change[2], change[1] + change[3]] if self.SCORE_PER_PLAYER else change
+
+    def contract_made(self, seat: int) -> bool | None:
+        """Whether ``seat``'s own contract succeeded in this finished hand: its winning bid
+        (304, 28), its bid (400), the contract it chose (Schieber: its side took more points
+        than the other); None if it had none or the hand was thrown in.  ValueError while the
+        hand is not over or for anything but a seat."""
+        self._require_over()
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0..3, got {quoted(seat)}")
+        return self._contract_made(seat)
+
+    def _contract_made(self, seat: int) -> bool | None:
+        raise NotImplementedError
 
     def figures(self) -> list[float]:
         """Per side, what the hand itself was worth, in FIGURE_NAME units (304, 28: card

@@ -39,6 +39,7 @@ class Hand304(HiddenTrumpHand):
         Option("caps", False, "The trumper may claim all eight tricks before play: +1 token if made, pays 5 if not."),
     )
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
+    REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
 
     @classmethod
     def initial_score(cls, options: dict) -> list:
@@ -61,7 +62,7 @@ class Hand304(HiddenTrumpHand):
         self.caps = False
         self.redealt = False
         first_packet = self.dealt[self.forehand][:4]
-        if self.options["redeal_under_15"] and sum(POINTS[c] for c in first_packet) < 15:
+        if self.options["redeal_under_15"] and sum(POINTS[c] for c in first_packet) < self.REDEAL_UNDER:
             self.phase = "redeal"
 
     # ---- auction and set-up ----------------------------------------------------------

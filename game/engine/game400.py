@@ -266,6 +266,9 @@ class Hand400(Hand):
     def figures(self) -> list[float]:
         return self.side_score_change()
 
+    def _contract_made(self, seat: int) -> bool | None:
+        return None if self.thrown_in else self.won[seat] >= self.bids[seat]
+
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None
@@ -277,7 +280,7 @@ class Hand400(Hand):
             "thrown_in": False,
             "tricks": self.tricks_as_text(),
             "points": list(self.won),
-            "made": [self.won[s] >= self.bids[s] for s in range(4)],
+            "made": [self._contract_made(s) for s in range(4)],
             "score": score,
             "match_over": winner is not None,
             "winner": winner,

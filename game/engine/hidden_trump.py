@@ -298,7 +298,7 @@ class HiddenTrumpHand(Hand):
         for s, text in self.history:
             a = codes.get(text)
             if a is None:
-                a = self.code_of(text)
+                a = self._code_of(text)
             flags = 0
             if a < A.INDICATOR:
                 _, c, down, turned, complete = played[k]
@@ -396,6 +396,9 @@ class HiddenTrumpHand(Hand):
     def figures(self) -> list[float]:
         self._require_over()
         return list(self.taken)
+
+    def _contract_made(self, seat: int) -> bool | None:
+        return None if self.thrown_in or seat != self.bidder else self._made()
 
     def result(self) -> dict | None:
         if self.turn >= 0:

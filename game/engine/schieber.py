@@ -385,6 +385,12 @@ class HandSchieber(Hand):
         mult = self.mult or 1
         return [p / mult for p in self.points]
 
+    def _contract_made(self, seat: int) -> bool | None:
+        if seat != self.chooser:
+            return None
+        side = seat & 1
+        return self.points[side] > self.points[1 - side]
+
     def result(self) -> dict | None:
         if self.turn >= 0:
             return None
