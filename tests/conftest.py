@@ -14,6 +14,7 @@ forehand is the seat after the dealer.  With dealer 3 the forehand is seat 0.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -196,6 +197,19 @@ def sides_points(result: dict, table: dict, last_bonus: int = 0) -> list[int]:
     if result["tricks"]:
         pts[result["tricks"][-1]["winner"] % 2] += last_bonus
     return pts
+
+
+def assert_spec_error(out: dict, index=None, seat=None, action=None, max_chars: int = 1000):
+    """The record spec's error object, exactly: these index, seat and action, a reason a person
+    can read (printable, no traceback), the whole object strict JSON of at most ``max_chars``."""
+    assert set(out) == {"ok", "error"} and out["ok"] is False
+    err = out["error"]
+    assert set(err) == {"index", "seat", "action", "reason"}
+    assert (err["index"], err["seat"], err["action"]) == (index, seat, action), err
+    assert isinstance(err["reason"], str) and len(err["reason"].split()) >= 3
+    assert "Traceback" not in err["reason"]
+    assert all(c.isprintable() for c in err["reason"]), "control characters are not repeated"
+    assert len(json.dumps(out, allow_nan=False)) <= max_chars
 
 
 def fast_finish(hand, rng) -> None:

@@ -24,6 +24,7 @@ from tt_engine_helpers import (
     POINTS_304,
     sides_points,
 )
+from tt_engine_helpers import assert_spec_error as assert_error
 
 from game.engine import Hand28, Hand304
 from game.engine.records import random_record, replay, replay_text
@@ -46,17 +47,6 @@ def one_json_object(stdout: str) -> dict:
     assert isinstance(out, dict)
     assert stdout.strip().count("\n") == 0
     return out
-
-
-def assert_error(out: dict, index=None, seat=None, action=None):
-    """The spec's error object, exactly."""
-    assert set(out) == {"ok", "error"} and out["ok"] is False
-    err = out["error"]
-    assert set(err) == {"index", "seat", "action", "reason"}
-    assert (err["index"], err["seat"], err["action"]) == (index, seat, action), err
-    assert isinstance(err["reason"], str) and len(err["reason"].split()) >= 3
-    assert "Traceback" not in err["reason"]
-    json.dumps(out, allow_nan=False)  # printable as strict JSON
 
 
 def played_hand(game: str, seed: int, options=None, stop=None) -> tuple[dict, object]:
