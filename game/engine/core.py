@@ -404,7 +404,7 @@ class Hand:
                 for t in self.tricks]
 
     def record(self) -> dict:
-        """This hand as a hand record (the format of ``records.py``)."""
+        """This hand as a hand record (docs/records.md)."""
         rec = {
             "game": self.GAME,
             "options": non_default(self.OPTIONS, self.options),

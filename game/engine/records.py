@@ -1,6 +1,6 @@
 """Hand records: build a hand from one, replay its actions, report as the record spec says.
 
-The format and the replay output are the public contract in shared/spec/records.md;
+The format and the replay output are a public contract, described in docs/records.md;
 nothing here may raise on bad input: every problem becomes the spec's error object.  Input is
 bounded before it is parsed: a record has at most MAX_RECORD_BYTES and MAX_DEPTH levels of
 nesting, and numbers have at most MAX_DIGITS digits and are finite.  What an error repeats of
