@@ -206,10 +206,10 @@ class Hand:
     def action_code(self, action) -> int:
         """The code of ``action``, given as a code or as its text; IllegalAction
         ('unknown-action') for anything that is not an action of this game in any phase."""
+        if type(action) is int and A.is_known(action, self.DECK):
+            return action
         if isinstance(action, str):
             return self.parse_action(action)
-        if A.is_known(action, self.DECK):
-            return action
         raise IllegalAction("unknown-action",
                             f"{quoted(action)} is not an action of {self.TITLE}: an action is one of "
                             "its codes or a text such as 'pass' or 'play' and a card.")
@@ -231,9 +231,8 @@ class Hand:
     def apply(self, action) -> None:
         """Take ``action`` (code or text) for the seat whose turn it is, or raise IllegalAction."""
         a = self.action_code(action)
-        refusal = self._check_code(a)
-        if refusal:
-            raise refusal
+        if self.turn < 0 or a not in self._legal():
+            raise self._check_code(a)
         self.history.append((self.turn, A.action_text(a, self.DECK)))
         self._apply(a)
 

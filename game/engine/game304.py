@@ -167,12 +167,15 @@ class Hand304(HiddenTrumpHand):
         win = trick_winner(trick, WIN_KEY[trump if self.revealed else -1][trick[0] >> 4])
         still_down = turned_up = ()
         if True in flags:
-            turned_up = tuple(f and self.revealed and c >> 4 == trump for c, f in zip(trick, flags))
-            still_down = tuple(f and not t for f, t in zip(flags, turned_up))
-            if True not in still_down:
-                still_down = ()
-            if True not in turned_up:
-                turned_up = ()
+            still_down = tuple(flags)
+            if self.revealed:  # the face-down trumps are turned up
+                turned_up = tuple(f and c >> 4 == trump for c, f in zip(trick, flags))
+                if True in turned_up:
+                    still_down = tuple(f and not t for f, t in zip(flags, turned_up))
+                    if True not in still_down:
+                        still_down = ()
+                else:
+                    turned_up = ()
         self._finish_trick((self.leader + win) & 3, still_down, turned_up)
 
     def _face_down_now(self, i: int) -> bool:
