@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+from contextlib import redirect_stdout
+from io import StringIO
 import sys
 import tracemalloc
 from pathlib import Path
@@ -21,7 +23,7 @@ from tt_engine_helpers import ONE_SUIT_EACH, fuzz
 from tt_engine_helpers import assert_spec_error as assert_error_object
 
 from game.engine.__main__ import main
-from game.engine.records import MAX_DEPTH, MAX_RECORD_BYTES, replay, replay_text
+from game.engine.records import MAX_DEPTH, MAX_RECORD_BYTES, random_record, replay, replay_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -194,7 +196,7 @@ def record_like(draw):
     if draw(st.integers(0, 4)) == 0:
         return draw(JSON_VALUES)
     game = draw(st.sampled_from(["304", "28", "400", "schieber"]))
-    rec = json.loads(subprocess_free_record(game, draw(st.integers(0, 10**6))))
+    rec = json.loads(record_text(game, draw(st.integers(0, 10**6))))
     for name in draw(st.lists(st.sampled_from(FIELDS), max_size=3, unique=True)):
         rec[name] = draw(JSON_VALUES)
     if draw(st.booleans()) and rec.get("actions") and isinstance(rec["actions"], list):
@@ -203,8 +205,7 @@ def record_like(draw):
     return rec
 
 
-def subprocess_free_record(game: str, seed: int) -> str:
-    from game.engine.records import random_record
+def record_text(game: str, seed: int) -> str:
     return json.dumps(random_record(game, seed))
 
 
@@ -224,8 +225,6 @@ def test_fuzzed_records_give_ok_or_the_error_object(rec, trace):
 def test_fuzzed_record_files_give_ok_or_the_error_object(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("fuzz") / "record.json"
     path.write_bytes(data)
-    from io import StringIO
-    from contextlib import redirect_stdout
     buf = StringIO()
     with redirect_stdout(buf):
         code = main(["replay", str(path)])
@@ -240,8 +239,6 @@ def test_fuzzed_record_files_give_ok_or_the_error_object(tmp_path_factory, data)
                                                         "--options", "--out", "--trace", "{}", "-h"]),
                 max_size=6))
 def test_fuzzed_command_lines_print_one_json_object_or_the_usage(args):
-    from io import StringIO
-    from contextlib import redirect_stdout
     args = [a for a in args if a != "--out"]  # no files written by the fuzz
     buf = StringIO()
     with redirect_stdout(buf):
