@@ -36,11 +36,12 @@ def parse_args(argv):
 
 def read_query(query: str):
     """(WebSettings, notices) for a query string, checked against the levels the table offers."""
+    from game.ui.names import GAME_NAMES
     from game.ui.players import LEVELS
     from game.web import params
 
     try:
-        return params.parse(query, levels=LEVELS)
+        return params.parse(query, levels=LEVELS, game_names=GAME_NAMES)
     except Exception as err:  # noqa: BLE001 - parse never raises; if it ever does, no parameters
         print(f"URL parameters ignored: {err!r}", file=sys.stderr)
         return params.WebSettings(), []

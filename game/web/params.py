@@ -18,12 +18,15 @@ for on).
 
 Tracking parameters that links pick up on the way (``utm_*``, ``fbclid``…) are ignored without
 a notice.
+
+``parameter_names()`` lists every name ``parse`` reads: the page's build passes the runtime
+only these (``tools/web_build.py``), so a link cannot hand pygbag's runtime settings of its own.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from urllib.parse import parse_qsl
 
 from game.i18n import N_, Message
@@ -76,12 +79,14 @@ def parse(
     games: dict | None = None,
     languages: tuple[str, ...] = LANGUAGES,
     levels: tuple[str, ...] = LEVELS,
+    game_names: dict | None = None,
 ) -> tuple[WebSettings, list[Notice]]:
     """Validated settings and the notices for what was ignored.
 
     ``query`` is ``location.search`` (with or without ``?``; a whole URL works too).
     ``games`` maps game names to their tuple of engine ``Option``s; by default the engine's
-    ``GAMES``.
+    ``GAMES``. ``game_names`` maps a game to its shown name (an untranslated message id), for
+    the notices; the front end passes its own, else the game's code is shown.
     """
     if games is None:
         games = _engine_games()
@@ -152,7 +157,7 @@ def parse(
         option = next((o for o in games[settings.game] if o.name == name), None)
         if option is None:
             notices.append(Notice(raw_name, _shown(value),
-                                  Message(N_("not a rule option of {game}"), game=_game_name(settings.game))))
+                                  Message(N_("not a rule option of {game}"), game=_game_name(settings.game, game_names))))
             continue
         parsed = _option_value(option, value.strip())
         if parsed is None:
@@ -177,8 +182,24 @@ def build_query(settings: WebSettings) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
+def parameter_names(games: dict | None = None) -> tuple[str, ...]:
+    """Every parameter name ``parse`` reads: a ``WebSettings`` field's, or a rule option's of
+    any game (``games`` as in ``parse``)."""
+    if games is None:
+        games = _engine_games()
+    names = [f.name for f in fields(WebSettings) if f.name != "options"]
+    for options in games.values():
+        names += [o.name for o in options if o.name not in names]
+    return tuple(names)
+
+
 def browser_query() -> str:
-    """``location.search`` of the page under pygbag; ``""`` on the desktop."""
+    """The page's URL parameters under pygbag, as the address had them; ``""`` on the desktop.
+
+    The page keeps the query it was opened with in ``window.tt.query`` before it takes from
+    the address what pygbag's runtime must not read, so that every parameter is still
+    reported here; ``location.search`` serves for a page without that.
+    """
     import sys
 
     if sys.platform != "emscripten":
@@ -186,10 +207,17 @@ def browser_query() -> str:
     try:
         import platform
 
-        search = platform.window.location.search
-        return search if isinstance(search, str) else ""
+        window = platform.window
+        for read in (lambda: window.tt.query, lambda: window.location.search):
+            try:
+                search = read()
+            except Exception:  # noqa: BLE001 - not on this page
+                continue
+            if isinstance(search, str):
+                return search
     except Exception:  # noqa: BLE001 - no page, or a page that refuses: no parameters
-        return ""
+        pass
+    return ""
 
 
 # ---------------------------------------------------------------------------------------
@@ -255,13 +283,9 @@ def _either(names) -> Message | str:
     return "".join(names)
 
 
-def _game_name(game: str) -> Message | str:
-    """The game's name, translated when shown (the code where the front end is not loaded)."""
-    try:
-        from game.ui.names import GAME_NAMES
-    except ImportError:  # only the engine and this package (the Pyodide tests)
-        return game
-    return Message(GAME_NAMES[game]) if game in GAME_NAMES else game
+def _game_name(game: str, game_names: dict | None) -> Message | str:
+    """The game's name, translated when shown; its code when no names were given."""
+    return Message(game_names[game]) if game_names and game in game_names else game
 
 
 def _shown(value: str) -> str:

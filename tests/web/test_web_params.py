@@ -161,3 +161,71 @@ def test_browser_query_reads_location_search(monkeypatch):
     monkeypatch.setattr(platform, "window", types.SimpleNamespace(location=location), raising=False)
     assert browser_query() == "?game=28&demo=1"
     assert parse(browser_query())[0].demo is True
+
+
+def test_parameter_names_are_exactly_what_parse_reads():
+    from game.web.params import parameter_names
+
+    names = parameter_names()
+    assert names[:6] == ("game", "lang", "seed", "level", "embed", "demo")
+    assert {o.name for cls in GAMES.values() for o in cls.OPTIONS} <= set(names)
+    assert len(names) == len(set(names))
+    for name in names:  # each is read (whatever it thinks of the value), none is unknown
+        _, notices = parse(f"?game=28&{name}=1")
+        assert not any("unknown parameter" in str(n.reason) for n in notices), (name, notices)
+    for name in ("pygpi", "home", "utm_x", "colour"):
+        assert name not in names
+
+
+def test_params_asks_the_front_end_for_nothing():
+    """game.web sits below game.ui: it takes the games' shown names as an argument."""
+    import ast
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "game" / "web" / "params.py"
+    imported = [node.module or "" for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+                if isinstance(node, ast.ImportFrom)]
+    imported += [alias.name for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Import) for alias in node.names]
+    assert not any(name.startswith("game.ui") for name in imported), imported
+    check = ("import sys; from game.web.params import parse; parse('?game=304&target=7'); "
+             "print(sorted(m for m in sys.modules if m.startswith('game.ui') or m == 'pygame'))")
+    run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, cwd=source.parents[2], timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
+
+
+def test_notices_name_the_game_as_the_front_end_says():
+    from game.i18n import N_
+
+    assert "not a rule option of 304" in parse("?game=304&target=7")[1][0].text()
+    names = {"28": N_("Twenty-Eight"), "304": N_("Three-O-Four")}
+    assert "not a rule option of Three-O-Four" in parse("?game=304&target=7", game_names=names)[1][0].text()
+
+
+def test_browser_query_prefers_the_query_the_page_was_opened_with(monkeypatch):
+    """The page keeps only our own parameters in its address (for the runtime) and the whole
+    original query in tt.query: the game reports every parameter it ignores."""
+    import platform
+    import sys
+    import types
+
+    from game.web.params import browser_query
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    location = types.SimpleNamespace(search="?game=28")
+    window = types.SimpleNamespace(location=location, tt=types.SimpleNamespace(query="?game=28&PYGPI=https://x.example/"))
+    monkeypatch.setattr(platform, "window", window, raising=False)
+    assert browser_query() == "?game=28&PYGPI=https://x.example/"
+    settings, notices = parse(browser_query())
+    assert settings.game == "28" and [n.param for n in notices] == ["PYGPI"]
+    del window.tt
+    assert browser_query() == "?game=28"
+
+
+def test_main_reads_the_url_with_the_front_ends_game_names():
+    import main
+
+    _, notices = main.read_query("?game=schieber&target=7")
+    assert "target=7" in notices[0].text() and "schieber" not in notices[0].text()
