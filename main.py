@@ -1,3 +1,6 @@
+# /// script
+# dependencies = ["pygame-ce"]
+# ///
 """Trick Table: pygbag's entry point and the desktop launcher.
 
     python main.py                      # the menu (or the saved match, resumed)
@@ -10,12 +13,18 @@ is not read there: pygbag puts the URL's fragment in it): ``game``, ``lang``, ``
 ``level``, the game's rule options, ``embed=1`` (straight into a match, a small Menu button
 instead of the menu) and ``demo=1`` (the AI on all four seats).  A value that is unknown or
 malformed is ignored with a short notice on screen.
+
+pygbag's runtime installs packages only for what this file itself declares (the ``# /// script``
+block above) or imports; ``import pygame`` below is what makes it install pygame-ce (without it
+the browser would find an empty ``pygame`` folder and fail on the first call).
 """
 
 import argparse
 import asyncio
 import random
 import sys
+
+import pygame  # noqa: F401 - see above: the runtime installs pygame-ce for this line
 
 from game.ui.app import App
 from game.ui.layout import LANDSCAPE, PORTRAIT

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import pygbag_cdn  # noqa: E402
 import web_browser  # noqa: E402
 import web_build  # noqa: E402
 import web_serve  # noqa: E402
@@ -62,6 +63,15 @@ def can_build():
 @pytest.fixture(scope="session")
 def can_browse():
     need(pygbag_missing() + web_browser.missing())
+
+
+@pytest.fixture(scope="session")
+def real_cdn(can_browse):
+    """pygbag's real runtime files are here (else the test is skipped, saying why)."""
+    reason = pygbag_cdn.missing_reason()
+    if reason:
+        pytest.skip(reason)
+    return pygbag_cdn.VENDOR
 
 
 Server = web_serve.LocalServer
