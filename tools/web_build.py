@@ -13,8 +13,14 @@
 2. Run pygbag 0.9.3 (``python -m pygbag --build``) on the copy with our page template
    (``build/template.tmpl``) and icon, so it needs nothing from the network; the network is
    blocked for it, so a missing local file fails at once instead of retrying forever.
-3. Check the result (no template placeholder left, the archive holds exactly the staged
+3. Check the result (no template placeholder left, the archives hold exactly the staged
    files), copy it to ``build/web`` and print the sizes.
+
+Two facts about pygbag's runtime are checked or built in on the way: it installs pygame-ce only
+if main.py itself imports pygame or declares pygame-ce (the build runs the runtime's own scan,
+``tools/web_runtime_scan.py``, and stops if it would not), and it turns every parameter of the
+page's URL into an environment variable (the page passes it only the game's own parameters,
+whose names the build reads from ``game/web/params.py``).
 
 The CDN base URL is a build setting: ``--cdn`` (or ``make web CDN=...``) says where the page
 loads the Python runtime from; ``--pkg-index`` where the runtime finds pygame-ce (README,
@@ -33,6 +39,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import zipfile
 import tomllib
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -47,22 +54,24 @@ TITLE = "Trick Table"
 GAME_PATHS = ("main.py", "game", "assets")
 PYGBAG_VERSION = "0.9.3"
 PYBUILD = "3.12"
+PYDIGITS = PYBUILD.replace(".", "")
 DEFAULT_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
 DEFAULT_PACKAGE_HOME = "https://pygame-web.github.io/cdn/"  # where pygbag's runtime looks for packages
-PACKAGE_INDEX_NAME = f"index-{PYGBAG_VERSION}-cp{PYBUILD.replace('.', '')}.json"
+PACKAGE_INDEX_NAME = f"index-{PYGBAG_VERSION}-cp{PYDIGITS}.json"
 PACKAGES = ("pygame",)  # what the game imports from the runtime's package index
-ABI = f"cp{PYBUILD.replace('.', '')}"
+ABI = f"cp{PYDIGITS}"
 API = "wasm32_bi_emscripten"
 # what the page loads from the CDN (pythons.js and the files it asks for)
 RUNTIME_FILES = (
     "pythons.js",
     "cpythonrc.py",
-    f"cpython{PYBUILD.replace('.', '')}/main.js",
-    f"cpython{PYBUILD.replace('.', '')}/main.wasm",
-    f"cpython{PYBUILD.replace('.', '')}/main.data",
+    f"cpython{PYDIGITS}/main.js",
+    f"cpython{PYDIGITS}/main.wasm",
+    f"cpython{PYDIGITS}/main.data",
     "empty.ogg",
 )
 GOAL_BYTES = 3 * 1000 * 1000
+WATCHDOG_SECONDS = 60  # the page fails when the runtime says nothing this long after main.wasm, or main.py draws nothing
 
 # never staged: caches, editor and OS litter, what pygbag would leave out of the archive, and
 # catalogs compiled in the sources (.mo: the build compiles its own)
@@ -195,10 +204,9 @@ def build(
     width: int = 1280,
     height: int = 720,
     ume_block: int = 1,
-    keep_apk: bool = False,
+    watchdog_seconds: float = WATCHDOG_SECONDS,
     timeout: float = 180,
     quiet: bool = False,
-    runtime_package_home: str = DEFAULT_PACKAGE_HOME,
 ) -> dict:
     """Build the site into ``out``; returns a summary (also printed unless ``quiet``)."""
     started = time.monotonic()
@@ -228,8 +236,10 @@ def build(
         digest.update(rel.encode() + b"\0" + (src / rel).read_bytes() + b"\0")
     files = ship_compiled_catalogs(app, files)
     template_text = TEMPLATE.read_text(encoding="utf-8")
+    check_runtime_installs_pygame(app / "main.py", loader_of(template_text))
+    url_params = own_parameters(app)
     settings = {"cdn": cdn, "pkg_index": pkg_index, "width": width, "height": height, "ume_block": ume_block,
-                "runtime_package_home": runtime_package_home}
+                "watchdog_seconds": watchdog_seconds}
     for part in (template_text, json.dumps(settings, sort_keys=True), PYGBAG_VERSION):
         digest.update(part.encode())
     for path in sorted(STATIC.rglob("*")):
@@ -246,11 +256,10 @@ def build(
 
     package_home = pkg_index or DEFAULT_PACKAGE_HOME
     package_index = urljoin(package_home, PACKAGE_INDEX_NAME) if urlsplit(package_home).scheme else package_home + PACKAGE_INDEX_NAME
-    runtime_files = [cdn + name for name in RUNTIME_FILES]
     # the runtime always reads its built-in index first, even when the build names another
-    default_index = runtime_package_home + PACKAGE_INDEX_NAME
-    if default_index != package_index:
-        runtime_files.append(default_index)
+    runtime_files = [cdn + name for name in RUNTIME_FILES] + [DEFAULT_PACKAGE_HOME + PACKAGE_INDEX_NAME]
+    if package_index not in runtime_files:
+        runtime_files.append(package_index)
     app_files = ["index.html", f"{BUNDLE}.tar.gz", "manifest.webmanifest", "favicon.png"]
     app_files += [f"icons/{p.name}" for p in icons if p.name != "favicon.png"]
     sw_values = {
@@ -258,7 +267,7 @@ def build(
         "runtime_version": f"{PYGBAG_VERSION}-py{PYBUILD}-" + hashlib.sha256((cdn + "|" + package_home).encode()).hexdigest()[:8],
         "app_files": json.dumps(app_files),
         "runtime_files": json.dumps(runtime_files),
-        "runtime_prefixes": json.dumps(sorted({cdn, package_home, runtime_package_home})),
+        "runtime_prefixes": json.dumps(sorted({cdn, package_home, DEFAULT_PACKAGE_HOME})),
         "package_index": package_index,
         "package_base": pkg_index,
         "packages": json.dumps(list(PACKAGES)),
@@ -269,7 +278,9 @@ def build(
     sw.write_text(fill_sw(sw.read_text(encoding="utf-8"), sw_values), encoding="utf-8")
     staged_template = stage_root / "template.tmpl"
     staged_template.write_text(
-        render(template_text, {"version": version, "pkg_index": pkg_index, "pkg_index_file": package_index if pkg_index else ""}),
+        render(template_text, {"version": version, "pkg_index": pkg_index, "pkg_index_file": package_index if pkg_index else "",
+                               "url_params": json.dumps(url_params), "pydigits": PYDIGITS,
+                               "watchdog_ms": str(round(watchdog_seconds * 1000))}),
         encoding="utf-8",
     )
     (stage_root / "pygbag.ini").write_text("[DEPENDENCIES]\nignoredirs = []\nignorefiles = []\n", encoding="utf-8")
@@ -309,14 +320,15 @@ def build(
         text = (built / text_file).read_text(encoding="utf-8")
         if PLACEHOLDER.search(text):
             raise BuildError(f"{text_file}: a template placeholder was left unfilled: {PLACEHOLDER.search(text).group(0)}")
-    listed = archive_listing(archive)
     expected = sorted("assets/" + rel for rel in files)
-    if listed != expected:
-        extra = sorted(set(listed) - set(expected))
-        missing = sorted(set(expected) - set(listed))
-        raise BuildError(f"the archive does not hold exactly the game's files; extra {extra}, missing {missing}")
-    if not keep_apk:
-        (built / f"{BUNDLE}.apk").unlink(missing_ok=True)
+    for packed in (archive, built / f"{BUNDLE}.apk"):  # the .apk: what the page opens on itch.io
+        if not packed.is_file():
+            raise BuildError(f"pygbag's output lacks {packed.name} (log: {log})")
+        listed = archive_listing(packed)
+        if listed != expected:
+            extra = sorted(set(listed) - set(expected))
+            missing = sorted(set(expected) - set(listed))
+            raise BuildError(f"{packed.name} does not hold exactly the game's files; extra {extra}, missing {missing}")
 
     if out.exists():
         shutil.rmtree(out)
@@ -348,8 +360,54 @@ def build(
 
 
 def archive_listing(archive: Path) -> list[str]:
-    with tarfile.open(archive, "r:gz") as tar:
+    """The files in a game archive: the .tar.gz, or the .apk (a zip)."""
+    if zipfile.is_zipfile(archive):
+        with zipfile.ZipFile(archive) as files:
+            return sorted(info.filename for info in files.infolist() if not info.is_dir())
+    with tarfile.open(archive, "r:*") as tar:
         return sorted(m.name for m in tar.getmembers() if m.isfile())
+
+
+def loader_of(template: str) -> str:
+    """The Python in the page template (what the runtime runs first)."""
+    found = re.search(r"pythons\.js\"[^>]*>(#<!--\n.*?# -->)</script>", template, re.S)
+    if not found:
+        raise BuildError(f"{TEMPLATE}: no loader (Python between '#<!--' and '# -->' in the pythons.js script)")
+    return found.group(1)
+
+
+def check_runtime_installs_pygame(main_py: Path, loader: str) -> None:
+    """Stop unless pygbag's runtime, scanning the loader and then main.py as it does, would
+    install pygame-ce (tools/web_runtime_scan.py runs its own code)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import web_runtime_scan
+    finally:
+        sys.path.pop(0)
+    try:
+        found = web_runtime_scan.installs([loader, main_py.read_text(encoding="utf-8")])
+    except web_runtime_scan.ScanError as error:
+        raise BuildError(str(error)) from None
+    if not any("pygame" in result["installed"] for result in found):
+        raise BuildError("pygbag's runtime would not install pygame-ce for this main.py: it installs only what "
+                         "main.py itself imports or declares; add 'import pygame' at its top and a PEP 723 block "
+                         "(# /// script, # dependencies = [\"pygame-ce\"], # ///)")
+
+
+OWN_PARAMETERS = "import json; from game.web.params import parameter_names; print(json.dumps(parameter_names()))"
+
+
+def own_parameters(app: Path) -> list[str]:
+    """The URL parameter names the game reads (game/web/params.py), asked of the staged copy."""
+    run = subprocess.run([sys.executable, "-c", OWN_PARAMETERS], cwd=app, capture_output=True, text=True, timeout=60,
+                         env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=str(app)))
+    try:
+        names = json.loads(run.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise BuildError(f"could not read the game's URL parameters from game/web/params.py:\n{run.stderr[-2000:]}") from None
+    if not names or not all(isinstance(n, str) and re.fullmatch(r"[a-z0-9_]+", n) and "py" not in n for n in names):
+        raise BuildError(f"game/web/params.py names parameters the page cannot pass on: {names!r}")
+    return names
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -366,12 +424,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--height", type=int, default=720, help="framebuffer height the page expects first")
     parser.add_argument("--ume-block", type=int, choices=(0, 1), default=1,
                         help="1: wait for a tap where the browser needs one before sound [1]")
-    parser.add_argument("--keep-apk", action="store_true", help="keep pygbag's .apk (a zip, for itch.io)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     try:
         summary = build(src=args.src, out=args.out, stage_root=args.stage, cdn=args.cdn, pkg_index=args.pkg_index,
-                        width=args.width, height=args.height, ume_block=args.ume_block, keep_apk=args.keep_apk,
+                        width=args.width, height=args.height, ume_block=args.ume_block,
                         quiet=args.json)
     except BuildError as error:
         print(f"web build failed: {error}", file=sys.stderr)

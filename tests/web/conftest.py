@@ -1,26 +1,25 @@
-"""Fixtures of the web tests: builds, local servers, a stand-in CDN, headless Chromium.
+"""Fixtures of the web tests: builds, local servers, pygbag's CDN answered locally, Chromium.
 
 The build and browser tests need pygbag, Playwright, Debian's chromium and the npm package
-pyodide, which ``make test-web`` installs. Without them those tests are skipped, so a plain
-``make test`` stays fast and offline-safe; with ``TRICK_TABLE_WEB_TESTS=1`` (what
-``make test-web`` sets) a missing piece fails instead of skipping.
+pyodide, which ``make test`` installs. Without them those tests are skipped; with
+``TRICK_TABLE_WEB_TESTS=1`` (what ``make test`` sets) a missing piece fails instead of
+skipping. The tests that load pygbag's runtime need its real files
+(``../shared/vendor/pygbag-cdn-0.9.3``, see ``pygbag_cdn.py``): without them they are skipped,
+saying so, in any case.
 
 ``TRICK_TABLE_WEB_SRC`` points the builds at another folder holding main.py, game/ and
-assets/ (for trying the web build before the front end's main.py exists).
+assets/.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import pygbag_cdn  # noqa: E402
@@ -30,13 +29,16 @@ import web_serve  # noqa: E402
 
 REQUIRED = os.environ.get("TRICK_TABLE_WEB_TESTS") == "1"
 SRC = Path(os.environ.get("TRICK_TABLE_WEB_SRC") or ROOT)
-WHEEL = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+# a browser that lets pages play sound at once (as many desktop browsers do for a site one
+# visits often): the runtime's autoplay check passes, no tap is asked for
+AUTOPLAY = ["--autoplay-policy=no-user-gesture-required"]
+WATCHDOG_SECONDS = pygbag_cdn.WATCHDOG_SECONDS
 
 
 def need(lacking: list[str]) -> None:
     if not lacking:
         return
-    message = "web test tools missing: " + "; ".join(lacking) + " (make test-web installs them)"
+    message = "web test tools missing: " + "; ".join(lacking) + " (make test installs them)"
     if REQUIRED:
         pytest.fail(message)
     pytest.skip(message)
@@ -77,38 +79,13 @@ def real_cdn(can_browse):
 Server = web_serve.LocalServer
 
 
-def make_fake_cdn(folder: Path, base_url: str) -> None:
-    """Our stand-in for pygbag's CDN: tests/web/fake_cdn plus generated binaries."""
-    shutil.copytree(HERE / "fake_cdn", folder, dirs_exist_ok=True)
-    runtime = folder / "0.9.3"
-    (runtime / "cpython312" / "main.wasm").write_bytes(b"\0asm\x01\0\0\0")  # an empty wasm module
-    (runtime / "cpython312" / "main.data").write_bytes(bytes(range(256)) * 1600)  # 400 kB
-    (runtime / "cpythonrc.py").write_text("# stand-in for the runtime's rc file\n", encoding="utf-8")
-    (runtime / "empty.ogg").write_bytes(b"OggS" + bytes(60))
-    (folder / "index-0.9.3-cp312.json").write_text(
-        json.dumps({"-CDN-": base_url, "pygame": "cp312/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"}), encoding="utf-8"
-    )
-    (folder / "cp312").mkdir(exist_ok=True)
-    (folder / WHEEL).write_bytes(b"PK" + bytes(2000))
-
-
 @pytest.fixture(scope="session")
-def fake_cdn(tmp_path_factory, can_browse):
-    folder = tmp_path_factory.mktemp("fake_cdn")
-    server = Server(folder, cors=True)
-    make_fake_cdn(folder, server.url)
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="session")
-def fake_site(tmp_path_factory, fake_cdn, src):
-    """The game built against the stand-in CDN and served on its own port (another origin)."""
+def shipped_site(tmp_path_factory, can_build, src):
+    """The site built as it ships (the runtime from pygbag's CDN), served on localhost; only
+    its watchdog is shorter (WATCHDOG_SECONDS)."""
     work = tmp_path_factory.mktemp("site")
-    summary = web_build.build(
-        src=src, out=work / "web", stage_root=work / "stage", cdn=fake_cdn.url + "0.9.3/", pkg_index=fake_cdn.url, quiet=True,
-        runtime_package_home=fake_cdn.url,  # so nothing in the test asks pygbag's real CDN
-    )
+    summary = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
+                              watchdog_seconds=WATCHDOG_SECONDS)
     server = Server(work / "web")
     server.summary = summary
     server.work = work
@@ -121,6 +98,24 @@ def browser(can_browse):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = web_browser.launch(playwright)
+        chromium = web_browser.launch(playwright, AUTOPLAY)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def cdn_context(browser, real_cdn):
+    """``open(**options)``: a fresh browser context whose pygbag CDN is answered locally
+    (``pygbag_cdn.CdnRoutes`` options; ``viewport=(w, h)``); returns ``(context, routes)``.
+    Closed after the test."""
+    opened = []
+
+    def open_context(*, viewport=(1000, 700), **options):
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.set_default_timeout(30_000)
+        opened.append(context)
+        return context, pygbag_cdn.CdnRoutes(context, **options)
+
+    yield open_context
+    for context in opened:
+        context.close()

@@ -1,54 +1,41 @@
-"""The built page in real headless Chromium, against a local stand-in for pygbag's CDN.
-
-The real runtime cannot be downloaded here, so tests/web/fake_cdn stands in for it: it loads
-its files the way the runtime does and plays our loader's steps. What is tested is ours: the
-page template (loading screen, tap to start, canvas fitting), the service worker (caches,
-offline start, old caches removed) and the README's iframe snippet.
+"""The built page in Chromium with Python running: pygbag's real pythons.js (and the rest of
+its real CDN files), but our stand-in interpreter (stand_in/main.js) where main.js would run,
+since the real main.wasm is not to be had here. What is tested is the page: it starts the
+game without a tap where the browser allows sound, asks for one where it does not, scales the
+canvas, embeds in an iframe, and shows the failure screen when main.py raises, when the
+runtime installs no pygame for it, when the archive is broken, and when no frame comes.
 """
 
 from __future__ import annotations
 
-import json
+import gzip
+import io
 import re
-import time
-import urllib.error
-import urllib.request
+import tarfile
 from pathlib import Path
 
 import pytest
 import web_build
+from pygbag_cdn import LOADER_STEPS, WATCHDOG_SECONDS, screens, shoot, wait_failed
+from web_serve import LocalServer
 
 ROOT = Path(__file__).resolve().parents[2]
 QUERY = "?game=28&lang=fr&seed=7&level=hard&target=7&demo=1"
 
 
-def open_game(context, url, *, ume=True, fb=None, wait=True):
+def open_game(context, url, *, fb=None, draws=True, wait=True):
     page = context.new_page()
-    page.set_default_timeout(30_000)
-    script = f"window.__FAKE_UME = {'true' if ume else 'false'};"
-    if fb:
-        script += f"window.__FAKE_FB = {json.dumps(fb)};"
-    page.add_init_script(script)
-    response = page.goto(url)
+    page.add_init_script(f"window.__standIn = {{fb: {list(fb) if fb else 'null'}, draws: {'true' if draws else 'false'}}};")
+    page.goto(url)
     if wait:
-        wait_running(page)
-    return page, response
+        wait_drawn(page)
+    return page
 
 
-def wait_running(page):
-    page.wait_for_function("() => window.__fake && (window.__fake.done || window.__fake.errors.length > 0)")
-    assert page.evaluate("window.__fake.errors") == []
-
-
-def screens(page) -> dict:
-    return page.evaluate(
-        """() => ({
-            loading: !document.getElementById('transfer').hidden,
-            tap: !document.getElementById('tap').hidden,
-            failed: !document.getElementById('failed').hidden,
-            canvas: document.getElementById('canvas').classList.contains('ready'),
-        })"""
-    )
+def wait_drawn(page):
+    page.wait_for_function("() => window.tt && (window.tt.drawn || window.tt.failure !== null)")
+    assert page.evaluate("tt.failure") is None
+    assert page.evaluate("window.__standIn.record.error") is None
 
 
 def canvas_box(page) -> dict:
@@ -60,69 +47,59 @@ def canvas_box(page) -> dict:
     )
 
 
-def caches(page) -> dict:
-    return page.evaluate(
-        """async () => {
-            const out = {};
-            for (const name of await caches.keys()) {
-                out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
-            }
-            return out;
-        }"""
+def test_the_page_starts_the_game_without_asking_for_a_tap(cdn_context, shipped_site, src):
+    context, routes = cdn_context(stand_in=True)
+    page = open_game(context, shipped_site.url + "index.html" + QUERY)
+    record = page.evaluate("window.__standIn.record")
+    assert record["stages"] == LOADER_STEPS  # no gesture asked for
+    assert record["files"] == sorted("assets/" + f for f in web_build.archive_files(src))
+    assert record["installed"] == ["pygame"]  # the runtime's scan of main.py named it
+    assert record["env"] == {"game": "28", "lang": "fr", "seed": "7", "level": "hard", "target": "7", "demo": "1"}
+    shown = screens(page)
+    assert (shown["loading"], shown["tap"], shown["failed"], shown["canvas"]) == (False, False, False, True)
+    assert page.evaluate("document.getElementById('tt-bar').value") == 100
+    assert page.evaluate("document.querySelector('script[type=module]').dataset.python") == "python3.12"
+    assert not {"vt", "vtx", "stdout"} & set(page.evaluate("document.querySelector('script[type=module]').dataset.os").split(","))
+    manifest = page.evaluate("fetch('manifest.webmanifest').then((r) => r.json())")
+    assert manifest["display"] == "standalone"
+    sizes = page.evaluate(
+        """async (srcs) => Promise.all(srcs.map((src) => new Promise((ok) => {
+            const img = new Image(); img.onload = () => ok(img.naturalWidth + 'x' + img.naturalHeight);
+            img.onerror = () => ok('error'); img.src = src; })))""",
+        [icon["src"] for icon in manifest["icons"]],
     )
+    assert sizes == [icon["sizes"] for icon in manifest["icons"]]
 
 
-def wait_for(predicate, what, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        last = predicate()
-        if last:
-            return last
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
+# a phone's browser: no sound before the player's first tap (a page Playwright opens counts as
+# activated already, so headless Chromium lets the runtime's second try play on its own)
+NO_SOUND_BEFORE_A_TAP = """(() => {
+    let tapped = false;
+    for (const type of ["pointerdown", "keydown"]) {
+        window.addEventListener(type, (event) => { if (event.isTrusted) tapped = true; }, true);
+    }
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+        if (tapped) return play.call(this);
+        return Promise.reject(new DOMException("play() can only be initiated by a user gesture.", "NotAllowedError"));
+    };
+})();"""
 
 
-def test_page_loads_the_game_without_asking_for_a_tap(browser, fake_site, fake_cdn, src):
-    context = browser.new_context(viewport={"width": 1000, "height": 700})
-    try:
-        page, response = open_game(context, fake_site.url + "index.html" + QUERY)
-        assert response.ok
-        fake = page.evaluate("window.__fake")
-        assert fake["files"] == sorted("assets/" + f for f in web_build.archive_files(src))
-        assert fake["python"] == "python3.12"
-        assert not {"vt", "vtx", "stdout"} & set(fake["os"].split(","))  # no terminal console
-        assert fake["stages"] == ["unpack", "start", "install", "running"]  # no gesture asked for
-        assert screens(page) == {"loading": False, "tap": False, "failed": False, "canvas": True}
-        assert page.evaluate("window.config.cdn") == fake_cdn.url + "0.9.3/"
-        assert page.evaluate("document.getElementById('tt-bar').value") == 100
-        manifest = page.evaluate("fetch('manifest.webmanifest').then((r) => r.json())")
-        assert manifest["display"] == "standalone"
-        sizes = page.evaluate(
-            """async (srcs) => Promise.all(srcs.map((src) => new Promise((ok) => {
-                const img = new Image(); img.onload = () => ok(img.naturalWidth + 'x' + img.naturalHeight);
-                img.onerror = () => ok('error'); img.src = src; })))""",
-            [icon["src"] for icon in manifest["icons"]],
-        )
-        assert sizes == [icon["sizes"] for icon in manifest["icons"]]
-    finally:
-        context.close()
-
-
-def test_tap_to_start_only_when_the_browser_wants_a_gesture(browser, fake_site):
-    context = browser.new_context(viewport={"width": 800, "height": 600})
-    try:
-        page, _ = open_game(context, fake_site.url + "index.html?game=304", ume=False, wait=False)
-        page.wait_for_selector("#tap", state="visible")
-        assert "gesture" in page.evaluate("window.__fake.stages")
-        assert not page.evaluate("window.__fake.done")
-        assert not screens(page)["canvas"]
-        page.click("#tap-button")
-        wait_running(page)
-        assert screens(page) == {"loading": False, "tap": False, "failed": False, "canvas": True}
-        assert page.evaluate("window.MM.UME") is True
-    finally:
-        context.close()
+def test_tap_to_start_only_when_the_browser_wants_a_gesture(cdn_context, shipped_site):
+    context, routes = cdn_context(stand_in=True, viewport=(800, 600))
+    context.add_init_script(NO_SOUND_BEFORE_A_TAP)
+    page = open_game(context, shipped_site.url + "index.html?game=304", wait=False)
+    page.wait_for_selector("#tap", state="visible")
+    page.wait_for_timeout(2500)  # the runtime tries again every 2 s: still blocked
+    assert page.evaluate("window.MM.UME") is False  # the runtime's own check found sound blocked
+    assert "gesture" in page.evaluate("window.__standIn.record.stages")
+    assert not screens(page)["canvas"]
+    page.click("#tap-button")
+    wait_drawn(page)
+    shown = screens(page)
+    assert (shown["loading"], shown["tap"], shown["failed"], shown["canvas"]) == (False, False, False, True)
+    assert page.evaluate("window.__standIn.record.stages") == LOADER_STEPS[:1] + ["gesture"] + LOADER_STEPS[1:]
 
 
 @pytest.mark.parametrize(
@@ -134,18 +111,15 @@ def test_tap_to_start_only_when_the_browser_wants_a_gesture(browser, fake_site):
         ((1280, 600), (720, 1280)),
     ],
 )
-def test_canvas_fills_the_page_whole_and_centred(browser, fake_site, viewport, fb):
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-    try:
-        page, _ = open_game(context, fake_site.url + "index.html", fb=list(fb))
-        check_fit(canvas_box(page), fb)
-        # turn the phone: the canvas follows
-        page.set_viewport_size({"width": viewport[1], "height": viewport[0]})
-        page.wait_for_function(f"() => Math.abs(window.innerWidth - {viewport[1]}) < 1")
-        page.wait_for_timeout(150)
-        check_fit(canvas_box(page), fb)
-    finally:
-        context.close()
+def test_canvas_fills_the_page_whole_and_centred(cdn_context, shipped_site, viewport, fb):
+    context, routes = cdn_context(stand_in=True, viewport=viewport)
+    page = open_game(context, shipped_site.url + "index.html", fb=fb)
+    check_fit(canvas_box(page), fb)
+    # turn the phone: the canvas follows
+    page.set_viewport_size({"width": viewport[1], "height": viewport[0]})
+    page.wait_for_function(f"() => Math.abs(window.innerWidth - {viewport[1]}) < 1")
+    page.wait_for_timeout(150)
+    check_fit(canvas_box(page), fb)
 
 
 def check_fit(box, fb):
@@ -162,112 +136,104 @@ def readme_iframe_snippet() -> str:
     return re.search(r"```html\n(.*?)```", section, re.S).group(1)
 
 
-def test_readme_iframe_snippet_embeds_the_game(browser, fake_site, fake_cdn, tmp_path):
+def test_readme_iframe_snippet_embeds_the_game(cdn_context, shipped_site, tmp_path):
     snippet = readme_iframe_snippet()
     assert 'allow="autoplay; fullscreen"' in snippet
     src = re.search(r'src="([^"]+)"', snippet).group(1)
     query = src.split("?", 1)[1] if "?" in src else ""
-    local = fake_site.url + "index.html" + ("?" + query if query else "")
-    # the host page lives on another origin (the stand-in CDN's), as a rules website would
-    host = Path(fake_cdn.directory) / "embedding.html"
-    host.write_text(
-        "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
-        + snippet.replace(src, local)
-        + "</body></html>",
+    local = shipped_site.url + "index.html" + ("?" + query if query else "")
+    # the host page lives on another origin, as a rules website would
+    (tmp_path / "embedding.html").write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>" + snippet.replace(src, local) + "</body></html>",
         encoding="utf-8",
     )
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    host = LocalServer(tmp_path)
     try:
+        context, routes = cdn_context(stand_in=True, viewport=(1200, 900))
         page = context.new_page()
-        page.add_init_script("window.__FAKE_UME = true;")
-        page.goto(fake_cdn.url + "embedding.html")
-        frame = page.frame_locator("iframe")
-        handle = page.wait_for_selector("iframe")
-        inner = handle.content_frame()
-        inner.wait_for_function("() => window.__fake && window.__fake.done", timeout=30_000)
-        assert inner.evaluate("window.__fake.errors") == []
+        page.goto(host.url + "embedding.html")
+        inner = page.wait_for_selector("iframe").content_frame()
+        inner.wait_for_function("() => window.tt && (window.tt.drawn || window.tt.failure !== null)", timeout=30_000)
+        assert inner.evaluate("tt.failure") is None
         assert inner.evaluate("location.search") == ("?" + query if query else "")
         box = inner.evaluate(
             """() => { const r = document.getElementById('canvas').getBoundingClientRect();
                        return {x: r.x, y: r.y, w: r.width, h: r.height, vw: innerWidth, vh: innerHeight}; }"""
         )
         check_fit(box, (1280, 720))
-        assert frame is not None
     finally:
-        context.close()
+        host.stop()
 
 
-def refused(url: str) -> bool:
-    try:
-        urllib.request.urlopen(url, timeout=2)
-    except (urllib.error.URLError, ConnectionError, OSError):
-        return True
-    return False
+# ---- failures: each stage broken on purpose ----------------------------------------------------
 
 
-def test_service_worker_keeps_page_archive_and_runtime_then_plays_offline(browser, fake_site, fake_cdn, src):
-    version = fake_site.summary["version"]
-    app_cache = f"trick-table-app-{version}"
-    page_url = fake_site.url + "index.html" + QUERY
-    runtime = [fake_cdn.url + "0.9.3/" + name for name in web_build.RUNTIME_FILES]
-    packages = [fake_cdn.url + "index-0.9.3-cp312.json", fake_cdn.url + "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"]
-    app_files = [fake_site.url + name for name in ("index.html", "tricktable.tar.gz", "manifest.webmanifest", "favicon.png",
-                                                     "icons/icon-192.png", "icons/icon-512.png")]
-    context = browser.new_context(viewport={"width": 1000, "height": 700})
-    try:
-        page, _ = open_game(context, page_url)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        assert page.evaluate("window.TT_BUILD") == version
+def archive_with_main(web: Path, main_text: str) -> bytes:
+    """The site's archive with another main.py."""
+    source = tarfile.open(fileobj=io.BytesIO((web / "tricktable.tar.gz").read_bytes()), mode="r:gz")
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w") as target:
+        for member in source.getmembers():
+            data = source.extractfile(member).read() if member.isfile() else None
+            if member.name == "assets/main.py":
+                data = main_text.encode()
+                member.size = len(data)
+            target.addfile(member, io.BytesIO(data) if data is not None else None)
+    return gzip.compress(out.getvalue())
 
-        def complete():
-            found = caches(page)
-            runtime_names = [n for n in found if n.startswith("trick-table-runtime-")]
-            if app_cache not in found or len(runtime_names) != 1:
-                return None
-            kept = set(found[app_cache]) | set(found[runtime_names[0]])
-            return found if all(url in kept for url in app_files + runtime + packages) else None
 
-        found = wait_for(complete, "the service worker to keep the page, the archive and the runtime")
-        assert sorted(found) == sorted([app_cache, next(n for n in found if n.startswith("trick-table-runtime-"))])
+def serve_archive(context, site, body: bytes):
+    context.route(site.url + "tricktable.tar.gz",
+                  lambda route: route.fulfill(status=200, body=body, headers={"Content-Type": "application/gzip"}))
 
-        # the servers stop: the page, the archive and the runtime come from the cache
-        fake_site.stop()
-        fake_cdn.stop()
-        assert refused(fake_site.url) and refused(fake_cdn.url)
-        seen = []
-        page.on("response", lambda r: seen.append((r.url, r.status, r.from_service_worker)))
-        response = page.reload()
-        wait_running(page)
-        assert response.ok and response.from_service_worker
-        assert page.evaluate("window.__fake.files") == sorted("assets/" + f for f in web_build.archive_files(src))
-        by_url = {url.replace("//cp312", "/cp312"): (status, sw) for url, status, sw in seen}
-        for url in [fake_site.url + "tricktable.tar.gz"] + runtime[:5] + packages:
-            assert by_url.get(url) == (200, True), (url, by_url.get(url))
-        # another parameter set, offline too
-        page.goto(fake_site.url + "index.html?game=schieber&embed=1")
-        wait_running(page)
-        assert screens(page)["canvas"]
 
-        # a new build replaces the old app cache; the runtime cache is kept
-        fake_site.start()
-        fake_cdn.start()
-        new = web_build.build(src=src, out=fake_site.directory, stage_root=fake_site.work / "stage",
-                              cdn=fake_cdn.url + "0.9.3/", pkg_index=fake_cdn.url, width=1282, quiet=True,
-                              runtime_package_home=fake_cdn.url)
-        assert new["version"] != version
-        page.goto(page_url)
-        new_cache = f"trick-table-app-{new['version']}"
+def without_pygame(main_text: str) -> str:
+    """main.py as it was before: no PEP 723 block, no `import pygame` of its own."""
+    main_text = re.sub(r"(?m)^# /// script\n(#.*\n)*?# ///\n", "", main_text)
+    return re.sub(r"(?m)^import pygame.*\n", "", main_text)
 
-        def replaced():
-            found = caches(page)
-            return found if new_cache in found and app_cache not in found else None
 
-        found = wait_for(replaced, "the new worker to replace the old cache")
-        assert len(found) == 2, sorted(found)
-        page.reload()
-        wait_running(page)
-        assert page.evaluate("window.TT_BUILD") == new["version"]
-    finally:
-        fake_site.start()
-        fake_cdn.start()
-        context.close()
+def test_main_py_that_raises_shows_the_failure_screen(cdn_context, shipped_site, src):
+    context, routes = cdn_context(stand_in=True)
+    main_text = (src / "main.py").read_text(encoding="utf-8") + '\nraise RuntimeError("broken on purpose")\n'
+    serve_archive(context, shipped_site, archive_with_main(Path(shipped_site.directory), main_text))
+    page = open_game(context, shipped_site.url + "index.html", wait=False)
+    assert wait_failed(page) == {"reason": "game", "detail": "RuntimeError: broken on purpose"}
+    shown = screens(page)
+    assert shown["failed"] and not shown["canvas"] and shown["reason"] == "The game stopped with an error."
+    shoot(page, "main-py-raises")
+
+
+def test_a_main_py_without_pygame_fails_visibly_as_the_runtime_installs_nothing(cdn_context, shipped_site, src):
+    context, routes = cdn_context(stand_in=True)
+    main_text = without_pygame((src / "main.py").read_text(encoding="utf-8"))
+    assert "pygame" not in "".join(re.findall(r"(?m)^(?:import|from) .*$", main_text))
+    serve_archive(context, shipped_site, archive_with_main(Path(shipped_site.directory), main_text))
+    page = open_game(context, shipped_site.url + "index.html", wait=False)
+    failure = wait_failed(page)
+    assert failure["reason"] == "game" and failure["detail"].startswith("pygame-ce was not installed")
+    assert page.evaluate("window.__standIn.record.installed") == []
+    assert not any(".whl" in url for url in routes.asked(by_worker=False))  # (the service worker keeps it anyway)
+    shoot(page, "no-pygame-installed")
+
+
+def test_a_broken_archive_shows_the_failure_screen(cdn_context, shipped_site):
+    context, routes = cdn_context(stand_in=True)
+    whole = (Path(shipped_site.directory) / "tricktable.tar.gz").read_bytes()
+    serve_archive(context, shipped_site, whole[:len(whole) // 2])
+    page = open_game(context, shipped_site.url + "index.html", wait=False)
+    failure = wait_failed(page)
+    assert failure["reason"] == "setup" and failure["detail"].startswith("ArchiveError: tricktable.tar.gz could not be read")
+    assert screens(page)["reason"] == "The game's files could not be set up in the browser."
+    shoot(page, "broken-archive")
+
+
+def test_no_first_frame_within_the_watchdog_shows_the_failure_screen(cdn_context, shipped_site):
+    context, routes = cdn_context(stand_in=True)
+    page = open_game(context, shipped_site.url + "index.html", draws=False, wait=False)
+    page.wait_for_function("() => window.tt && window.tt.running")
+    assert page.evaluate("tt.failure") is None  # not at once
+    failure = wait_failed(page, timeout_ms=(WATCHDOG_SECONDS + 10) * 1000)
+    assert failure == {"reason": "timeout", "detail": f"no frame {WATCHDOG_SECONDS} s after main.py started"}
+    assert screens(page)["reason"] == f"The game did not draw its first frame within {WATCHDOG_SECONDS} seconds."
+    shoot(page, "no-first-frame")

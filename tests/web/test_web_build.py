@@ -23,6 +23,7 @@ SITE_FILES = {
     "manifest.webmanifest",
     "sw.js",
     "tricktable.tar.gz",
+    "tricktable.apk",
     "icons/icon-192.png",
     "icons/icon-512.png",
     "icons/icon-maskable-512.png",
@@ -113,9 +114,16 @@ def test_page_uses_our_runtime_settings(made):
     assert not {"vt", "vtx", "stdout"} & set(runtime.group(2).split(","))  # no terminal console
     for element in ('id="canvas"', 'id="status"', 'id="progress"', 'id="transfer"', 'id="tap"', 'rel="manifest"'):
         assert element in page, element
-    assert 'register("sw.js")' in page
+    assert 'register("sw.js", { updateViaCache: "none" })' in page
     assert "can_close: 1" in page  # leaving the page asks nothing
     assert page.find("window.config = {") < page.find("pythons.js\" type=\"module\"")  # settings first
+    # the interpreter is pinned, and the runtime gets only the parameters game/web/params.py reads
+    assert 'pydigits: "312"' in page and f'executable: "{web_build.DEFAULT_CDN}cpython312/main.js"' in page
+    from game.web.params import parameter_names
+
+    own = json.loads(re.search(r"var OWN_PARAMETERS = (\[.*?\]);", page).group(1))
+    assert own == list(parameter_names()) and {"game", "lang", "seed", "level", "embed", "demo", "target"} <= set(own)
+    assert page.find("history.replaceState") < page.find("pythons.js\" type=\"module\"")
 
 
 def loader_source(page: str) -> str:
@@ -155,6 +163,7 @@ def test_archive_lists_exactly_the_games_files(made, src):
     listed = web_build.archive_listing(made["out"] / "tricktable.tar.gz")
     expected = sorted("assets/" + rel for rel in web_build.archive_files(src))
     assert listed == expected
+    assert web_build.archive_listing(made["out"] / "tricktable.apk") == expected  # what the page opens on itch.io
     assert "assets/game/i18n/de.mo" in listed and "assets/game/i18n/ar.mo" in listed
     assert not any(name.endswith((".po", ".pot")) for name in listed)
     assert "assets/main.py" in listed
@@ -193,3 +202,11 @@ def test_bad_settings_are_refused(can_build, tmp_path, src):
     empty.mkdir()
     with pytest.raises(web_build.BuildError, match="main.py"):
         web_build.build(src=empty, out=tmp_path / "out", stage_root=tmp_path / "stage", quiet=True)
+
+
+def test_build_refuses_a_main_py_the_runtime_would_install_no_pygame_for(can_build, tmp_path):
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "main.py").write_text("import asyncio\nfrom game.ui.app import App  # pygame only in there\n")
+    with pytest.raises(web_build.BuildError, match="would not install pygame-ce"):
+        web_build.build(src=app, out=tmp_path / "out", stage_root=tmp_path / "stage", quiet=True)

@@ -1,6 +1,8 @@
 """What pygbag's runtime installs for main.py, by its own code (tools/web_runtime_scan.py runs
 ``preload_code`` and what it calls from the pinned pygbag wheel, whose ``support`` files are
-the runtime CDN's): pygame-ce only when main.py itself imports pygame or declares pygame-ce."""
+the runtime CDN's): pygame-ce only when main.py itself imports pygame or declares pygame-ce.
+The stand-in runtime of the browser tests applies the same rule (stand_in/main.js); it is
+checked here against the real functions on sample scripts."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from pathlib import Path
 
 import pytest
 import pygbag_cdn
+import web_build
 import web_runtime_scan
-from pygbag_cdn import WHEEL
+from pygbag_cdn import STAND_IN, WHEEL
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,6 +64,12 @@ def test_the_runtime_installs_pygame_ce_for_our_main_py(can_build, src):
     assert scan(without_pygame(main))[0]["installed"] == []
 
 
+def test_our_loader_installs_nothing_itself(can_build):
+    loader = web_build.loader_of((ROOT / "build" / "template.tmpl").read_text(encoding="utf-8"))
+    loader_result, main_result = scan(loader, without_pygame((ROOT / "main.py").read_text(encoding="utf-8")))
+    assert loader_result["installed"] == [] and main_result["installed"] == []
+
+
 def test_a_pygpi_parameter_would_install_from_anywhere(can_build, src):
     """Why the page passes the runtime no parameter of its own (test_web_runtime.py): a URL's
     PYGPI=... becomes this environment variable."""
@@ -73,6 +82,19 @@ def test_a_pygpi_parameter_would_install_from_anywhere(can_build, src):
 def test_the_runtimes_rule_on_samples(can_build, name):
     text, installs_pygame = SAMPLES[name]
     assert ("pygame" in scan(text)[0]["installed"]) is installs_pygame
+
+
+def test_the_stand_in_runtime_applies_the_same_rule(browser, can_build):
+    index = real_files().get("index") or web_runtime_scan.DEFAULT_INDEX
+    page = browser.new_page()
+    try:
+        page.set_content("<!DOCTYPE html><html><body></body></html>")
+        page.add_script_tag(path=str(STAND_IN))
+        for name, (text, _) in SAMPLES.items():
+            stand_in = page.evaluate("([code, index]) => standInInstalls(code, index)", [text, index])
+            assert stand_in == scan(text)[0]["installed"], name
+    finally:
+        page.close()
 
 
 def test_the_scans_defaults_are_the_runtimes(real_cdn):
