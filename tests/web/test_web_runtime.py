@@ -81,7 +81,9 @@ def test_the_real_loader_asks_for_the_runtime_in_order_and_calls_our_hooks(cdn_c
     trail = [what for _, what, _ in page.evaluate("tt.trail")]
     assert trail[:2] == ["address", "onload"] or trail[:1] == ["onload"], trail
     assert page.evaluate("typeof Module.onAbort") == "function"
-    assert bar == 40  # 50 % of the runtime's download, shown as 40 % of the whole start
+    # 50 % of the runtime's download shown as 40 % of the whole start (80 % if main.js's own
+    # report of the whole main.data came last)
+    assert bar in (40, 80)
     assert "keep" in trail and "kept" in trail
     # main.js could not link the stand-in main.wasm: its error is hidden from the page, so the
     # watchdog tells, on our failure screen, never in a dialog
