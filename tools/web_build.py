@@ -39,8 +39,8 @@ import subprocess
 import sys
 import tarfile
 import time
-import zipfile
 import tomllib
+import zipfile
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 

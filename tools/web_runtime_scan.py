@@ -24,8 +24,8 @@ provides:
 
 Several scripts are scanned in order, as the runtime scans the page's loader and then
 main.py, keeping what it learnt. ``installs(...)`` returns, for each script, the packages
-installed (index names, e.g. ``"pygame"``) and the URLs fetched; ``tools/web_build.py``
-refuses to build a main.py that would not get pygame.
+installed (index names, e.g. ``"pygame"``), their wheels' file names and the URLs fetched;
+``tools/web_build.py`` refuses to build a main.py that would not get pygame.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def site_packages_of(main_js: str | Path | None) -> list[str]:
 def installs(scripts, *, index: dict | None = None, wheels: str | Path | None = None,
              main_js: str | Path | None = None, env: dict | None = None, page: str = PAGE,
              timeout: float = 120) -> list[dict]:
-    """Scan ``scripts`` (texts) in order; for each ``{"installed": [...], "fetched": [...]}``."""
+    """Scan ``scripts`` (texts) in order; for each ``{"installed", "wheels", "fetched"}`` (lists)."""
     support = pygbag_support()
     with tempfile.TemporaryDirectory(prefix="runtime-scan-") as work:
         work = Path(work)
