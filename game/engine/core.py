@@ -9,7 +9,7 @@ argument), never another one.  Games subclass ``Hand`` and fill in ``_start``, `
 ``_apply``, ``_refusal``, ``_observation`` and the scoring (``_final_score``, ``figures``).
 
 What other layers ask about a game they ask of its class: the class attributes from ``GAME``
-to ``FIRST_HAND_RULE`` below, ``initial_score``, ``score_range``, ``check_score`` and
+to ``RULES`` below, ``rules_text``, ``initial_score``, ``score_range``, ``check_score`` and
 ``points_per_hand``; and of a finished hand: ``result()``, ``score_change()``,
 ``side_score_change()`` and ``figures()``.  Games are listed in ``registry.GAMES``.
 
@@ -97,6 +97,14 @@ class Hand:
     SCORE_NAME = "points"     # what the match score counts: "tokens", "game points", ...
     FIGURE_NAME = "card points"  # what ``figures()`` counts
     FIRST_HAND_RULE = ""  # how a match's first hand differs ("" if it does not); see ``first_hand``
+    # The rules a player reads (the rules screen, docs/rules.md): (heading, paragraph) pairs in
+    # plain English; the message catalogs take every string of SEATING and RULES as a message.
+    SEATING = ("Seats",
+               "Four players in two partnerships: you and the player opposite you against the two others. "
+               "Dealing, bidding and play go counter-clockwise: after you comes the player on your right. "
+               "The player after the dealer is forehand. The first dealer of a match is drawn at random, "
+               "and the deal moves on by one seat after every hand, a thrown-in hand too.")
+    RULES: tuple[tuple[str, str], ...] = ()  # the game's own rules, after SEATING
 
     def __init__(self, hands, dealer: int = 0, options: dict | None = None,
                  score=None, first_hand: bool = False):
@@ -148,6 +156,12 @@ class Hand:
         if not all(low <= v <= high for v in score):
             raise ValueError(f"{cls.TITLE} scores run from {low} to {high}; got {quoted(list(score))}")
         return list(score)
+
+    @classmethod
+    def rules_text(cls) -> tuple[tuple[str, str], ...]:
+        """The whole rules text, (heading, paragraph) pairs in English: the seats, then RULES.
+        The option descriptions (``OPTIONS``) complete it."""
+        return (cls.SEATING, *cls.RULES)
 
     @classmethod
     def points_per_hand(cls, options: dict) -> int:

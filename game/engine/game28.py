@@ -1,4 +1,4 @@
-"""Twenty-Eight: hidden trump called for by "Trump!", game points (DECISIONS.md, '28')."""
+"""Twenty-Eight: hidden trump called for by "Trump!", game points (the rules: ``Hand28.RULES``, docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -26,14 +26,42 @@ class Hand28(HiddenTrumpHand):
     TAGLINE = "Kerala: hidden trump, call for it with Trump!"
     SCORE_NAME = "game points"
     CARD_POINTS = POINTS
+    RULES = (
+        ("Cards", "32 cards, 7 to Ace, ranked J 9 A 10 K Q 8 7 in every suit. Points: Jack 3, "
+                  "Nine 2, Ace 1, Ten 1; 28 in the pack."),
+        ("Auction", "Four cards each, then the auction from forehand: bids from 14 to 28, each "
+                    "higher than the last; a pass is final. The auction ends when all but the "
+                    "highest bidder have passed. If all four pass, the hand is thrown in."),
+        ("Trump card", "The bidder lays one of the four cards face down: its suit is trump. Then everyone "
+                       "gets four more cards. Until trump is revealed the face-down card cannot be played "
+                       "and does not count for following suit, except as the bidder's last card: then the "
+                       "bidder must play it, which reveals trump, and it counts as a trump."),
+        ("Play", "Forehand leads. Follow suit if you can. A player who cannot follow, the bidder "
+                 "included, may call Trump! while trump is hidden: the bidder turns the trump card face "
+                 "up and takes it back, and the caller must then play a trump if they hold one. Without "
+                 "the call you discard any card, and a card of the trump suit discarded while trump is "
+                 "hidden is not a trump in that trick."),
+        ("Once trump is revealed", "From then on a trump beats every other suit, and a player who cannot "
+                                   "follow may trump or discard as they like. In the trick where trump is "
+                                   "revealed, cards of the trump suit discarded before the reveal are not "
+                                   "trumps. Cards of the suit led always count as that suit, so when trump "
+                                   "is led they all go by rank."),
+        ("Scoring", "If the bidders take at least their bid in points, their side wins a game point; "
+                    "otherwise it loses one (scores can go below zero). The first side to reach the "
+                    "target (6 game points) wins the match; if both reach it in the same hand, the "
+                    "higher score wins, and equal scores play on."),
+    )
     OPTIONS = (
-        Option("forced_14", False, "When all four pass, forehand is forced to play a bid of 14 instead of a throw-in."),
+        Option("forced_14", False, "When all four pass, forehand must play the lowest bid (14, or 16 in "
+                                   "Twenty-Nine) instead of a throw-in."),
         Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25."),
         Option("target", 6, "Game points that win the match.", (6, 7)),
         Option("twenty_nine", False, "Twenty-Nine: bids from 16, the last trick is worth 1 point more (29 in all)."),
         Option("honours", False, "A side capturing all four jacks wins 1 game point more."),
         Option("open_trump", False, "The trump card is turned face up at once."),
-        Option("double", False, "Before the first trick the defenders may double and the bidder redouble."),
+        Option("double", False, "Before the first trick the defenders may double (the one after the bidder "
+                                "is asked first), and then the bidder may redouble: a double doubles the game "
+                                "points won or lost, a redouble multiplies them by four."),
     )
 
     @classmethod

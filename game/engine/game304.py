@@ -1,4 +1,4 @@
-"""304: hidden trump, face-down cuts, tokens (DECISIONS.md, '304')."""
+"""304: hidden trump, face-down cuts, tokens (the rules: ``Hand304.RULES``, docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -30,13 +30,49 @@ class Hand304(HiddenTrumpHand):
     TAGLINE = "Sri Lanka and Tamil Nadu: hidden trump, face-down cuts, tokens"
     SCORE_NAME = "tokens"
     CARD_POINTS = POINTS
+    RULES = (
+        ("Cards", "32 cards, 7 to Ace. In every suit the order from high to low is J 9 A 10 K Q 8 7. "
+                  "Points: Jack 30, Nine 20, Ace 11, Ten 10, King 3, Queen 2; 304 in the pack."),
+        ("Dealing", "Everyone gets four cards, the auction is held on those four, then four more "
+                    "each. If forehand's first four cards are worth less than 15 points, forehand "
+                    "may ask for a redeal by the same dealer."),
+        ("Auction", "Forehand speaks first. Bids go in tens from 160 to 300, each higher than the "
+                    "last. A pass is final. When you pass while your partner is still in, you may "
+                    "call Partner!: it changes no rule but asks your partner to keep bidding for "
+                    "your side. The auction ends when all but the highest bidder have passed (after a "
+                    "bid of 300 the others can only pass); if all four pass, the hand is thrown in."),
+        ("Trump", "The highest bidder, the trumper, lays one of the four cards face down: its "
+                  "suit is trump, and only the trumper knows it. The card stays out of the "
+                  "trumper's hand and does not count for following suit until trump is revealed."),
+        ("Play", "Forehand leads. Follow suit if you can. While trump is hidden, a player who cannot "
+                 "follow plays a card face down, unseen by the others. When the trick is complete the "
+                 "trumper looks at the face-down cards: if one is a trump, trump is revealed, the "
+                 "face-down trumps are turned up and the highest trump wins. Face-down cards that are "
+                 "not trumps stay hidden for the rest of the hand and still count for points. Leading "
+                 "a card of the trump suit reveals nothing."),
+        ("Revealing trump", "While trump is hidden, the trumper may reveal it at any of their own turns, "
+                            "before playing: the indicator goes back into the hand and counts for "
+                            "following suit at once. If the indicator is the trumper's last card, the "
+                            "trumper plays it (or reveals first): playing it reveals trump, and it counts "
+                            "as a trump. From the reveal on, cards are played face up and trump beats "
+                            "every other suit. A trick is won by its highest trump, face-down ones "
+                            "included, if trump is revealed by the time the trick is complete; otherwise "
+                            "by the highest card of the suit led."),
+        ("Scoring", "Each side counts the points in its tricks. The trumpers win if they reach their "
+                    "bid. Each side starts with tokens: a made bid takes 1 token from the other side "
+                    "below 200, 2 from 200, 3 from 250; a failed bid pays one more. A side that cannot "
+                    "pay in full gives what it has. The match ends when one side has all the tokens."),
+    )
     OPTIONS = (
         Option("redeal_under_15", True, "Forehand may ask for a redeal when the first four cards are worth less than 15."),
         Option("tokens", 11, "Tokens each side holds at the start of a match.", tuple(range(1, 31))),
         Option("open_trump", False, "The trump indicator is turned face up at once."),
-        Option("auction_8", False, "A second auction on eight cards, bids from 250; its winner lays a new indicator."),
+        Option("auction_8", False, "After the second packet, a second auction on eight cards, forehand first, bids "
+                                   "from 250. If nobody bids, the first bid stands; otherwise the old "
+                                   "indicator goes back to its owner and the new highest bidder lays a new one."),
         Option("steps_of_5", False, "From 200 on, bids go up in steps of 5."),
-        Option("caps", False, "The trumper may claim all eight tricks before play: +1 token if made, pays 5 if not."),
+        Option("caps", False, "Before play the trumper may claim Caps, all eight tricks for their side: if made, "
+                              "the side wins one token more than the bid is worth; if not, it pays 5 tokens."),
     )
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
@@ -124,7 +160,7 @@ class Hand304(HiddenTrumpHand):
             self._start_play()
 
     def same_dealer_again(self) -> bool:
-        return self.redealt  # DECISIONS: after a redeal the same dealer deals again
+        return self.redealt  # after a redeal the same dealer deals again
 
     # ---- play ----------------------------------------------------------------------------
     def _legal_play(self) -> list[int]:

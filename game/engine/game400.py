@@ -1,4 +1,4 @@
-"""400: individual bids, hearts always trump, a partner each (DECISIONS.md, '400')."""
+"""400: individual bids, hearts always trump, a partner each (the rules: ``Hand400.RULES``, docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -66,6 +66,29 @@ class Hand400(Hand):
     DECK = FRENCH52
     CARDS_EACH = 13
     PACKETS = (13,)
+    RULES = (
+        ("Cards", "52 cards, Ace high. Hearts are always trump. Everyone gets 13 cards."),
+        ("Bidding", "Each player bids once, from forehand to the dealer: the number of tricks they "
+                    "will take on their own, up to 13. There is no pass. Your lowest bid depends "
+                    "on your score: 2 below 30 points, 3 from 30, 4 from 40, 5 from 50. The four "
+                    "bids must add up to at least 11, or the hand is thrown in."),
+        ("Play", "Forehand leads. Follow suit if you can, otherwise play any card. The highest "
+                 "heart wins the trick, else the highest card of the suit led. Everyone keeps "
+                 "their own tricks."),
+        ("Scoring", "Each player scores alone: take at least your bid and you win its value, "
+                    "otherwise you lose it. Bids of 2 to 4 are worth their number, 5 is worth 10, "
+                    "6 is 12, 7 is 14, 8 is 16, 9 is 27, 10 is 30, 11 is 33, 12 is 36; from 30 "
+                    "points on, bids of 5 and 6 are worth just 5 and 6. A bid of 13 decides the "
+                    "match: all 13 tricks win it, anything less loses it."),
+        ("A bid of 13", "Anyone may bid 13, whatever the score. The hand is played out in full: if the "
+                        "13-bidder takes all 13 tricks, their side wins the match; one trick lost, even to "
+                        "the partner, loses it. The 13-bidder's score stays as it was and the other three "
+                        "score as usual. If two players bid 13, whoever takes all 13 tricks wins; "
+                        "otherwise the side of the first to bid 13 loses."),
+        ("Winning", "A side wins when one partner has 41 points or more and the other is above zero; "
+                    "scores can go below zero. If both sides get there in the same hand, the higher "
+                    "total wins, and equal totals play on."),
+    )
     OPTIONS = (
         Option("face_card_redeal", False,
                "A player dealt no ace, king, queen or jack may ask for a redeal before the bidding (same dealer)."),

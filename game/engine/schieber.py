@@ -1,4 +1,5 @@
-"""Swiss Schieber Jass: contract or push, Weis and Stöck, live scoring (DECISIONS.md, 'Schieber Jass').
+"""Swiss Schieber Jass: contract or push, Weis and Stöck, live scoring (the rules:
+``HandSchieber.RULES``, docs/rules.md).
 
 Contracts are numbered 0..3 (that suit is trump), OBENABE and UNDENUFE.  Points
 count live: ``points`` holds this hand's multiplied points per side, and the
@@ -93,10 +94,47 @@ class HandSchieber(Hand):
     DECK = SWISS36
     CARDS_EACH = 9
     PACKETS = (3, 3, 3)
+    RULES = (
+        ("Cards", "36 Swiss cards in four suits: Eicheln, Rosen, Schilten and Schellen; ranks 6, "
+                  "7, 8, 9, Banner, Under, Ober, König, Ass. Nine cards each, dealt in threes."),
+        ("The contract", "Forehand chooses: one suit as trump, Obenabe (no trump, high wins) or "
+                         "Undenufe (no trump, low wins). Or forehand pushes (schieben) and the "
+                         "partner must choose. In the first hand the holder of Rosen 7 is "
+                         "forehand. Eicheln and Rosen count once, Schilten and Schellen twice, "
+                         "Obenabe three times, Undenufe four times."),
+        ("Order and points", "Plain suits: Ass, König, Ober, Under, Banner, 9 down to 6 (reversed "
+                             "in Undenufe). Trump: Under (the Puur), 9 (the Nell), then Ass, "
+                             "König, Ober, Banner, 8, 7, 6. Points: Ass 11, Banner 10, König 4, "
+                             "Ober 3, Under 2; the trump Under 20 and trump 9 14; in Obenabe and "
+                             "Undenufe every 8 is worth 8. The last trick adds 5: 157 in all, or "
+                             "257 for the side that takes every trick."),
+        ("Play", "Forehand leads, also after a push. Follow suit if you can, but a trump may always be played "
+                 "instead; if you cannot follow, play any card. When a plain suit is led and the trick already "
+                 "holds a trump, you may not play a lower trump than the best one there, even if you could "
+                 "follow suit, unless every card in your hand is a trump. When trump is led you must follow "
+                 "with trump, but a Puur that is your only trump need never be played. In Obenabe and "
+                 "Undenufe: follow suit, else any card."),
+        ("Weis", "Weis (melds) are declared automatically with your first card and scored when the first trick "
+                 "is complete: three cards in sequence in one suit 20, four 50, five or more 100; four Aces, "
+                 "Kings, Obers or Banners 100; four Unders 200; four 9s, 8s, 7s or 6s nothing. Sequences "
+                 "follow the plain order 6 to Ass in every contract. A card counts in one Weis only: scoring fours "
+                 "first, then the longest runs of what is left. The side holding the best single Weis scores "
+                 "every Weis of both its players; the other side scores none."),
+        ("The best Weis", "One Weis beats another by more points; then by more cards; then by higher "
+                          "cards in the plain order (in Undenufe, lower ones); then a sequence in trump "
+                          "beats one in a plain suit; and then the player who comes first, counting from "
+                          "the one who leads the first trick, wins."),
+        ("Stöck", "The player dealt König and Ober of trump scores 20 for Stöck on playing the second "
+                  "of them, or earlier, the moment those 20 would bring the side to the target. The two "
+                  "cards may also belong to a Weis. There is no Stöck in Obenabe and Undenufe."),
+        ("Winning", "All points are multiplied by the contract and count as they come: in a hand "
+                    "first Stöck, then Weis, then each trick's points. The first side to reach 3000 "
+                    "wins at once, never in the middle of a trick; a loser below 1500 is Schneider."),
+    )
     OPTIONS = (
         Option("table_2500", False,
                "The 2500 table: Eicheln and Rosen x1, Schilten and Schellen x2, Obenabe and Undenufe x3; "
-               "the match goes to 2500."),
+               "the match goes to 2500 (Schneider below 1250)."),
     )
     MUTABLE = ("history", "hand", "trick", "tricks", "points")
 

@@ -1,4 +1,4 @@
-"""Schieber Weis (melds) and Stöck, per the Schieber section of DECISIONS.md.
+"""Schieber Weis (melds) and Stöck, as ``HandSchieber.RULES`` states them (docs/rules.md).
 
 Hands are bit masks (see cards.py).  Swiss ranks sit in rank slots 4..12
 (6 7 8 9 B U O K A), so a run is a stretch of consecutive rank slots in one suit.

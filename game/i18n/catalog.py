@@ -8,9 +8,10 @@ Messages (all under ``game/``), found by Babel's Python extractor:
 - ``_("...")`` and ``N_("...")`` with a literal message (implicit concatenation included), in
   every module; ``pgettext("context", "...")`` and ``NC_("context", "...")`` for a word with
   two senses, keyed by context and message (``KEYWORDS``);
-- in ``game/engine/`` only, the literal refusal reasons (``IllegalAction(rule, "...")``) and
-  the rule options' descriptions (``Option(name, default, "...")``) — the engine marks
-  nothing itself.  Reasons built at run time (f-strings) have no entry: ``refusals.py`` shows
+- in ``game/engine/`` only, the literal refusal reasons (``IllegalAction(rule, "...")``),
+  the rule options' descriptions (``Option(name, default, "...")``) and every string of a
+  game class's rules text (``SEATING = (...)``, ``RULES = ((heading, paragraph), ...)`` in a
+  class body) — the engine marks nothing itself.  Reasons built at run time (f-strings) have no entry: ``refusals.py`` shows
   their rule's message, so Babel's warnings about them are silenced;
 - ``game/i18n/refusals.py``: one message per refusal rule.
 
@@ -47,6 +48,7 @@ CONTEXT = "\x04"  # between a message's context and its msgid in a key, as in .m
 # Babel keyword specs: the message's argument (1-based); (n, "c") is the context's
 KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 ENGINE_KEYWORDS = {**KEYWORDS, "IllegalAction": (2,), "Option": (3,)}
+ENGINE_CLASS_TEXTS = ("SEATING", "RULES")  # game class attributes whose strings the front end shows
 # header lines that change with the day or Babel's version, not with the messages
 VOLATILE = (b'"POT-Creation-Date:', b'"PO-Revision-Date:', b'"Generated-By:')
 
@@ -74,6 +76,22 @@ def _literals(path: Path) -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring}
 
 
+def _class_texts(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, text) of each string in the value of a class attribute named in ENGINE_CLASS_TEXTS
+    (``RULES = (("Cards", "32 cards, ..."), ...)``), in source order."""
+    found = []
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for node in cls.body:
+            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+                node.target if isinstance(node, ast.AnnAssign) and node.value is not None else None
+            if isinstance(target, ast.Name) and target.id in ENGINE_CLASS_TEXTS:
+                found += [(c.lineno, c.col_offset, c.value) for c in ast.walk(node.value)
+                          if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value]
+    return [(line, text) for line, _col, text in sorted(found)]
+
+
 def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
     """Message key -> the places it comes from (("game/ui/app.py", 12), ...), files sorted."""
     found: dict[str, list[tuple[str, int]]] = {}
@@ -88,6 +106,9 @@ def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
         for lineno, msgid, _comments, context in results:
             if msgid in literals:
                 found.setdefault(key_of(msgid, context), []).append((rel, lineno))
+        if engine:
+            for lineno, msgid in _class_texts(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+                found.setdefault(msgid, []).append((rel, lineno))
     return found
 
 

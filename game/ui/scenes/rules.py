@@ -9,7 +9,6 @@ from game.i18n import N_, _
 
 from .. import direction, gfx, style
 from ..names import GAME_ORDER, game_name, option_label
-from ..rules_text import RULES
 from ..widgets import Button
 from .dialog import DialogScene
 from .new_match import option_value_text
@@ -57,8 +56,9 @@ class RulesScene(DialogScene):
         """The whole rules text for the game as one tall surface."""
         lay = self.layout
         body, head = lay.medium - (0 if lay.portrait else 2), lay.medium + 2
-        parts = [(_(h), _(p)) for h, p in RULES[self.game]]
-        opts = GAMES[self.game].OPTIONS
+        game = GAMES[self.game]
+        parts = [(_(h), _(p)) for h, p in game.rules_text()]
+        opts = game.OPTIONS
         if opts:
             text = "\n".join(f"• {option_label(o.name)}: {_(o.description)} "
                              + _("(default: {value})").format(value=option_value_text(o, o.default)) for o in opts)
