@@ -1,0 +1,93 @@
+"""The rules text: one source (each game class's RULES and OPTIONS) for the rules screen and
+docs/rules.md, and both say the same."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.engine import GAMES, Hand
+from game.i18n import catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "rules.md"
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("make_rules_doc", ROOT / "tools" / "make_rules_doc.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def unwrapped(markdown: str) -> str:
+    """The text with its line breaks (and a list item's indent) as plain spaces."""
+    return re.sub(r"\s*\n\s*", " ", markdown)
+
+
+def test_docs_rules_md_says_what_the_game_classes_say():
+    tool = load_tool()
+    assert DOC.read_text(encoding="utf-8") == tool.render(), \
+        "docs/rules.md is out of date: run python tools/make_rules_doc.py"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_rule_and_option_of_a_game_is_in_the_doc(game):
+    cls = GAMES[game]
+    doc = unwrapped(DOC.read_text(encoding="utf-8"))
+    section = doc[doc.index(f"## {cls.TITLE} "):]
+    assert cls.RULES, f"{cls.__name__} has no rules text"
+    for heading, text in cls.rules_text():
+        assert f"## {heading} " in (section if (heading, text) != Hand.SEATING else doc)
+        assert text in doc
+    for option in cls.OPTIONS:
+        default = ("on" if option.default else "off") if option.kind is bool else str(option.default)
+        assert re.search(rf"- `{option.name}` \([^)]*default {default}\): {re.escape(option.description)}", section)
+
+
+def test_the_check_fails_on_a_stale_doc_and_passes_on_a_fresh_one(tmp_path, capsys):
+    tool = load_tool()
+    path = tmp_path / "rules.md"
+    path.write_text(tool.render().replace("Follow suit if you can.", "Follow suit if you like.", 1), encoding="utf-8")
+    assert tool.main(["--check"], path) == 1
+    assert "make_rules_doc.py" in capsys.readouterr().err
+    assert tool.main([], path) == 0
+    assert tool.main(["--check"], path) == 0
+    assert tool.main(["--bad"], path) == 2
+
+
+def test_every_rules_string_is_a_catalog_message_translated_everywhere():
+    found = catalog.extract()
+    for cls in GAMES.values():
+        for heading, text in cls.rules_text():
+            assert heading in found and text in found, (cls.GAME, heading)
+    ok, lines = catalog.check()
+    assert ok, "\n".join(lines)
+
+
+def test_the_rules_screen_shows_the_class_text_translated(monkeypatch):
+    from game.ui import driver, gfx
+    from game.ui.scenes.rules import RulesScene
+
+    drawn = []
+    for name in ("blit_text", "blit_wrapped"):
+        real = getattr(gfx, name)
+        monkeypatch.setattr(gfx, name, lambda surf, text, *a, _real=real, **k: (drawn.append(text), _real(surf, text, *a, **k))[1])
+    app = driver.make_app((1280, 720))
+    try:
+        for code in ("en", "de"):
+            i18n.set_language(code)
+            for game, cls in GAMES.items():
+                drawn.clear()
+                scene = RulesScene(app, game)
+                scene.render_page(400)
+                shown = [i18n._(s) for pair in cls.rules_text() for s in pair]
+                assert [t for t in drawn if t in shown] == shown, (code, game)
+                options = drawn[-1]  # the options, one line each, after the "Options" heading
+                assert all(i18n._(o.description) in options for o in cls.OPTIONS)
+                if code == "de":
+                    assert shown != [s for pair in cls.rules_text() for s in pair], "the German text is German"
+    finally:
+        i18n.set_language("en")
