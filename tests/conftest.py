@@ -8,7 +8,7 @@ Only the engine's public interface is used here (construct, apply, check, legal_
 observation, result, clone, undo, record, the fast path), never its internal attributes: the engine is
 being optimised while these tests are written.
 
-Seat model (DECISIONS.md): seats 0..3, partners 0+2 and 1+3, play goes from seat s to (s+1) % 4,
+Seat model (docs/rules.md, "Seats"): seats 0..3, partners 0+2 and 1+3, play goes from seat s to (s+1) % 4,
 forehand is the seat after the dealer.  With dealer 3 the forehand is seat 0.
 """
 

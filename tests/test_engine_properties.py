@@ -3,7 +3,7 @@
 Deals, rule options, dealers and the choices at every decision are random; the properties are
 the ones every hand must keep: each card played once, the card points add up, hands end, undo
 and clone behave, records replay to the same result, and no observation ever shows a seat a card
-it may not see (checked against an independent model of the rules of DECISIONS.md, built only
+it may not see (checked against an independent model of the rules of docs/rules.md, built only
 from the dealt cards and the action texts).  Last, the fast path of every game (``fast_legal``,
 ``fast_apply``, ``with_cards``, ``replay_actions``) against the checked one.
 """

@@ -1,4 +1,4 @@
-"""Twenty-Eight: one test per rule sentence of shared/rules/DECISIONS.md ('Twenty-Eight').
+"""Twenty-Eight: one test per rule of docs/rules.md ('Twenty-Eight').
 
 Concrete deals (tests/conftest.py) make every assert exact.  With dealer 3 seat 0 is forehand;
 with dealer 0 seat 1 is.

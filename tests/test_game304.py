@@ -1,4 +1,4 @@
-"""304: one test per rule sentence of shared/rules/DECISIONS.md ('304' and the seat model).
+"""304: one test per rule of docs/rules.md ('304' and 'Seats').
 
 Concrete deals (tests/conftest.py) make every assert exact.  With dealer 3 seat 0 is forehand;
 with dealer 0 seat 1 is.

@@ -1,4 +1,4 @@
-"""400: one test per rule sentence of DECISIONS.md ('400'), then random-play properties."""
+"""400: one test per rule of docs/rules.md ('400'), then random-play properties."""
 
 import copy
 import json

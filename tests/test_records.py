@@ -1,4 +1,4 @@
-"""Hand records and `python -m game.engine replay RECORD.json [--trace]` (shared/spec/records.md).
+"""Hand records and `python -m game.engine replay RECORD.json [--trace]` (docs/records.md).
 
 The command line is run for a handful of cases; the fuzzing of bad records runs in-process
 through ``game.engine.records.replay_text``, which is what the command prints.

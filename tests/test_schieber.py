@@ -1,4 +1,4 @@
-"""Schieber Jass: one test per rule sentence of DECISIONS.md ('Schieber Jass'), then properties
+"""Schieber Jass: one test per rule of docs/rules.md ('Schieber Jass'), then properties
 of random legal play and fuzzed records.
 
 Deals are written out in full.  Unless a test says otherwise the dealer is seat 3, so seat 0

@@ -1,4 +1,4 @@
-"""Schieber Weis and Stöck: one test per rule sentence of DECISIONS.md."""
+"""Schieber Weis and Stöck: one test per rule of docs/rules.md ('Weis', 'The best Weis', 'Stöck')."""
 
 import pytest
 

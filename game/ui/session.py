@@ -82,7 +82,7 @@ class Session:
     # ---- saving ---------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         """The match as saved: its settings, the finished hands and the hand being played, each
-        as a hand record (shared/spec/records.md); ``hand`` holds every action taken so far."""
+        as a hand record (docs/records.md); ``hand`` holds every action taken so far."""
         m = self.match
         return {
             "format": "trick-table-match", "version": SAVE_VERSION,
