@@ -113,21 +113,24 @@ def test_extraction_takes_our_keywords_and_the_engines_literal_messages(tmp_path
     assert found["Bid {n}"] == [(f"{tmp_path.name}/ui/scene.py", 2)]
 
 
-def test_extraction_takes_a_game_class_rules_text_in_the_engine_only(tmp_path):
+def test_extraction_takes_a_game_class_texts_in_the_engine_only(tmp_path):
     (tmp_path / "ui").mkdir()
     (tmp_path / "engine").mkdir()
-    (tmp_path / "ui" / "panel.py").write_text('class Panel:\n    RULES = (("Nope", "Not a message"),)\n',
+    (tmp_path / "ui" / "panel.py").write_text('class Panel:\n    TITLE = "No"\n    RULES = (("Nope", "Not a message"),)\n',
                                                 encoding="utf-8")
     (tmp_path / "engine" / "whist.py").write_text(
         'RULES = ("Module level, no message",)\n'
         'class HandWhist:\n'
+        '    GAME = "whist"\n'
+        '    TITLE = "Whist"\n'
         '    SEATING = ("Seats", "Four at a table.")\n'
         '    RULES = (("Cards", "52 cards, "\n              "Ace high."),\n'
         '             ("Play", "Follow suit."))\n'
         '    NOTES = ("Not a rule",)\n', encoding="utf-8")
     found = catalog.extract(tmp_path)
-    assert list(found) == ["Seats", "Four at a table.", "Cards", "52 cards, Ace high.", "Play", "Follow suit."]
-    assert found["Play"] == [(f"{tmp_path.name}/engine/whist.py", 6)]
+    assert list(found) == ["Whist", "Seats", "Four at a table.", "Cards", "52 cards, Ace high.", "Play",
+                           "Follow suit."]
+    assert found["Play"] == [(f"{tmp_path.name}/engine/whist.py", 8)]
 
 
 def test_every_catalog_character_is_in_the_shipped_fonts():

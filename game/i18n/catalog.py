@@ -9,9 +9,10 @@ Messages (all under ``game/``), found by Babel's Python extractor:
   every module; ``pgettext("context", "...")`` and ``NC_("context", "...")`` for a word with
   two senses, keyed by context and message (``KEYWORDS``);
 - in ``game/engine/`` only, the literal refusal reasons (``IllegalAction(rule, "...")``),
-  the rule options' descriptions (``Option(name, default, "...")``) and every string of a
-  game class's rules text (``SEATING = (...)``, ``RULES = ((heading, paragraph), ...)`` in a
-  class body) — the engine marks nothing itself.  Reasons built at run time (f-strings) have no entry: ``refusals.py`` shows
+  the rule options' descriptions (``Option(name, default, "...")``) and the texts a game class
+  gives the front end to show (``TITLE = "..."``, ``TAGLINE = "..."``, and every string of its
+  rules text, ``SEATING`` and ``RULES = ((heading, paragraph), ...)``) — the engine marks
+  nothing itself.  Reasons built at run time (f-strings) have no entry: ``refusals.py`` shows
   their rule's message, so Babel's warnings about them are silenced;
 - ``game/i18n/refusals.py``: one message per refusal rule.
 
@@ -48,7 +49,7 @@ CONTEXT = "\x04"  # between a message's context and its msgid in a key, as in .m
 # Babel keyword specs: the message's argument (1-based); (n, "c") is the context's
 KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 ENGINE_KEYWORDS = {**KEYWORDS, "IllegalAction": (2,), "Option": (3,)}
-ENGINE_CLASS_TEXTS = ("SEATING", "RULES")  # game class attributes whose strings the front end shows
+ENGINE_CLASS_TEXTS = ("TITLE", "TAGLINE", "SEATING", "RULES")  # game class texts the front end shows
 # header lines that change with the day or Babel's version, not with the messages
 VOLATILE = (b'"POT-Creation-Date:', b'"PO-Revision-Date:', b'"Generated-By:')
 
@@ -76,9 +77,10 @@ def _literals(path: Path) -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring}
 
 
-def _class_texts(tree: ast.Module) -> list[tuple[int, str]]:
+def _class_texts(path: Path) -> list[tuple[int, str]]:
     """(line, text) of each string in the value of a class attribute named in ENGINE_CLASS_TEXTS
-    (``RULES = (("Cards", "32 cards, ..."), ...)``), in source order."""
+    (``TITLE = "Whist"``, ``RULES = (("Cards", "32 cards, ..."), ...)``), in source order."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
     for cls in ast.walk(tree):
         if not isinstance(cls, ast.ClassDef):
@@ -106,9 +108,8 @@ def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
         for lineno, msgid, _comments, context in results:
             if msgid in literals:
                 found.setdefault(key_of(msgid, context), []).append((rel, lineno))
-        if engine:
-            for lineno, msgid in _class_texts(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-                found.setdefault(msgid, []).append((rel, lineno))
+        for lineno, msgid in _class_texts(path) if engine else ():
+            found.setdefault(msgid, []).append((rel, lineno))
     return found
 
 
