@@ -16,7 +16,7 @@ from game.ai.search import Level
 from game.ai.worlds import sample_world
 from game.engine import GAMES
 from game.i18n import Message
-from tt_engine_helpers import around
+from helpers import around
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_NAMES = list(GAMES)

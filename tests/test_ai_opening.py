@@ -21,7 +21,7 @@ from game.ai.opening import (
 )
 from game.ai.rules import rules_for
 from game.ai.rules_hidden_trump import RISK, quantile
-from tt_engine_helpers import around
+from helpers import around
 from game.engine import GAMES
 from game.engine import actions as A
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from tt_engine_helpers import (
+from hypothesis import given
+from hypothesis import strategies as st
+from helpers import (
     ALL_TO_DEFENDERS,
     EXACT,
     EXACT_SCRIPT,
@@ -21,9 +23,11 @@ from tt_engine_helpers import (
     act,
     card_points,
     finish,
+    fuzz,
     new28,
     plays,
     quiet_choice,
+    random_position,
     refusal,
     seats,
     seen_hand,
@@ -139,7 +143,7 @@ def test_pass_is_final():
 def test_no_partner_call_in_twenty_eight():
     h = new28(ONE_SUIT_EACH, 3)
     assert "pass partner" not in h.legal_texts()
-    assert isinstance(h.check("pass partner"), IllegalAction)
+    assert refusal(h, "pass partner").rule == "partner-call"
 
 
 def test_auction_ends_when_all_but_highest_passed():
@@ -249,7 +253,7 @@ def test_follow_suit():
     plays(h, "AH")
     assert h.legal_texts() == ["play 9H", "play JH", "play KH", "play QH"]
     err = refusal(h, "play JC")
-    assert err.rule == "follow-suit" and "Hearts" in err.reason
+    assert err.rule == "follow-suit"
     assert refusal(h, "call").rule == "call-trump"  # can follow: no call
 
 
@@ -277,7 +281,7 @@ def test_call_then_must_trump():
     assert "8S" in seen_hand(h, 0)  # the trump card is back in the bidder's hand
     assert h.legal_texts() == ["play AS", "play KS", "play QS", "play TS"]
     err = refusal(h, "play 7D")
-    assert err.rule == "trump-after-call" and "trump" in err.reason
+    assert err.rule == "trump-after-call"
 
 
 def test_caller_without_trump_discards_any_card():
@@ -363,6 +367,18 @@ def test_led_suit_always_competes_by_rank_when_trump_was_led():
 
 # ---- scoring -------------------------------------------------------------------------------------
 
+@fuzz(150)
+@given(st.integers(0, 10**9))
+def test_random_hands_share_out_the_28_card_points_by_the_tricks_taken(seed):
+    """Random options and play: the result's points are the card points of each side's tricks
+    (recounted here from the card table), 28 in all, 29 with the last trick's point."""
+    hand = random_position("28", seed, finish=True)
+    res = hand.result()
+    if not res["thrown_in"]:
+        bonus = 1 if hand.options["twenty_nine"] else 0
+        assert res["points"] == sides_points(res, POINTS_28, bonus) and sum(res["points"]) == 28 + bonus
+
+
 def test_bidders_capturing_at_least_the_bid_win_one_game_point():
     res = exact_hand(15)
     assert res["points"][0] == 15 and res["made"] is True and res["score"] == [1, 0]
@@ -413,7 +429,7 @@ def test_twenty_nine_min_bid_16():
     h = new28(ONE_SUIT_EACH, 3, {"twenty_nine": True})
     bids = sorted(int(t[4:]) for t in h.legal_texts() if t.startswith("bid"))
     assert bids[0] == 16
-    assert isinstance(h.check("bid 15"), IllegalAction) and isinstance(h.check("bid 14"), IllegalAction)
+    assert refusal(h, "bid 15").rule == refusal(h, "bid 14").rule == "bid-ladder"
 
 
 def test_twenty_nine_last_trick_one_more_point_total_29():
@@ -489,7 +505,7 @@ def test_double_with_tiered_points_doubles_the_tier():
 def test_double_not_offered_without_the_option():
     h = contract(ONE_SUIT_EACH, 14, "JS")
     assert "double" not in h.legal_texts()
-    assert isinstance(h.check("double"), IllegalAction)
+    assert refusal(h, "double").rule == "wrong-phase"
 
 
 def test_options_default_as_decided():
@@ -508,7 +524,7 @@ def test_playing_during_the_auction_is_refused():
 def test_304_words_are_refused():
     h = contract(PLAY, 14, "8S")
     for text in ("reveal", "redeal", "caps"):
-        assert isinstance(h.check(text), IllegalAction)
+        assert refusal(h, text).rule == "wrong-phase"
 
 
 def test_actions_after_the_hand_are_refused():
@@ -523,7 +539,8 @@ def test_bid_text_beyond_the_ladder_is_refused(text):
     assert isinstance(err, IllegalAction) and err.rule == "bid-ladder"
 
 
-def test_twenty_eight_has_no_partner_call():
+def test_twenty_eight_has_no_partner_call_and_the_refusal_says_so():
+    # Twenty-Eight's one test of a reason's words; the others assert the rule it names
     h = new28(ONE_SUIT_EACH, 3)
     r = refusal(h, "pass partner")
     assert r.rule == "partner-call" and "Twenty-Eight" in r.reason

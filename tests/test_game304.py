@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from tt_engine_helpers import (
+from hypothesis import given
+from hypothesis import strategies as st
+from helpers import (
     ALL_TO_DEFENDERS,
     EXACT,
     EXACT_SCRIPT,
@@ -21,9 +23,11 @@ from tt_engine_helpers import (
     act,
     card_points,
     finish,
+    fuzz,
     new304,
     plays,
     quiet_choice,
+    random_position,
     refusal,
     seats,
     seen_hand,
@@ -240,7 +244,7 @@ def test_each_bid_beats_the_last():
     bids = [t for t in h.legal_texts() if t.startswith("bid")]
     assert bids[0] == "bid 210" and len(bids) == 10
     err = refusal(h, "bid 200")
-    assert err.rule == "bid-higher" and "200" in err.reason
+    assert err.rule == "bid-higher"
     assert refusal(h, "bid 190").rule == "bid-higher"
 
 
@@ -355,7 +359,7 @@ def test_indicator_does_not_count_for_following_before_reveal():
     # seat 0 holds 7S only as the face-down indicator: it cannot follow and may play any card
     assert h.legal_texts() == sorted(["play " + c for c in LAST_CARD[0][1:]] + ["reveal"])
     err = refusal(h, "play 7S")
-    assert err.rule == "indicator-hidden" and "face down" in err.reason
+    assert err.rule == "indicator-hidden"
 
 
 def test_voluntary_reveal_returns_indicator_for_following():
@@ -410,13 +414,13 @@ def test_must_follow_suit():
     plays(h, "AH")
     assert h.legal_texts() == ["play 9H", "play JH", "play KH", "play QH"]
     err = refusal(h, "play JC")
-    assert err.rule == "follow-suit" and "Hearts" in err.reason
+    assert err.rule == "follow-suit"
 
 
 def test_card_not_held_is_refused():
     h = seat0_wins_auction_from_seat1()
     err = refusal(h, "play JS")  # seat 0's card, seat 1 to play
-    assert err.rule == "card-not-held" and "JS" in err.reason
+    assert err.rule == "card-not-held"
 
 
 def test_cannot_follow_plays_face_down_unseen():
@@ -524,6 +528,17 @@ def test_leading_trump_suit_reveals_nothing():
 
 
 # ---- scoring -------------------------------------------------------------------------------------
+
+@fuzz(150)
+@given(st.integers(0, 10**9))
+def test_random_hands_share_out_the_304_card_points_by_the_tricks_taken(seed):
+    """Random options and play: the result's points are the card points of each side's tricks
+    (recounted here from the card table), 304 in all."""
+    hand = random_position("304", seed, finish=True)
+    res = hand.result()
+    if not res["thrown_in"]:
+        assert res["points"] == sides_points(res, POINTS_304) and sum(res["points"]) == 304
+
 
 def test_each_side_adds_the_card_points_of_its_tricks():
     h = contract(EXACT, 160, "8C")
@@ -718,19 +733,19 @@ def test_caps_not_claimed_scores_as_usual():
 
 # ---- refusals --------------------------------------------------------------------------------
 
-def test_playing_during_the_auction_is_refused():
+def test_playing_during_the_auction_is_refused_with_a_sentence_that_says_why():
+    # 304's one test of a reason's words; the others assert the rule it names
     h = new304(ONE_SUIT_EACH, 3)
     err = refusal(h, "play JS")
-    assert err.rule == "wrong-phase" and "auction" in err.reason
+    assert err.rule == "wrong-phase" and "auction" in err.reason and err.reason.endswith(".")
 
 
 def test_unknown_words_are_refused():
     h = new304(ONE_SUIT_EACH, 3)
-    for text in ("fly", "play ZZ", "bid", "bid x", "call", "double", ""):
-        err = h.check(text)
-        assert isinstance(err, IllegalAction) and err.reason
-        with pytest.raises(IllegalAction):
-            h.apply(text)
+    for text, rule in (("fly", "unknown-action"), ("play ZZ", "unknown-action"), ("bid", "unknown-action"),
+                       ("bid x", "unknown-action"), ("", "unknown-action"), ("call", "wrong-phase"),
+                       ("double", "wrong-phase")):
+        assert refusal(h, text).rule == rule
 
 
 def test_actions_after_the_hand_are_refused():

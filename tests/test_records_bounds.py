@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tt_engine_helpers import ONE_SUIT_EACH, fuzz
-from tt_engine_helpers import assert_spec_error as assert_error_object
+from helpers import ONE_SUIT_EACH, fuzz
+from helpers import assert_spec_error as assert_error_object
 
 from game.engine.__main__ import main
 from game.engine.records import MAX_DEPTH, MAX_RECORD_BYTES, random_record, replay, replay_text

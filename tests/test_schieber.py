@@ -1,5 +1,5 @@
-"""Schieber Jass: one test per rule of docs/rules.md ('Schieber Jass'), then properties
-of random legal play and fuzzed records.
+"""Schieber Jass: one test per rule of docs/rules.md ('Schieber Jass'), then properties of random
+legal play that are Schieber's own (what every game keeps is in test_engine_contract.py).
 
 Deals are written out in full.  Unless a test says otherwise the dealer is seat 3, so seat 0
 is forehand.  STRIPES has no Weis and no Stöck in any contract.
@@ -7,21 +7,18 @@ is forehand.  STRIPES has no Weis and no Stöck in any contract.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from helpers import refusal
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from tt_engine_helpers import fast_finish
 
-from game.engine import GAMES, IllegalAction, Match
-from game.engine.cards import SWISS36, mask_of
-from game.engine.records import random_record, replay
+from game.engine import Match
+from game.engine.cards import SWISS36
+from game.engine.records import replay
 from game.engine.schieber import KEYS, OBENABE, POINTS, UNDENUFE, HandSchieber
-from game.engine.weis import best_weis_owner, best_weis_split
 
 STRIPES = [
     "6E BE AE 9R KR 8S OS 7B UB",
@@ -116,12 +113,6 @@ def legal(hand: HandSchieber) -> set[str]:
     return set(hand.legal_texts())
 
 
-def refusal(hand: HandSchieber, action: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        hand.apply(action)
-    return err.value
-
-
 def finish(hand: HandSchieber, seed: int = 0) -> HandSchieber:
     rng = random.Random(seed)
     while not hand.is_over():
@@ -197,7 +188,6 @@ def test_push_passes_the_choice_to_the_partner_who_must_choose():
     assert legal(hand) == set(CONTRACTS)
     err = refusal(hand, "push")
     assert err.rule == "no-push-back"
-    assert "Your partner pushed to you: you must choose" in err.reason
 
 
 def test_forehand_leads_the_first_trick_even_after_a_push():
@@ -209,19 +199,18 @@ def test_forehand_leads_the_first_trick_even_after_a_push():
 
 def test_cards_cannot_be_played_before_the_contract():
     err = refusal(new(STRIPES), "play AE")
-    assert err.rule == "choose-contract" and "push" in err.reason
-    err = refusal(play(new(STRIPES), "push"), "play AS")
-    assert "Your partner pushed to you" in err.reason
+    assert err.rule == "choose-contract"
+    assert refusal(play(new(STRIPES), "push"), "play AS").rule == "choose-contract"
 
 
 def test_the_contract_cannot_be_chosen_twice():
     err = refusal(play(new(STRIPES), "trump E"), "obenabe")
-    assert err.rule == "contract-chosen" and "Eicheln trump" in err.reason
+    assert err.rule == "contract-chosen"
 
 
 def test_other_games_actions_are_refused_with_the_schieber_actions_named():
     err = refusal(new(STRIPES), "pass")
-    assert err.rule == "not-schieber" and "'push'" in err.reason
+    assert err.rule == "not-schieber"
     assert refusal(new(STRIPES), "bid 100").rule == "not-schieber"
     assert refusal(new(STRIPES), "trump X").rule == "unknown-action"
 
@@ -290,7 +279,6 @@ def test_follow_suit_except_that_a_trump_may_always_be_played():
     assert legal(hand) == plays("7E UE 6R BR AR")
     err = refusal(hand, "play 9S")
     assert err.rule == "follow-suit"
-    assert err.reason == "You must follow suit: you hold Eicheln (or play a trump)."
 
 
 def test_a_player_who_cannot_follow_plays_any_card():
@@ -301,7 +289,7 @@ def test_a_player_who_cannot_follow_plays_any_card():
 def test_refusal_for_a_card_not_held():
     hand = play(new(STRIPES), "trump R")
     err = refusal(hand, "play 7E")
-    assert err.rule == "card-not-held" and "You do not hold Eicheln 7 (7E)." == err.reason
+    assert err.rule == "card-not-held"
 
 
 # ---- under-trumping ------------------------------------------------------------------------
@@ -312,6 +300,7 @@ def test_under_trumping_forbidden_when_a_plain_suit_was_led():
     assert legal(hand) == plays("UR 6S 7S BS US AS 9B KB")
     err = refusal(hand, "play 7R")
     assert err.rule == "under-trump"
+    # Schieber's one test of a reason's words (what a player must do instead); the others assert the rule
     assert err.reason.startswith("You may not under-trump: Rosen 7 is lower than the Rosen Ass already in the trick.")
     assert "Play a higher trump or play a card of another suit" in err.reason
 
@@ -320,11 +309,10 @@ def test_under_trumping_forbidden_even_when_the_player_could_follow_suit():
     hand = play(new(STRIPES), "trump R", "play AE", "play AR")
     assert legal(hand) == plays("8E OE UR")  # 7R would under-trump
     err = refusal(hand, "play 7R")
-    assert err.rule == "under-trump" and "follow suit with Eicheln" in err.reason
+    assert err.rule == "under-trump"
     play(hand, "play UR")
     assert legal(hand) == plays("9E KE")  # 8R and OR are both lower than the Puur
-    err = refusal(hand, "play OR")
-    assert "lower than the Rosen Under" in err.reason and "higher trump" not in err.reason
+    assert refusal(hand, "play OR").rule == "under-trump"
 
 
 def test_under_trumping_is_measured_against_the_highest_trump_in_the_trick():
@@ -375,7 +363,6 @@ def test_trump_led_must_be_followed_except_the_puur_held_as_the_only_trump():
     assert legal(hand) == plays("6R BR AR")
     err = refusal(hand, "play 7E")
     assert err.rule == "follow-trump"
-    assert err.reason == "Trump was led: you must play a trump (only the Puur may be kept back)."
     play(hand, "play BR")
     assert legal(hand) == plays("8E OE UR 6S 7S BS AS 9B KB")  # the lone Puur may be kept back
     play(hand, "play 6S")
@@ -403,8 +390,7 @@ def test_trump_led_without_trumps_any_card():
 def test_obenabe_undenufe_follow_suit_else_any_card(contract):
     hand = play(new(STRIPES), contract, "play AE")
     assert legal(hand) == plays("7E UE")
-    err = refusal(hand, "play AR")
-    assert err.reason == "You must follow suit: you hold Eicheln."
+    assert refusal(hand, "play AR").rule == "follow-suit"
     hand = play(new(NO_EICHELN_2), contract, "play AE", "play 7E")
     assert len(legal(hand)) == 9  # no trump, no under-trumping: anything
 
@@ -638,9 +624,7 @@ def test_the_record_stops_at_the_end_of_the_match_and_replay_refuses_more():
     out = replay(rec)
     assert out["ok"] is False
     assert out["error"]["index"] == 5 and out["error"]["seat"] == 0 and out["error"]["action"] == "play BE"
-    assert "over" in out["error"]["reason"]
-    with pytest.raises(IllegalAction):
-        hand.apply("play BE")
+    assert refusal(hand, "play BE").rule == "hand-over"
 
 
 def test_a_match_never_ends_in_the_middle_of_a_trick():
@@ -709,7 +693,7 @@ def test_observation_shows_own_hand_contract_and_points_only():
     assert obs.log == ((0, "push"), (2, "trump S"), (0, "play AE"), (1, "play UE"))
 
 
-# ---- properties of random legal play -------------------------------------------------------
+# ---- properties of random legal play (what every game keeps is in test_engine_contract.py) ----
 
 def random_hand(seed: int, near_end: bool = False) -> HandSchieber:
     rng = random.Random(seed)
@@ -718,13 +702,6 @@ def random_hand(seed: int, near_end: bool = False) -> HandSchieber:
     score = [rng.randrange(target - 300, target) if near_end else rng.randrange(0, 2000) for _ in (0, 1)]
     return HandSchieber.deal(seed, options, dealer=rng.randrange(4), score=score,
                              first_hand=rng.random() < 0.3)
-
-
-def random_prefix(hand: HandSchieber, rng: random.Random, k: int) -> HandSchieber:
-    while k > 0 and not hand.is_over():
-        hand.apply(rng.choice(hand.legal_actions()))
-        k -= 1
-    return hand
 
 
 SEEDS = st.integers(0, 10**6)
@@ -761,123 +738,17 @@ def test_property_every_hand_terminates_at_a_trick_boundary(seed, near_end):
         assert len(res["tricks"]) == 9 and max(res["score"]) < hand.target
 
 
-def as_dict(obs):
-    return copy.deepcopy(dataclasses.asdict(obs))
-
-
-@settings(max_examples=100, deadline=None)
-@given(SEEDS, st.integers(0, 38))
-def test_property_clone_and_undo_round_trip(seed, k):
-    hand = random_prefix(random_hand(seed), random.Random(seed), k)
-    before = [as_dict(hand.observation(s)) for s in range(4)]
-    finish(hand.clone(), seed + 1)
-    fast_finish(hand.clone(), random.Random(2))
-    assert [as_dict(hand.observation(s)) for s in range(4)] == before
-    if not hand.is_over():
-        hand.apply(random.Random(seed).choice(hand.legal_actions()))
-        hand.undo()
-        assert [as_dict(hand.observation(s)) for s in range(4)] == before
-
-
-@settings(max_examples=100, deadline=None)
-@given(SEEDS)
-def test_property_record_round_trip_through_replay(seed):
-    hand = finish(random_hand(seed, near_end=seed % 2 == 0), seed)
-    rec = json.loads(json.dumps(hand.record()))
-    out = replay(rec, trace=True)
-    assert out["ok"] and out["complete"]
-    assert out["result"] == json.loads(json.dumps(hand.result()))
-    assert [[s["seat"], s["action"]] for s in out["trace"]] == rec["actions"]
-
-
-def visible_cards(hand: HandSchieber, seat: int) -> set[int]:
-    """What ``seat`` may see: its own cards, played cards, and the Weis shown after trick one."""
-    seen = set(hand.dealt[seat])
-    seen |= {c for t in hand.tricks for c in t.cards} | set(hand.trick)
-    if hand.tricks and hand.contract >= 0:
-        found = [best_weis_split(mask_of(cards)) for cards in hand.dealt]
-        mode = "trump" if hand.contract < 4 else "obenabe" if hand.contract == 4 else "undenufe"
-        owner = best_weis_owner(found, mode, hand.contract if hand.contract < 4 else None, hand.forehand)
-        if owner is not None:
-            seen |= {c for s in (owner & 1, (owner & 1) + 2) for w in found[s] for c in w.cards}
-    return seen
-
-
-def cards_mentioned(obs) -> set[int]:
-    out = set(obs.hand) | set(obs.received) | {c for _, c in obs.trick}
-    out |= {c for _, cards, _ in obs.tricks for c in cards}
-    out |= {a for a in obs.legal if a < 64}
-    out |= {c for ws in obs.public["weis"] for w in ws for c in w["cards"]}
-    out |= {SWISS36.parse(t[5:]) for _, t in obs.log if t.startswith("play ")}
-    return out
-
-
-@settings(max_examples=100, deadline=None)
-@given(SEEDS, st.integers(0, 40))
-def test_property_no_hidden_card_in_any_observation(seed, k):
-    hand = random_prefix(random_hand(seed), random.Random(seed), k)
-    for seat in range(4):
-        obs = hand.observation(seat)
-        assert cards_mentioned(obs) <= visible_cards(hand, seat)
-        assert obs.hand == tuple(sorted(obs.hand)) and len(obs.hand) == obs.hand_sizes[seat]
-
-
-def test_property_random_records_from_the_command_line_helper_replay():
-    for seed in range(30):
-        rec = random_record("schieber", seed)
-        assert rec["first_hand"] is True and rec["game"] == "schieber"
-        assert replay(rec)["ok"]
-
-
-# ---- fuzzed bad records --------------------------------------------------------------------
-
-GARBAGE = [None, 7, "", "play", "play XX", "play 7R 8R", "trump", "trump Q", "push push", ["play AE"],
-           "Push", "obenabe ", "bid 5", "pass", "indicator AE", "play JS"]
-
-
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(SEEDS, st.data())
-def test_fuzzed_bad_records_are_refused_without_a_traceback(seed, data):
-    rec = random_record("schieber", seed)
-    n = len(rec["actions"])
-    kind = data.draw(st.sampled_from(["action", "seat", "entry", "extra", "hands", "score", "drop"]))
-    i = data.draw(st.integers(0, n - 1))
-    if kind == "action":
-        rec["actions"][i][1] = data.draw(st.sampled_from(GARBAGE))
-    elif kind == "seat":
-        rec["actions"][i][0] = data.draw(st.sampled_from([(rec["actions"][i][0] + 1) % 4, -1, 4, "0", None, 1.5]))
-    elif kind == "entry":
-        rec["actions"][i] = data.draw(st.sampled_from([[], [0], "play AE", [0, "play AE", 1], {"seat": 0}]))
-    elif kind == "extra":
-        rec["actions"].append([data.draw(st.integers(0, 3)), data.draw(st.sampled_from(["play AE", "push"]))])
-    elif kind == "hands":
-        rec["hands"][data.draw(st.integers(0, 3))][0] = data.draw(st.sampled_from(["AE", "ZZ", 5, None, "7R"]))
-    elif kind == "score":
-        rec["score"] = data.draw(st.sampled_from([[3000, 0], [0], "0", [1.5, 0], [-1, 0], None]))
-    else:
-        rec["hands"][0] = rec["hands"][0][:8]
-    out = replay(rec)
-    if out["ok"]:  # a mutation can happen to stay legal (e.g. replacing AE by AE)
-        return
-    err = out["error"]
-    assert set(err) == {"index", "seat", "action", "reason"}
-    assert isinstance(err["reason"], str) and err["reason"]
-    if kind in ("hands", "score") or kind == "drop":
-        assert err["index"] is None
-
-
 def test_bad_record_wrong_turn_and_wrong_card():
+    """The error names the action; one the rules refuse has the engine's refusal as reason."""
     rec = new(STRIPES).record()
     rec["actions"] = [[1, "obenabe"]]
     out = replay(rec)
-    assert not out["ok"] and "seat 0's turn" in out["error"]["reason"]
+    assert not out["ok"] and (out["error"]["index"], out["error"]["seat"]) == (0, 1)
     rec["actions"] = [[0, "obenabe"], [0, "play 7E"]]
     out = replay(rec)
-    assert out["error"] == {"index": 1, "seat": 0, "action": "play 7E",
-                            "reason": "You do not hold Eicheln 7 (7E)."}
+    refused = play(new(STRIPES), "obenabe").check("play 7E")
+    assert refused.rule == "card-not-held"
+    assert out["error"] == {"index": 1, "seat": 0, "action": "play 7E", "reason": refused.reason}
     rec["actions"] = [[0, "trump R"], [0, "play AE"], [1, "play 9S"]]
-    assert replay(rec)["error"]["reason"] == "You must follow suit: you hold Eicheln (or play a trump)."
-
-
-def test_registered_as_schieber():
-    assert GAMES["schieber"] is HandSchieber
+    refused = play(new(STRIPES), "trump R", "play AE").check("play 9S")
+    assert refused.rule == "follow-suit" and replay(rec)["error"]["reason"] == refused.reason
