@@ -24,3 +24,10 @@ def game(request):
             yield request.param
     else:
         yield request.param
+
+
+@pytest.fixture
+def test_game():
+    """The test game's class, registered in ``GAMES`` while the test runs."""
+    with registered(TEST_GAME):
+        yield TEST_GAME
