@@ -235,7 +235,11 @@ def _record_level(record, rng):
         else:
             rec["dealer"] = rng.choice([4, -1, "0", None, 1.5, True, [0], 10**20])
     elif kind == "score":
-        rec["score"] = rng.choice([[1], [1, 2, 3], "x", [1, "2"], [True, 0], [], {"0": 1}, [1.5, 0]])
+        cls = GAMES[rec["game"]]
+        options = cls.deal(0, rec["options"]).options
+        low, high = cls.score_range(options)
+        outside = [rng.choice([low - 1, high + 1])] * len(cls.initial_score(options))  # the game's range
+        rec["score"] = rng.choice([[1], [1, 2, 3], "x", [1, "2"], [True, 0], [], {"0": 1}, [1.5, 0], outside])
     elif kind == "no_hands":
         del rec["hands"]
     elif kind == "seats":
