@@ -49,10 +49,10 @@ ODD_VALUES = st.one_of(
 def test_actions_outside_the_game_are_refused_as_illegal_actions(game, value):
     hand = random_position(game, 1, 0)
     err = hand.check(value)
-    assert isinstance(err, IllegalAction) and err.rule and len(err.reason) < 300
-    with pytest.raises(IllegalAction):
+    assert isinstance(err, IllegalAction) and err.rule == "unknown-action" and len(err.reason) < 300
+    with pytest.raises(IllegalAction) as raised:
         hand.apply(value)
-    assert hand.history == []
+    assert raised.value.rule == "unknown-action" and hand.history == []
 
 
 @pytest.mark.parametrize("seat", [-1, 4, "0", 0.0, None, True, 10**100, [0]])
