@@ -9,18 +9,21 @@ game name (KeyError), and turns into a failure the moment it passes, to be unmar
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
+from pathlib import Path
 
 import pytest
 from helpers import refusal
 
-from game.engine import Match, game_class
+from game.engine import Hand, Match, game_class
 from game.engine.__main__ import main
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
 
 # Each seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
 ONE_SUIT_EACH = [[r + s for r in "23456789TJQKA"] for s in "SHDC"]
@@ -113,6 +116,16 @@ def test_the_match_goes_to_5_or_to_7(test_game):
 
 
 # ---- the other layers ----------------------------------------------------------------------------
+
+def test_its_rules_text_follows_the_seats_and_reaches_the_rules_document(test_game):
+    text = test_game.rules_text()
+    assert text[0] == Hand.SEATING and [heading for heading, _ in text[1:]] == ["Cards", "Trump", "Play", "Scoring"]
+    spec = importlib.util.spec_from_file_location("make_rules_doc", ROOT / "tools" / "make_rules_doc.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    section = tool.render().split("\n## Whist\n", 1)[1]
+    assert "- `target` (5 or 7, default 5): " in section and "### Trump" in section
+
 
 def test_the_command_line_records_and_replays_it(test_game, tmp_path, capsys):
     path = tmp_path / "whist.json"

@@ -35,6 +35,15 @@ class HandWhist(Hand):
     FIGURE_NAME = "tricks"
     OPTIONS = (Option("target", 5, "Points a side needs to win the match: 5 (short whist) or 7 (long whist).",
                       (5, 7)),)
+    RULES = (
+        ("Cards", "52 cards, Ace high, dealt one at a time: everyone gets 13. There is no bidding."),
+        ("Trump", "Trump goes round with the deal: hearts when seat 0 deals, then diamonds, clubs "
+                  "and spades."),
+        ("Play", "The player after the dealer leads. Follow suit if you can, otherwise play any "
+                 "card. The highest trump wins the trick, else the highest card of the suit led."),
+        ("Scoring", "A side scores one point for every trick it takes over six. The first side to "
+                    "reach the target wins the match."),
+    )
     MUTABLE = ("history", "hand", "trick", "tricks", "won")
 
     @classmethod
