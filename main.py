@@ -85,25 +85,17 @@ def resumable(app, game, web):
     return session
 
 
-def start_scene(app, args, web=None):
-    """The scenes to open, bottom first: the menu (not in an embed), then the table or form."""
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.new_match import NewMatchScene
-    from game.ui.scenes.table import TableScene
+def first_scene(app, args, web):
+    """The scene to open over the menu, as (name, params) for ``app.go``, or None for the menu."""
     from game.ui.session import Session
 
-    if web is None:
-        web = read_query("")[0]
     game = web.game or args.game
-    demo = web.demo or args.demo
     level = web.level or args.level or app.settings["ai_level"]
     seed = web.seed if web.seed is not None else args.seed
-    below = [] if web.embed else [MenuScene(app)]
-
-    if demo:
+    if web.demo or args.demo:
         game = game or app.settings["game"]
         seed = seed if seed is not None else random.randrange(1 << 30)
-        return below + [TableScene(app, Session(game, web.options, seed, level, (), app.store))]
+        return "table", {"session": Session(game, web.options, seed, level, (), app.store)}
     if web.embed or args.game:
         game = game or app.settings["game"]
         session = resumable(app, game, web)
@@ -111,14 +103,27 @@ def start_scene(app, args, web=None):
             seed = seed if seed is not None else random.randrange(1 << 30)
             session = Session(game, web.options, seed, level, (0,), app.store)
             session.save()
-        return below + [TableScene(app, session)]
+        return "table", {"session": session}
     if game:
         session = resumable(app, game, web)
         if session is not None:
-            return below + [TableScene(app, session)]
-        return below + [NewMatchScene(app, game, web.options, web.level, seed)]
+            return "table", {"session": session}
+        return "new-match", {"game": game, "options": web.options, "level": web.level, "seed": seed}
     session = Session.resume(app.store)  # a reload goes back into the match in progress
-    return below + ([TableScene(app, session)] if session else [])
+    return ("table", {"session": session}) if session else None
+
+
+def start_scene(app, args, web=None):
+    """Open the first scenes through the navigator: the menu (not in an embed), then the
+    table or the new-match form over it."""
+    if web is None:
+        web = read_query("")[0]
+    first = first_scene(app, args, web)  # decided first: it may set a broken save aside
+    if not web.embed:
+        app.go("menu")
+    if first:
+        name, params = first
+        app.go(name, **params)
 
 
 def start(argv=None, on_web=None):
@@ -137,8 +142,7 @@ def start(argv=None, on_web=None):
     apply_settings(app, web)
     for notice in notices:  # after the URL's language is set, so they are shown in it
         app.notify(notice.text())
-    for scene in start_scene(app, args, web):
-        app.show(scene)
+    start_scene(app, args, web)
     app.take_store_notices()  # e.g. a saved match that could not be resumed
     return app, args
 

@@ -531,6 +531,6 @@ def test_every_scene_every_language_no_overflow(monkeypatch, size):
         for scene in (HandResultScene(app, session), MatchResultScene(app, session)):
             app.show(scene, replace=True)
             draw_in_every_language(app, overflow, game)
-        app.home(MenuScene(app))
+        app.home()
     assert overflow.count > 1000
     assert not overflow.found, "\n".join(map(repr, overflow.found[:40])) + f"\n({len(overflow.found)} in all)"

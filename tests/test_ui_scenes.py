@@ -36,9 +36,27 @@ def test_a_tap_is_handled_once():
 
 def menu_app(size):
     app = driver.make_app(size, {"anim_speed": 4.0, "ai_level": "easy"})
-    app.show(MenuScene(app))
+    app.go("menu")
     driver.frames(app, 2)
     return app
+
+
+def test_the_navigator_opens_scenes_by_name_and_goes_back():
+    app = menu_app(LANDSCAPE)
+    app.go("rules", game="400")
+    assert [s.name for s in app.stack] == ["menu", "rules"] and app.scene.game == "400"
+    app.go("statistics", replace=True)
+    assert [s.name for s in app.stack] == ["menu", "statistics"]
+    app.back()
+    assert [s.name for s in app.stack] == ["menu"] and app.running
+    app.go("new-match", game="28")
+    app.home()
+    assert [s.name for s in app.stack] == ["menu"] and isinstance(app.scene, MenuScene)
+    with pytest.raises(ValueError, match="unknown scene 'lobby'; the scenes are: menu, new-match"):
+        app.go("lobby")
+    assert [s.name for s in app.stack] == ["menu"]
+    app.back()  # Back from the last scene ends the app
+    assert not app.running
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
@@ -134,7 +152,7 @@ def test_continue_resumes_the_saved_match():
     rng = random.Random(2)
     for _ in range(7):
         session.apply(rng.choice(session.hand.legal_actions()))
-    app.home(MenuScene(app))
+    app.home()
     driver.click_button(app, "Continue")
     assert app.scene.name == "table"
     assert app.scene.session.hand.history == session.hand.history

@@ -19,6 +19,7 @@ from . import gfx, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout
+from .scenes import build_scene
 from .sound import Sounds
 from .storage import Store
 
@@ -58,29 +59,41 @@ class App:
             self.notify(str(notice))
         self.store.notices.clear()
 
-    # ---- scenes -------------------------------------------------------------------------------
+    # ---- scenes: the navigator -------------------------------------------------------------
+    # Scenes never import each other: they ask for the next one by name (``go``), and the
+    # registry in ``scenes/__init__.py`` builds it.  The stack holds what Back returns to.
+    HOME = "menu"
+
     @property
     def scene(self):
         return self.stack[-1] if self.stack else None
 
+    def go(self, name: str, /, *, replace: bool = False, **params):
+        """Open the scene registered as ``name``, built with ``params``, on top of the current
+        one (or instead of it with ``replace``); returns it."""
+        scene = build_scene(self, name, **params)
+        self.show(scene, replace)
+        return scene
+
     def show(self, scene, replace=False):
-        """Open ``scene`` on top (or instead of the current one)."""
+        """Open a scene already built (``go`` builds it from its name)."""
         if replace and self.stack:
             self.stack.pop()
         self.stack.append(scene)
         scene.enter()
 
     def back(self):
+        """Back to the scene below; from the last one, the app ends."""
         if len(self.stack) > 1:
             self.stack.pop()
             self.scene.enter()
         else:
             self.running = False
 
-    def home(self, scene):
-        """Clear the stack and show ``scene`` (the menu)."""
+    def home(self):
+        """Clear the stack and open the menu."""
         self.stack.clear()
-        self.show(scene)
+        return self.go(self.HOME)
 
     # ---- shared drawing ---------------------------------------------------------------------------
     def table_image(self):

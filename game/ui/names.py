@@ -97,6 +97,17 @@ def refusal_text(err) -> str:
     return refusal(err.rule, err.reason)
 
 
+def option_value_text(opt, value) -> str:
+    """A rule option's value as the new-match form and the rules screen show it."""
+    if opt.name == "table_2500":
+        return _("2500 table") if value else _("3000 points")
+    if opt.name == "big_bids":
+        return {0: _("off"), 10: _("10+ worth 40"), 11: _("11+ worth 50")}[value]
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return str(value)
+
+
 def option_label(name: str) -> str:
     return _(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
 

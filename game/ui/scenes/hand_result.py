@@ -8,7 +8,7 @@ from game.i18n import _
 
 from .. import direction, gfx, style
 from ..games import game_ui
-from .dialog import DialogScene
+from ..dialog import DialogScene
 
 COUNT_TIME = 1.4   # seconds for the score to move
 DEMO_WAIT = 4.0    # a demo goes on by itself
@@ -52,17 +52,11 @@ class HandResultScene(DialogScene):
         self.focus = len(self.widgets) - 1
 
     def to_menu(self):
-        from .menu import MenuScene
-        self.app.home(MenuScene(self.app))
+        self.app.home()
 
     def go_on(self):
         self.session.next_hand()
-        if self.session.over:
-            from .match_result import MatchResultScene
-            self.app.show(MatchResultScene(self.app, self.session), replace=True)
-        else:
-            from .table import TableScene
-            self.app.show(TableScene(self.app, self.session), replace=True)
+        self.app.go("match-result" if self.session.over else "table", replace=True, session=self.session)
 
     def back(self):
         self.to_menu()

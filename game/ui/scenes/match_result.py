@@ -10,7 +10,7 @@ from game.i18n import _
 from .. import direction, gfx, style
 from ..games import game_ui
 from ..session import Session
-from .dialog import DialogScene
+from ..dialog import DialogScene
 
 
 class MatchResultScene(DialogScene):
@@ -29,25 +29,21 @@ class MatchResultScene(DialogScene):
     def update(self, dt):
         self.t += dt
         if self.session.demo and self.t > self.DEMO_WAIT:
-            from .table import TableScene
             s = self.session
-            self.app.show(TableScene(self.app, Session(s.game, s.options, s.seed + 1, s.level, ())), replace=True)
+            self.app.go("table", replace=True, session=Session(s.game, s.options, s.seed + 1, s.level, ()))
 
     def build(self):
         self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("New match"), self.again, True)])
         self.focus = 1
 
     def to_menu(self):
-        from .menu import MenuScene
-        self.app.home(MenuScene(self.app))
+        self.app.home()
 
     back = to_menu
 
     def again(self):
-        from .menu import MenuScene
-        from .new_match import NewMatchScene
-        self.app.home(MenuScene(self.app))
-        self.app.show(NewMatchScene(self.app, self.session.game))
+        self.app.home()
+        self.app.go("new-match", game=self.session.game)
 
     def headline(self):
         winner = self.session.match.winner

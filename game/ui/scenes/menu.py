@@ -95,32 +95,26 @@ class MenuScene(Scene):
 
     # ---- actions -----------------------------------------------------------------------------------
     def new_match(self, game):
-        from .new_match import NewMatchScene
-        self.app.show(NewMatchScene(self.app, game))
+        self.app.go("new-match", game=game)
 
     def continue_match(self):
-        from .table import TableScene
         session = Session.resume(self.app.store)  # one that cannot be resumed is set aside, with a notice
         if session is None:
             self.app.take_store_notices()
             self.build()
             return
-        self.app.show(TableScene(self.app, session))
+        self.app.go("table", session=session)
 
     def watch(self):
-        from .table import TableScene
         game = self.app.settings["game"]
         session = Session(game, {}, random.randrange(1 << 30), self.app.settings["ai_level"], humans=())
-        self.app.show(TableScene(self.app, session))
+        self.app.go("table", session=session)
 
     def rules(self):
-        from .rules import RulesScene
-        self.app.show(RulesScene(self.app, self.app.settings["game"]))
+        self.app.go("rules", game=self.app.settings["game"])
 
     def stats(self):
-        from .stats import StatsScene
-        self.app.show(StatsScene(self.app))
+        self.app.go("statistics")
 
     def settings(self):
-        from .settings import SettingsScene
-        self.app.show(SettingsScene(self.app))
+        self.app.go("settings")

@@ -8,24 +8,14 @@ import random
 from game.engine import GAMES
 from game.i18n import _
 
-from ..names import game_name, option_label
+from ..names import game_name, option_label, option_value_text
 from ..players import LEVELS, level_name
 from ..session import Session
 from ..widgets import Stepper, Toggle
-from .form import FormScene
+from ..form import FormScene
 
 # The option that sets how long a match lasts, per game.
 LENGTH_OPTION = {"304": "tokens", "28": "target", "400": "target", "schieber": "table_2500"}
-
-
-def option_value_text(opt, value) -> str:
-    if opt.name == "table_2500":
-        return _("2500 table") if value else _("3000 points")
-    if opt.name == "big_bids":
-        return {0: _("off"), 10: _("10+ worth 40"), 11: _("11+ worth 50")}[value]
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    return str(value)
 
 
 class NewMatchScene(FormScene):
@@ -75,15 +65,13 @@ class NewMatchScene(FormScene):
         self.level = v
 
     def rules(self):
-        from .rules import RulesScene
-        self.app.show(RulesScene(self.app, self.game))
+        self.app.go("rules", game=self.game)
 
     def start(self):
-        from .table import TableScene
         app = self.app
         app.settings["game"], app.settings["ai_level"] = self.game, self.level
         app.store.save_settings()
         seed = self.seed if self.seed is not None else random.randrange(1 << 30)
         session = Session(self.game, self.options, seed, self.level, (0,), app.store)
         session.save()
-        app.show(TableScene(app, session), replace=True)
+        app.go("table", replace=True, session=session)

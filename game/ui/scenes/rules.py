@@ -8,10 +8,9 @@ from game.engine import GAMES
 from game.i18n import N_, _
 
 from .. import direction, gfx, style
-from ..names import GAME_ORDER, game_name, option_label
+from ..names import GAME_ORDER, game_name, option_label, option_value_text
 from ..widgets import Button
-from .dialog import DialogScene
-from .new_match import option_value_text
+from ..dialog import DialogScene
 
 
 TAB_NAMES = {"304": N_("304"), "28": N_("28"), "400": N_("400"), "schieber": N_("Schieber")}

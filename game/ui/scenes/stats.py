@@ -8,7 +8,7 @@ from game.i18n import _
 
 from .. import direction, gfx, style
 from ..names import GAME_ORDER, game_name
-from .dialog import DialogScene
+from ..dialog import DialogScene
 
 
 class StatsScene(DialogScene):

@@ -174,8 +174,7 @@ class TableScene(Scene):
         self.message, self.message_is_error, self.message_age = text, error, 0.0
 
     def to_menu(self):
-        from .menu import MenuScene
-        self.app.home(MenuScene(self.app))
+        self.app.home()
 
     def toggle_last(self):
         self.show_last = not self.show_last and bool(self.obs.tricks)
@@ -322,8 +321,7 @@ class TableScene(Scene):
         if hand.is_over():
             self.end_wait += sdt
             if self.end_wait >= self.END_PAUSE:
-                from .hand_result import HandResultScene
-                self.app.show(HandResultScene(self.app, self.session), replace=True)
+                self.app.go("hand-result", replace=True, session=self.session)
         elif not self.session.is_human(hand.turn):
             self.think(sdt)
         elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held

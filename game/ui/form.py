@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gfx
+from . import gfx
 from .dialog import DialogScene
 
 

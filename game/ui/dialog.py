@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import direction, gfx, style
-from ..scene import Scene
-from ..widgets import Button
+from . import direction, gfx, style
+from .scene import Scene
+from .widgets import Button
 
 
 class DialogScene(Scene):
