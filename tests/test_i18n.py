@@ -424,7 +424,7 @@ def test_arabic_table_keeps_its_seats_but_mirrors_the_top_bar(monkeypatch):
     labels = scene.view.rects["labels"]
     assert labels[1].centerx > lay.center[0] > labels[3].centerx
     assert labels[0].top > lay.center[1]
-    assert scene.hand_rects == lay.hand_rects(len(scene.hand_cards), scene.hand_rects[0].size)
+    assert scene.hand.rects == lay.hand_rects(len(scene.hand.cards), scene.hand.rects[0].size)
 
 
 # ---- every scene in every language, nothing overflowing ---------------------------------------------

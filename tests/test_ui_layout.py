@@ -74,7 +74,7 @@ def problems(scene):
 
 def card_targets(scene):
     """The visible width of each card of the hand (what a thumb can hit without its neighbour)."""
-    rects = scene.hand_rects
+    rects = scene.hand.rects
     out = []
     for i, rect in enumerate(rects):
         nxt = rects[i + 1] if i + 1 < len(rects) and rects[i + 1].top == rect.top else None
@@ -92,9 +92,9 @@ def test_nothing_overlaps_through_a_hand(game, size):
         if scene.name != "table":
             break
         phases.add(scene.obs.phase)
-        if scene.bubbles:
+        if scene.state.bubbles:
             phases.add("bubble")
-        if scene.toasts:
+        if scene.state.toasts:
             phases.add("notice")
         for p in problems(scene):
             if p not in seen:
@@ -124,24 +124,27 @@ def test_nothing_overlaps_through_a_hand(game, size):
 def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
     from game import i18n
     from game.i18n import LANGUAGES
-    from game.ui.table_view import TableView
+    from game.ui.table_frame import FramePlanner
 
     cut = []
-    fit = TableView.fit_text
+    fit = FramePlanner.fit_text
+    shown = {}  # the score line of the table being drawn
 
     def watched(self, text, *args, **kwargs):
         out = fit(self, text, *args, **kwargs)
-        if out[0] != text and text == self.s.ui.score_line(self.s.live_score(), self.s.obs):
+        if out[0] != text and text == shown.get("score"):
             cut.append((i18n.language(), text))
         return out
 
-    monkeypatch.setattr(TableView, "fit_text", watched)
+    monkeypatch.setattr(FramePlanner, "fit_text", watched)
     try:
         for game, humans in itertools.product(("304", "28", "400", "schieber"), ((0,), ())):  # () names the sides by compass
             app, _session = open_table(game, SEEDS[game], size, humans=humans)
             for code in LANGUAGES:
                 i18n.set_language(code)
                 app.scene.build()
+                state = app.scene.state
+                shown["score"] = app.scene.ui.score_line(state.live_score(), state.obs)
                 app.scene.draw(app.screen)
     finally:
         i18n.set_language("en")

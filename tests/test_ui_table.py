@@ -69,7 +69,7 @@ def human_move(app, n):
     cards = [a for a in legal if A.is_play(a)] + [a - A.INDICATOR for a in legal if A.INDICATOR <= a < A.BID]
     if cards:
         card = cards[n % len(cards)]
-        pos = scene.card_point(card)
+        pos = scene.hand.point(card)
         [driver.tap, driver.click, lambda app_, p: driver.drag(app_, p, (p[0], p[1] - 200))][n % 3](app, pos)
         return
     bids = sorted(a - A.BID for a in legal if A.is_bid(a))
@@ -115,12 +115,12 @@ def test_an_unplayable_card_says_which_rule_forbids_it(engine_calls):
         app, session = open_table("28", seed)
         while wait_for_human(app):
             scene = app.scene
-            if scene.obs.phase == "play" and scene.dimmed:
-                card = sorted(scene.dimmed)[0]
+            if scene.obs.phase == "play" and scene.hand.dimmed:
+                card = sorted(scene.hand.dimmed)[0]
                 expected = refusal_text(session.hand.check(card))
                 before = len(session.hand.history)
-                driver.tap(app, scene.card_point(card))
-                assert scene.message == expected and scene.message_is_error
+                driver.tap(app, scene.hand.point(card))
+                assert scene.state.message == expected and scene.state.message_is_error
                 assert len(session.hand.history) == before
                 return
             human_move(app, 0)
@@ -156,7 +156,7 @@ def test_the_28_trump_call(engine_calls):
     driver.click_button(app, "Trump!", driver.tap)
     obs = app.scene.obs
     assert obs.public["revealed"] and obs.public["caller"] == 0
-    assert any("calls Trump!" in t[0] for t in app.scene.toasts)
+    assert any("calls Trump!" in t[0] for t in app.scene.state.toasts)
     assert (0, A.CALL) in on(session.hand, engine_calls)
 
 
@@ -165,13 +165,13 @@ def test_the_304_reveal(engine_calls):
     app = show(session, PORTRAIT)
     driver.click_button(app, "Reveal trump")
     assert app.scene.obs.public["revealed"]
-    assert any("Trump is revealed" in t[0] for t in app.scene.toasts)
+    assert any("Trump is revealed" in t[0] for t in app.scene.state.toasts)
 
 
 def test_304_face_down_cuts_are_backs_to_the_player():
     session = drive_engine_to("304", lambda h: h.phase == "play" and any(h.trick_flags))
     app = show(session)
-    shown = app.scene.shown_trick()
+    shown = app.scene.state.shown_trick()
     assert any(card is None for _s, card, _d in shown)
 
 
@@ -203,22 +203,22 @@ def test_keyboard_picks_cards_with_arrows_and_enter(engine_calls):
     before = len(session.hand.history)
     for _ in range(3):
         driver.press_key(app, pygame.K_RIGHT)
-    card = scene.hand_cards[scene.selected]
+    card = scene.hand.cards[scene.state.selected]
     driver.press_key(app, pygame.K_RETURN)
     if card in scene.obs.legal or len(session.hand.history) > before:
         assert session.applied[before] == (0, card)
     else:
-        assert scene.message
+        assert scene.state.message
 
 
 def test_demo_plays_itself_and_last_trick_opens(engine_calls):
     app, session = open_table("schieber", 4, humans=())
-    assert driver.run_until(app, lambda: len(session.hand.tricks) >= 1 and not app.scene.busy(), 4000)
+    assert driver.run_until(app, lambda: len(session.hand.tricks) >= 1 and not app.scene.state.busy(), 4000)
     driver.click_button(app, "Last trick")
-    assert app.scene.show_last
+    assert app.scene.state.show_last
     driver.frames(app, 3)
     driver.tap(app, (10, 400))
-    assert not app.scene.show_last
+    assert not app.scene.state.show_last
     assert driver.run_until(app, lambda: app.scene.name == "hand-result", 8000)
     assert {s for s, _a in on(session.hand, engine_calls)} == {0, 1, 2, 3}
 
@@ -241,3 +241,61 @@ def test_400_redeal_question_waits_for_you_without_a_face_card():
     driver.frames(app, 30)
     assert app.scene.human_turn() and not any(seat == 0 for seat, _ in session.hand.history)
     assert "redeal" in app.scene.ui.prompt(app.scene.obs)
+
+
+class ScriptedThinker:
+    """Decides ``answer`` after ``slices`` steps, counting them."""
+
+    def __init__(self, answer, slices):
+        self.answer, self.slices, self.steps, self.done = answer, slices, 0, False
+
+    def step(self, max_ms):
+        self.steps += 1
+        self.done = self.steps >= self.slices
+
+    def best(self):
+        return self.answer
+
+
+def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(monkeypatch):
+    from game.ui import players
+    from game.ui.table_ai import TableAI
+
+    session = Session("28", {}, 5, "easy", ())
+    thinkers = []
+    monkeypatch.setattr(players, "thinker", lambda obs, level, seed: thinkers.append(
+        ScriptedThinker(obs.legal[-1], 3)) or thinkers[-1])
+    ai = TableAI(session)
+    answers = [ai.step(0.1) for _ in range(6)]
+    assert answers[:5] == [None] * 5 and thinkers[0].steps == 3  # decided after 3 slices, shown after 0.55 s
+    assert answers[5] == session.hand.legal_actions()[-1]
+    ai.reset()
+    monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(A.BID + 99, 1))
+    illegal = [ai.step(1.0) for _ in range(2)][0]
+    assert illegal == session.hand.legal_actions()[0]  # an illegal decision falls back to a legal action
+
+
+def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
+    """Two tables of the same demo hand, one drawn every frame and one never drawn, stay alike."""
+    from game.ai import baseline_action
+    from game.ui import players
+
+    monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(baseline_action(obs), 2))
+    tables = []
+    for _ in range(2):
+        app = driver.make_app(PORTRAIT, FAST)
+        app.show(TableScene(app, Session("304", {}, 3, "easy", ())))
+        tables.append(app.scene)
+    drawn, undrawn = tables
+
+    def snapshot(scene):
+        state = {k: [vars(f) for f in v] if k == "flights" else repr(v) for k, v in vars(scene.state).items()
+                 if k not in ("session", "ui", "layout", "sounds")}
+        return state, scene.ai.seat, scene.hand, [w.rect for w in scene.widgets]
+
+    while not drawn.session.hand.is_over():
+        drawn.update(driver.DT)
+        drawn.draw(drawn.app.screen)
+        undrawn.update(driver.DT)
+        assert snapshot(drawn) == snapshot(undrawn)
+    assert len(drawn.session.hand.tricks) == 8

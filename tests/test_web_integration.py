@@ -101,7 +101,7 @@ def test_a_match_resumes_mid_trick_after_a_restart(data, game, full_hands):
     assert isinstance(app.scene, TableScene) and app.scene.session.game == game
     session = app.scene.session
     play_to_mid_trick(session, random.Random(f"{game}-{full_hands}"), full_hands)
-    app.scene.obs = app.scene.observe()
+    app.scene.state.obs = app.scene.state.observe()  # the session was played on directly
     driver.frames(app, 3)
     before = state(session)
     assert 1 <= len(before["obs0"].trick) <= 3 and before["turn"] == 0

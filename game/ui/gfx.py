@@ -42,12 +42,16 @@ def blit_text(surf, s: str, size: int, pos, color=style.TEXT, anchor="topleft", 
     """``s`` drawn with its ``anchor`` at ``pos``.  ``within``: the box ``pos`` was laid out in
     for a left-to-right reader; in a right-to-left language the position is mirrored in it and
     the anchor's left and right swapped (text at the box's start edge: see ``direction``)."""
+    rect = text_rect(s, size, pos, color, anchor, bold, within)
+    surf.blit(text(s, size, color, bold), rect)
+    return rect
+
+
+def text_rect(s: str, size: int, pos, color=style.TEXT, anchor="topleft", bold=False, within=None) -> pygame.Rect:
+    """Where ``blit_text`` with the same arguments draws ``s``."""
     if within is not None:
         pos, anchor = direction.place(pos, anchor, within)
-    img = text(s, size, color, bold)
-    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    surf.blit(img, rect)
-    return rect
+    return text(s, size, color, bold).get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
 
 
 @lru_cache(maxsize=256)

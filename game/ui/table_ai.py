@@ -1,0 +1,42 @@
+"""The AI at the table: the seats the player does not hold think a slice per frame.
+
+``step(sdt)`` gives the thinker of the seat to act at most ``SLICE_MS`` of work and returns
+its action once it has decided and has seemed to think for ``THINK_MIN`` seconds; the table
+applies it through the same door as the player's (``Session.apply``)."""
+
+from __future__ import annotations
+
+import random
+
+from . import players
+
+
+class TableAI:
+    THINK_MIN = 0.55     # the AI seems to think at least this long (seconds at the animation speed)
+    SLICE_MS = 8         # a unit of work starts only if it fits: whole frames stay near 10 ms
+
+    def __init__(self, session):
+        self.session = session
+        self.thinker, self.seat, self.think_time = None, None, 0.0
+
+    def reset(self):
+        """An action was taken: the next decision starts afresh."""
+        self.thinker, self.seat = None, None
+
+    def step(self, sdt: float):
+        """One slice for the seat to act; its action when it is ready, else None."""
+        hand = self.session.hand
+        if self.thinker is None:
+            name = f"{self.session.seed}/{self.session.match.hand_number}/{len(hand.history)}"
+            seed = random.Random(name).getrandbits(32)  # the same match thinks the same way again
+            self.thinker = players.thinker(hand.observation(hand.turn), self.session.level, seed)
+            self.seat, self.think_time = hand.turn, 0.0
+        if not self.thinker.done:
+            self.thinker.step(max_ms=self.SLICE_MS)
+        self.think_time += sdt
+        if not (self.thinker.done and self.think_time >= self.THINK_MIN):
+            return None
+        action = self.thinker.best()
+        if hand.check(action) is not None:  # never expected: fall back to a legal action
+            action = hand.legal_actions()[0]
+        return action

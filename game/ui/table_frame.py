@@ -1,0 +1,408 @@
+"""Where everything on the table goes in one frame, computed before anything is drawn.
+
+``FramePlanner.hand`` lays out the player's hand (which the scene also uses to find the card
+under a finger); ``FramePlanner.frame`` places the status lines, the seats' fans and labels,
+the prompt, the trump card, the speech bubbles and the notice so that the things that move
+(the trump card, bubbles) keep clear of the fixed ones.  ``TableView`` draws the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine import actions as A
+
+from . import gfx, style
+
+LIFT = 18  # how far the selected card rises out of the hand
+
+
+@dataclass
+class HandLayout:
+    """The player's cards in the order shown, their rects, the hand's top edge, and the cards
+    that cannot be played now (drawn dimmed)."""
+
+    cards: list = field(default_factory=list)
+    rects: list = field(default_factory=list)
+    top: int = 0
+    dimmed: set = field(default_factory=set)
+
+    def point(self, card):
+        """A point where ``card`` shows (not covered by its neighbour)."""
+        i = self.cards.index(card)
+        r = self.rects[i]
+        right = r.right
+        if i + 1 < len(self.rects) and self.rects[i + 1].top == r.top:
+            right = min(right, self.rects[i + 1].left)
+        bottom = r.bottom if i + 1 >= len(self.rects) or self.rects[-1].top == r.top else self.rects[-1].top
+        return (r.left + right) // 2, (r.top + bottom) // 2
+
+    def card_at(self, pos, lifted=-1):
+        """The index of the card under ``pos`` (the one at ``lifted`` raised), or None."""
+        for i in range(len(self.rects) - 1, -1, -1):
+            if self.rects[i].move(0, -LIFT if i == lifted else 0).collidepoint(pos):
+                return i
+        return None
+
+
+@dataclass
+class Label:
+    """A seat's panel: name, note (its bid), dealer chip, and the thinking dots."""
+
+    rect: pygame.Rect
+    name: str
+    note: str
+    dealer: bool
+    thinking: bool
+    active: bool
+
+
+@dataclass
+class StatusLine:
+    text: str
+    size: int
+    rect: pygame.Rect
+    colour: tuple
+    bold: bool
+
+
+@dataclass
+class TableFrame:
+    """One frame's layout.  ``rects`` lists every element's rect (the layout tests read it)."""
+
+    status: list = field(default_factory=list)      # StatusLine
+    backs: dict = field(default_factory=dict)       # seat -> [(centre, rotated)] of its face-down cards
+    fans: dict = field(default_factory=dict)        # seat -> rect around its cards
+    labels: dict = field(default_factory=dict)      # seat -> Label
+    slots: list = field(default_factory=list)       # the four trick places
+    buttons: list = field(default_factory=list)
+    hand: pygame.Rect | None = None
+    prompt: tuple | None = None                     # (box, text, colour)
+    indicator: tuple | None = None                  # (rect, card or None)
+    bubbles: dict = field(default_factory=dict)     # seat -> (box, text image)
+    notice: tuple | None = None                     # (box, text, icon image, alpha)
+
+    @property
+    def rects(self) -> dict:
+        return {"status": [line.rect for line in self.status], "buttons": self.buttons,
+                "labels": {s: label.rect for s, label in self.labels.items()}, "fans": self.fans,
+                "slots": self.slots, "bubbles": {s: box for s, (box, _img) in self.bubbles.items()},
+                "indicator": self.indicator[0] if self.indicator else None,
+                "prompt": self.prompt[0] if self.prompt else None, "hand": self.hand,
+                "notice": self.notice[0] if self.notice else None}
+
+
+class FramePlanner:
+    def __init__(self, layout, art, ui):
+        self.lay, self.art, self.ui = layout, art, ui
+        self._icons: dict = {}
+
+    # ---- the hand -------------------------------------------------------------------------------
+    def hand(self, obs, human_turn: bool) -> HandLayout:
+        cards = list(obs.hand)
+        own_indicator = obs.public.get("indicator")
+        if own_indicator is not None and own_indicator in obs.legal and own_indicator not in cards:
+            cards.append(own_indicator)  # the face-down trump card is the last card: it can be played
+        w, h = self.lay.card_w, self.art.height(self.lay.card_w)
+        card_phase = obs.phase in ("play", "indicator")
+        legal = set(obs.legal) | {a - A.INDICATOR for a in obs.legal if A.INDICATOR <= a < A.BID}
+        return HandLayout(self.ui.sorted_hand(cards, obs), self.lay.hand_rects(len(cards), (w, h)),
+                          self.lay.hand_top(len(cards) or 8, h),
+                          {c for c in cards if c not in legal} if human_turn and card_phase else set())
+
+    # ---- the frame ------------------------------------------------------------------------------
+    def frame(self, state, hand: HandLayout, buttons, controls_top, hint_shown, thinking_seat) -> TableFrame:
+        """Fixed things first (bar, seats, trick slots, prompt, buttons, hand), then the things
+        that move to a free place (the trump card, speech bubbles), then the notice."""
+        f = TableFrame(slots=[self.lay.trick_rect(seat) for seat in range(4)], buttons=buttons,
+                       hand=None if state.dealing or not hand.rects
+                       else hand.rects[0].unionall(hand.rects[1:]).clip(self.lay.rect))
+        self.top_bar(f, state)
+        for seat in (1, 2, 3):
+            self.other_seat(f, state, seat, thinking_seat)
+        f.labels[0] = self.label(state, 0, self.lay.own_badge_anchor, "midright", thinking_seat)
+        f.prompt = self.prompt(state, hand, controls_top)
+        f.indicator = self.indicator(f, state, hand)
+        for seat in (0, 1, 2, 3):
+            self.bubble(f, state, seat)
+        f.notice = self.notice(state, hand, controls_top, hint_shown)
+        return f
+
+    def occupied(self, f, skip_fan=None):
+        """Rects a moving element must keep clear of."""
+        out = [self.lay.top_bar, *f.buttons, *(label.rect for label in f.labels.values()), *f.slots,
+               *(box for box, _img in f.bubbles.values())]
+        out += [rect for seat, rect in f.fans.items() if seat != skip_fan]
+        out += [x for x in (f.indicator[0] if f.indicator else None, f.prompt[0] if f.prompt else None, f.hand)
+                if x is not None]
+        return out
+
+    def place(self, size, anchors, avoid):
+        """The first of ``anchors`` ((attribute, point) pairs) where a box of ``size`` stays on
+        screen and clear of ``avoid``; else the one that overlaps least."""
+        screen = self.lay.rect.inflate(-8, -8)
+        best, best_cost = None, None
+        for attr, point in anchors:
+            box = pygame.Rect((0, 0), size)
+            setattr(box, attr, (int(point[0]), int(point[1])))
+            box.clamp_ip(screen)
+            cost = sum((box.clip(a).width * box.clip(a).height) for a in avoid if box.colliderect(a))
+            if cost == 0:
+                return box
+            if best_cost is None or cost < best_cost:
+                best, best_cost = box, cost
+        return best
+
+    # ---- the top bar ----------------------------------------------------------------------------
+    def fit_text(self, text, size, width, bold=False):
+        """(text, size) that fits ``width``: shrunk to at most two thirds, then cut with an ellipsis."""
+        size = gfx.fit_size(text, size, width, bold, max(12, size * 2 // 3))
+        if gfx.text_width(text, size, bold) <= width:
+            return text, size
+        while len(text) > 1 and gfx.text_width(text + "…", size, bold) > width:
+            text = text[:-1]
+        return text.rstrip(" ·") + "…", size
+
+    def status_text(self, f, text, size, width, pos, colour, anchor, bold=False):
+        """A line of the top bar, laid out left to right (mirrored in the bar in right to left)."""
+        text, size = self.fit_text(text, size, width, bold)
+        rect = gfx.text_rect(text, size, pos, colour, anchor, bold, within=self.lay.top_bar)
+        f.status.append(StatusLine(text, size, rect, colour, bold))
+        return rect
+
+    def score_text(self, f, score, width, pos, anchor):
+        """The score in ``width``: one line if it fits at two thirds of its size, else its two
+        halves (cut at the " · " or double space nearest the middle) on two lines, so that it is
+        not cut short while two lines can hold it.  Returns the rect it covers."""
+        lay = self.lay
+        size = gfx.fit_size(score, lay.medium, width, True, max(12, lay.medium * 2 // 3))
+        cuts = [(i, len(sep)) for sep in (" · ", "  ") for i in range(len(score)) if score.startswith(sep, i)]
+        if gfx.text_width(score, size, True) <= width or not cuts:
+            return self.status_text(f, score, lay.medium, width, pos, style.HIGHLIGHT, anchor, True)
+        i, n = min(cuts, key=lambda cut: abs(2 * cut[0] - len(score)))
+        size = min(lay.small, (lay.menu_rect.height - 4) // 2)
+        x, y = pos
+        rects = [self.status_text(f, text, size, width, (x, y + dy), style.HIGHLIGHT, anchor, True)
+                 for text, dy in ((score[:i], -(size // 2 + 1)), (score[i + n:], size // 2 + 1))]
+        return rects[0].union(rects[1])
+
+    def top_bar(self, f, state):
+        lay, obs, ui = self.lay, state.obs, self.ui
+        bar = lay.top_bar
+        left = lay.menu_rect.right + 16
+        right = lay.last_rect.left - 16
+        score = ui.score_line(state.live_score(), obs)
+        contract = ui.contract_line(obs)
+        points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
+        if lay.portrait:  # buttons and score on the first row, the contract and points below
+            row = lay.menu_rect
+            self.score_text(f, score, right - left, ((left + right) // 2, row.centery), "center")
+            y = row.bottom + 6
+            width = bar.width - 2 * lay.margin
+            for text, colour, bold in ((contract, style.TEXT, True), (points, style.TEXT_DIM, False)):
+                if text:
+                    self.status_text(f, text, lay.small, width, (bar.centerx, y), colour, "midtop", bold)
+                y += lay.small + 8
+            return
+        score_w = min(gfx.text_width(score, lay.medium, True), (right - left) * 9 // 20)
+        score_rect = self.score_text(f, score, score_w, (right, bar.centery), "midright")
+        room = right - score_rect.width - left - 20
+        lines = [(contract, style.TEXT, True)] + ([(points, style.TEXT_DIM, False)] if points else [])
+        y = bar.centery - len(lines) * (lay.small + 6) // 2
+        for text, colour, bold in lines:
+            self.status_text(f, text, lay.small, room, (left, y), colour, "topleft", bold)
+            y += lay.small + 6
+
+    # ---- seats ----------------------------------------------------------------------------------
+    def label(self, state, seat, pos, anchor, thinking_seat) -> Label:
+        lay, obs = self.lay, state.obs
+        name = self.ui.seat(seat)
+        note = self.ui.seat_note(obs, seat)
+        size = lay.small
+        w = max(gfx.text_width(name, size, True), gfx.text_width(note, size - 4) if note else 0) + 24
+        w += size + 6 if obs.dealer == seat else 0
+        thinking = thinking_seat == seat and obs.turn == seat and not state.busy()
+        w += 64 if thinking else 0
+        h = size + 16 + (size if note else 0)
+        rect = pygame.Rect(0, 0, w, h)
+        setattr(rect, anchor, (int(pos[0]), int(pos[1])))
+        rect.clamp_ip(lay.rect.inflate(-8, -8))
+        return Label(rect, name, note, obs.dealer == seat, thinking, obs.turn == seat and not state.busy())
+
+    def other_seat(self, f, state, seat, thinking_seat):
+        lay = self.lay
+        n = 0 if state.dealing else state.obs.hand_sizes[seat]
+        ax, ay = lay.seat_anchor[seat]
+        bw, bh = lay.back_w, self.art.height(lay.back_w)
+        if seat == 2:
+            step = min(18, 220 // max(1, n))
+            width = bw + step * (n - 1) if n else 0
+            f.backs[seat] = [((ax - width / 2 + bw / 2 + i * step, ay), False) for i in range(n)]
+            fan = pygame.Rect(0, 0, max(width, bw), bh)
+            label = self.label(state, seat, (ax + width / 2 + 14, ay), "midleft", thinking_seat)
+        else:
+            step = min(16, 200 // max(1, n))
+            height = bw + step * (n - 1) if n else 0
+            top = lay.side_fan_top
+            f.backs[seat] = [((ax, top + bw / 2 + i * step), True) for i in range(n)]
+            fan = pygame.Rect(0, 0, bh, max(height, bw))
+            ay = top + fan.height / 2
+            label = self.label(state, seat, (ax, top - 12), "midbottom", thinking_seat)
+        fan.center = (int(ax), int(ay))
+        f.fans[seat] = fan
+        f.labels[seat] = label
+
+    # ---- the prompt and the trump card -----------------------------------------------------------
+    def prompt(self, state, hand, controls_top):
+        """(box, text, colour) of the line above the buttons, or None."""
+        lay = self.lay
+        text = state.message or (self.ui.prompt(state.obs) if state.human_turn() else "")
+        if not text:
+            return None
+        error = bool(state.message) and state.message_is_error
+        colour = style.BAD if error else style.HIGHLIGHT if state.message else style.TEXT
+        size = lay.medium
+        top = (controls_top if controls_top else hand.top) - (12 if lay.portrait else 8)
+        lines = gfx.wrap(text, size, lay.size[0] - 80, True)
+        h = len(lines) * int(size * 1.25) + 14
+        box = pygame.Rect(0, 0, max(gfx.text_width(line, size, True) for line in lines) + 40, h)
+        box.midbottom = (lay.size[0] // 2, top)
+        return box, text, colour
+
+    def indicator(self, f, state, hand):
+        """(rect, card) of the trumper's face-down trump card beside its seat, or None."""
+        lay, p = self.lay, state.obs.public
+        if not p.get("indicator_down") or p.get("bidder") is None:
+            return None
+        seat = p["bidder"]
+        label = f.labels.get(seat)
+        if label is None:
+            return None
+        label = label.rect
+        own = p.get("indicator")
+        if own is not None and own in hand.cards:
+            return None  # the indicator is in the player's hand as the last card
+        w = int(lay.trick_w * 0.62)
+        size = (w, self.art.height(w))
+        fan = f.fans.get(seat)
+        if seat == 0:
+            anchors = [("center", lay.own_indicator_center), ("midright", (label.left - 12, label.centery))]
+        elif seat == 2:
+            anchors = [("midleft", (label.right + 14, fan.centery)), ("midright", (fan.left - 14, fan.centery))]
+        else:
+            edge = fan.right + 12 if seat == 3 else fan.left - 12
+            side = "left" if seat == 3 else "right"
+            anchors = [("midtop", (fan.centerx, fan.bottom + 12)), ("bottom" + side, (edge, fan.bottom)),
+                       ("top" + side, (edge, fan.top))]
+        box = self.place(size, anchors, self.occupied(f, skip_fan=seat))
+        return pygame.Rect(0, 0, *size).move(box.topleft), own
+
+    # ---- speech bubbles ---------------------------------------------------------------------------
+    def bubble_image(self, text, max_w):
+        """A speech bubble's text: one line, or wrapped (and if need be shrunk) to ``max_w``."""
+        size = self.lay.medium
+        inner = max_w - 28
+        lines = gfx.wrap(text, size, inner, True)
+        widest = max(gfx.text_width(line, size, True) for line in lines)
+        if widest > inner:
+            size = gfx.fit_size(max(lines, key=len), size, inner, True)
+            lines = gfx.wrap(text, size, inner, True)
+        imgs = [gfx.text(line, size, style.TEXT_DARK, True) for line in lines]
+        w = max(i.get_width() for i in imgs) + 28
+        h = sum(i.get_height() for i in imgs) + 16
+        img = pygame.Surface((w - 28, h - 16), pygame.SRCALPHA)
+        y = 0
+        for i in imgs:
+            img.blit(i, ((w - 28 - i.get_width()) // 2, y))
+            y += i.get_height()
+        return img
+
+    def bubble_anchors(self, f, seat, size):
+        """Where a seat's bubble may go, best first: beside its label or over its own cards."""
+        lay = self.lay
+        label, fan = f.labels[seat].rect, f.fans.get(seat)
+        w = size[0]
+        if seat == 0:
+            return [("midright", (label.left - 10, label.centery)), ("midbottom", (label.centerx, label.top - 8)),
+                    ("midtop", (label.centerx, label.bottom + 8)),
+                    ("midleft", (lay.hint_rect.left, lay.hint_rect.centery))]
+        if seat == 2:
+            return [("midtop", (fan.centerx, fan.bottom + 8)), ("midright", (fan.left - 10, fan.centery)),
+                    ("midleft", (label.right + 10, label.centery)), ("midtop", (label.centerx, label.bottom + 8))]
+        inward = 1 if seat == 3 else -1
+        edge = fan.right + 10 if seat == 3 else fan.left - 10
+        side = "left" if seat == 3 else "right"
+        out = [("top" + side, (edge, fan.top + 4)), ("mid" + side, (edge, fan.centery)),
+               ("bottom" + side, (edge, fan.bottom))]
+        # over its own cards (the narrow strip beside the trick in portrait)
+        out += [("top" + side, (fan.left if seat == 3 else fan.right, fan.top + 4)),
+                ("mid" + side, (fan.left if seat == 3 else fan.right, fan.centery)),
+                ("midtop", (fan.centerx + inward * (w // 2 - fan.width // 2), fan.bottom + 8)),
+                ("midbottom", (label.centerx + inward * (w // 2 - label.width // 2), label.top - 8))]
+        return out
+
+    def bubble(self, f, state, seat):
+        """What a seat said last (a bid, a pass, a call) for a few seconds, in a free place."""
+        said = state.bubbles.get(seat)
+        if not said or seat not in f.labels:
+            return
+        text, _age = said
+        lay = self.lay
+        avoid = self.occupied(f, skip_fan=seat)
+        box = None
+        widths = [lay.size[0]]
+        if seat in (1, 3) and lay.portrait:  # between the screen edge and the trick: wrap to fit
+            zone = lay.trick_zone()
+            widths.append(zone.left - 18 if seat == 3 else lay.size[0] - zone.right - 18)
+        for max_w in widths:
+            img = self.bubble_image(text, max_w)
+            size = (img.get_width() + 28, img.get_height() + 16)
+            box = self.place(size, self.bubble_anchors(f, seat, size), avoid)
+            if not any(box.colliderect(a) for a in avoid):
+                break
+        f.bubbles[seat] = (box, img)
+
+    # ---- the notice -------------------------------------------------------------------------------
+    def icon(self, spec):
+        """A notice's picture: ("suit", s) a suit symbol, ("cards", cards) a row of cards."""
+        if spec is None:
+            return None
+        if spec not in self._icons:
+            kind, what = spec
+            if kind == "suit":
+                self._icons[spec] = self.art.suit_symbol(what, 72)
+            else:
+                w = self.lay.back_w
+                step = int(w * 0.72)
+                img = pygame.Surface((w + step * (len(what) - 1), self.art.height(w)), pygame.SRCALPHA)
+                for i, c in enumerate(what):
+                    img.blit(self.art.face(c, w), (i * step, 0))
+                self._icons[spec] = img
+        return self._icons[spec]
+
+    def notice(self, state, hand, controls_top, hint_shown):
+        """(box, text, icon, alpha) of the first notice (a call, trump revealed, Weis…), or None."""
+        lay = self.lay
+        if not state.toasts:
+            return None
+        text, age, spec = state.toasts[0]
+        icon = self.icon(spec)
+        fade = min(1.0, age * 6, (state.TOAST_TIME - age) * 4)
+        size = lay.large
+        widest = lay.size[0] - 40
+        if not lay.portrait:  # clear of the Hint button beside the trick
+            widest = min(widest, 2 * (lay.hint_rect.left - 12 - lay.center[0]))
+        width = min(widest, max(gfx.text_width(text, size, True) + 60, 300, (icon.get_width() + 40) if icon else 0))
+        lines = gfx.wrap(text, size, width - 40, True)
+        h = len(lines) * int(size * 1.25) + 30 + (icon.get_height() + 10 if icon else 0)
+        box = pygame.Rect(0, 0, width, h)
+        box.center = lay.center
+        room = pygame.Rect(0, lay.top_bar.bottom + 8, lay.size[0], 0)
+        bottom = controls_top or hand.top or lay.size[1]
+        if lay.portrait and hint_shown:  # above the Hint button
+            bottom = min(bottom, lay.hint_rect.top)
+        room.height = bottom - 8 - room.top
+        box.clamp_ip(room)
+        return box, text, icon, int(255 * max(0.0, fade))
+

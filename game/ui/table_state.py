@@ -1,0 +1,214 @@
+"""What the table shows that changes with time: seat 0's observation, cards in flight,
+the finished trick held and then collected, speech bubbles, notices, the message line,
+the last-trick overlay and the card the player has selected or is dragging.
+
+It is told what happened (``action_shown``) and how much time passed (``update``); it reads
+the engine only through seat 0's observation and draws nothing (``TableView`` does)."""
+
+from __future__ import annotations
+
+from game.engine import actions as A
+from game.i18n import _
+
+from .animation import Flight
+from .names import action_label, suit_name
+
+
+class TableState:
+    FLY_TIME = 0.3       # a card flying to the trick
+    SHOW_TIME = 1.0      # a full trick stays before it is collected
+    COLLECT_TIME = 0.45
+    TOAST_TIME = 2.4
+    BUBBLE_TIME = 2.6
+    MESSAGE_TIME = 4.0
+    END_PAUSE = 0.8      # the finished hand stays this long before its result
+
+    def __init__(self, session, ui, layout, sounds):
+        self.session, self.ui, self.layout, self.sounds = session, ui, layout, sounds
+        self.obs = self.observe()
+        self.clock = 0.0
+        self.flights: list[Flight] = []
+        self.hold = None            # (cards [(seat, card, down)], winner) of a just-finished trick
+        self.hold_time = 0.0
+        self.collecting = False
+        self.down_seats: set[int] = set()  # 304: seats whose card in this trick lies face down
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.toasts: list[list] = []       # [text, age, icon]; icon: None, ("suit", s) or ("cards", cards)
+        self.message, self.message_is_error, self.message_age = "", False, 0.0
+        self.show_last = False
+        self.selected = -1          # the hand's card chosen with the arrow keys
+        self.drag = None            # [card, pos, dragging, start]
+        self.hint_action = None     # the card a hint suggests, outlined in the hand
+        self.end_wait = 0.0
+        self.dealing = False
+
+    # ---- what is on the table now -------------------------------------------------------------
+    def observe(self):
+        return self.session.hand.observation(0)
+
+    def live_score(self):
+        return self.obs.public.get("score_now") or self.obs.score
+
+    def busy(self) -> bool:
+        """Cards are moving, or a finished trick is still shown."""
+        return bool(self.flights or self.hold)
+
+    def human_turn(self) -> bool:
+        return (self.obs.turn >= 0 and self.session.is_human(self.obs.turn) and not self.busy()
+                and not self.show_last)
+
+    def shown_trick(self):
+        """The cards on the table now: (seat, card or None for a back, face down)."""
+        if self.hold:
+            return [] if self.collecting else self.hold[0]
+        return [(seat, card, seat in self.down_seats) for seat, card in self.obs.trick]
+
+    def seat_origin(self, seat):
+        """Where a seat's cards come from and go to."""
+        lay = self.layout
+        if seat == 0:
+            return lay.size[0] // 2, lay.size[1] - 60
+        return lay.seat_anchor[seat]
+
+    # ---- messages -------------------------------------------------------------------------------
+    def say(self, text, error=False):
+        self.message, self.message_is_error, self.message_age = text, error, 0.0
+
+    def toast(self, text, icon=None):
+        self.toasts.append([text, 0.0, icon])
+
+    def toggle_last(self):
+        self.show_last = not self.show_last and bool(self.obs.tricks)
+
+    # ---- what an action does on screen ----------------------------------------------------------
+    def action_shown(self, seat, action, before, origin=None):
+        """``seat`` took ``action`` (already applied): the card flies, the seat says it, the
+        news (a call, trump revealed, a contract, Weis, Stöck) is announced."""
+        after = self.obs = self.observe()
+        swiss = self.ui.swiss
+        if A.is_play(action):
+            self.card_played(seat, action, before, after, origin)
+        elif A.INDICATOR <= action < A.BID:
+            self.bubbles[seat] = (_("Trump card"), 0.0)
+        else:
+            self.bubbles[seat] = (action_label(action, swiss), 0.0)
+            self.sounds.play("click")
+        bp, ap = before.public, after.public
+        if action == A.CALL:
+            self.toast(_("{seat} calls Trump!").format(seat=self.ui.seat(seat)))
+        if ap.get("revealed") and not bp.get("revealed"):
+            trump = ap["trump"]
+            self.toast(_("Trump is revealed: {suit}").format(suit=suit_name(trump, swiss)), ("suit", trump))
+            self.sounds.play("reveal")
+        if ap.get("contract") and not bp.get("contract"):
+            self.toast(_("{seat} chooses {contract} ×{mult}").format(
+                seat=self.ui.seat(seat), contract=self.ui.contract_name(ap["contract"], ap["trump"]),
+                mult=ap["multiplier"]), ("suit", ap["trump"]) if ap["trump"] is not None else None)
+        if sum(ap.get("weis_points", (0, 0))) and not sum(bp.get("weis_points", (0, 0))):
+            cards = [c for found in ap["weis"] for w in found for c in w["cards"]]
+            self.toast(self.weis_text(ap), ("cards", tuple(cards)))
+        if ap.get("stoeck") is not None and bp.get("stoeck") is None:
+            side = ap["stoeck"] & 1
+            self.toast(_("Stöck! {seat} +{pts}").format(seat=self.ui.seat(ap["stoeck"]),
+                                                        pts=ap["stoeck_points"][side]))
+        self.hint_action = None
+        if seat == 0:
+            self.message = ""
+
+    def card_played(self, seat, card, before, after, origin):
+        complete = len(after.tricks) > len(before.tricks)
+        if complete:
+            leader, cards, winner = after.tricks[-1]
+            seen = cards[(seat - leader) % 4]
+        else:
+            seen = next(c for s, c in after.trick if s == seat)
+        down = (self.session.game == "304" and not before.public.get("revealed") and bool(before.trick)
+                and card >> 4 != before.trick[0][1] >> 4)
+        if down:
+            self.down_seats.add(seat)
+        lay = self.layout
+        start = origin or self.seat_origin(seat)
+        width = lay.card_w if seat == 0 and self.session.is_human(0) else lay.back_w
+        self.flights.append(Flight(seen, start, lay.trick_pos[seat], self.FLY_TIME, width, lay.trick_w,
+                                   seat=seat, down=down))
+        self.sounds.play("card")
+        if complete:
+            revealed, trump = after.public.get("revealed"), after.public.get("trump")
+            shown = []
+            for i, c in enumerate(cards):
+                s = (leader + i) % 4
+                cut = revealed and c is not None and c >> 4 == trump
+                shown.append((s, c, s in self.down_seats and not cut))
+            self.hold, self.hold_time, self.collecting = (shown, winner), 0.0, False
+            self.down_seats = set()
+
+    def deal(self):
+        """Backs flying from the dealer to every seat, a packet each in turn."""
+        lay = self.layout
+        start = self.seat_origin(self.obs.dealer)
+        first = (self.obs.dealer + 1) % 4
+        n = len(self.obs.hand)
+        self.flights = [Flight(None, start, self.seat_origin((first + i) % 4), 0.22, lay.back_w, lay.back_w,
+                               delay=0.035 * i) for i in range(4 * min(n, 8))]
+        self.dealing = True
+        self.sounds.play("deal")
+
+    def weis_text(self, p):
+        parts = []
+        for seat, found in enumerate(p["weis"]):
+            if found:
+                pts = sum(w["points"] for w in found)
+                parts.append(_("{seat} {pts}").format(seat=self.ui.seat(seat), pts=pts))
+        side = 0 if p["weis_points"][0] else 1
+        text = _("Weis for {side}: {parts}").format(side=self.ui.side(side), parts=", ".join(parts))
+        if p["multiplier"] > 1:
+            text += " " + _("(×{mult} = {total})").format(mult=p["multiplier"], total=p["weis_points"][side])
+        return text
+
+    # ---- time -------------------------------------------------------------------------------------
+    def update(self, dt, sdt):
+        """``dt`` seconds passed (``sdt`` at the chosen animation speed)."""
+        self.clock += dt
+        self.age_messages(dt)
+        for f in self.flights:
+            f.update(sdt)
+        if self.hold:
+            self.update_hold(sdt)
+        else:
+            self.flights = [f for f in self.flights if not f.done]
+            self.dealing = self.dealing and bool(self.flights)
+
+    def age_messages(self, dt):
+        self.bubbles = {s: (t, a + dt) for s, (t, a) in self.bubbles.items() if a + dt < self.BUBBLE_TIME}
+        if self.toasts:
+            self.toasts[0][1] += dt
+            if self.toasts[0][1] >= self.TOAST_TIME:
+                self.toasts.pop(0)
+        if self.message:
+            self.message_age += dt
+            if self.message_age > self.MESSAGE_TIME:
+                self.message = ""
+
+    def update_hold(self, sdt):
+        self.hold_time += sdt
+        if not self.collecting and self.hold_time >= self.FLY_TIME + self.SHOW_TIME:
+            cards, winner = self.hold
+            lay = self.layout
+            self.flights = [Flight(None if down else card, lay.trick_pos[seat], self.seat_origin(winner),
+                                   self.COLLECT_TIME, lay.trick_w, lay.back_w, delay=0.04 * i)
+                            for i, (seat, card, down) in enumerate(cards)]
+            self.collecting = True
+            self.sounds.play("collect")
+        elif self.collecting and all(f.done for f in self.flights):
+            self.hold, self.collecting, self.flights = None, False, []
+
+    def hand_finished(self, sdt) -> bool:
+        """The hand is over and has stayed on screen long enough for its result."""
+        if not self.session.hand.is_over():
+            return False
+        self.end_wait += sdt
+        return self.end_wait >= self.END_PAUSE
+
+    def trick_shown_done(self) -> bool:
+        """The finished trick has arrived and is waiting to be collected (its winner outlined)."""
+        return bool(self.hold) and self.hold_time > self.FLY_TIME and not self.collecting
