@@ -1,0 +1,142 @@
+"""The layers point down (docs/architecture.md): every module of game/ and main.py is read as
+source (AST, imports inside functions included) and checked against the rules:
+
+- a module imports only its own package and the packages of lower layers:
+  engine (0) < i18n (1) < ai, web (2, which do not import each other) < ui (3) < main.py (4);
+- pygame is imported only in game/ui, and by main.py (pygbag installs pygame-ce only for a
+  package the entry point itself imports);
+- game/engine does no I/O: no os, sys, io, pathlib, socket…, no open(), print() or input()
+  (its command line, game/engine/__main__.py, is the one exception: it reads and writes files);
+- no scene imports another: the scene modules are imported only by the registry,
+  game/ui/scenes/__init__.py, and scenes open each other with ``app.go(name)``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LAYERS = {"game.engine": 0, "game.i18n": 1, "game.ai": 2, "game.web": 2, "game.ui": 3, "main": 4}
+IO_MODULES = {"os", "sys", "io", "pathlib", "socket", "shutil", "tempfile", "subprocess", "glob", "fileinput",
+              "urllib", "http", "sqlite3", "logging", "asyncio", "builtins"}
+IO_CALLS = {"open", "print", "input", "breakpoint"}
+ENGINE_COMMAND_LINE = "game.engine.__main__"
+SCENES = "game.ui.scenes"
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    found = {module_name(p): p for p in sorted((ROOT / "game").rglob("*.py"))}
+    found["main"] = ROOT / "main.py"
+    return found
+
+
+MODULES = modules()
+
+
+def imports(name: str, path: Path) -> list[tuple[str, int]]:
+    """(imported module, line) for every import statement in the module, wherever it stands.
+    ``from package import name`` counts as importing ``package.name`` when that is a module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                out.append((sub if sub in MODULES else target, node.lineno))
+        elif isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+            called = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            if called in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+                out.append((str(node.args[0].value), node.lineno))
+    return out
+
+
+def layer_of(module: str):
+    """(package, layer) of a project module, or None for the standard library and third parties."""
+    for package, layer in LAYERS.items():
+        if module == package or module.startswith(package + "."):
+            return package, layer
+    return None
+
+
+def where(name, line):
+    return f"{MODULES[name].relative_to(ROOT)}:{line}"
+
+
+def upward_imports() -> list[tuple[str, str, int]]:
+    """(module, imported module, line) for each import of a package the module may not import."""
+    out = []
+    for name, path in MODULES.items():
+        own = layer_of(name)
+        if own is None:
+            continue  # the game package itself
+        for target, line in imports(name, path):
+            theirs = layer_of(target)
+            if theirs and theirs[0] != own[0] and theirs[1] >= own[1]:
+                out.append((name, target, line))
+    return out
+
+
+UPWARD = upward_imports()
+
+
+def test_the_layers_are_the_packages_of_game():
+    packages = {".".join(name.split(".")[:2]) for name in MODULES if name.count(".") >= 1}
+    assert packages == set(LAYERS) - {"main"}, "a new package of game/ needs its place in LAYERS"
+    assert any(target.startswith("game.ui") for target, _ in imports("main", MODULES["main"]))
+
+
+def test_no_module_imports_a_higher_or_sibling_layer():
+    found = [f"{where(name, line)}: {name} imports {target}" for name, target, line in UPWARD]
+    assert not found, "upward imports:\n" + "\n".join(found)
+
+
+def test_pygame_only_in_the_front_end():
+    found = [f"{where(name, line)}: {name} imports {target}" for name, path in MODULES.items()
+             if not name.startswith("game.ui") and name != "main" for target, line in imports(name, path)
+             if target.split(".")[0] == "pygame"]
+    assert not found, "\n".join(found)
+    assert any(t == "pygame" for t, _ in imports("game.ui.app", MODULES["game.ui.app"]))  # the rule sees pygame
+
+
+def io_uses(name, path) -> list[str]:
+    out = [f"{where(name, line)}: imports {target}" for target, line in imports(name, path)
+           if target.split(".")[0] in IO_MODULES]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in IO_CALLS:
+                out.append(f"{where(name, node.lineno)}: calls {func.id}()")
+            elif isinstance(func, ast.Attribute) and func.attr in ("load", "dump") and \
+                    isinstance(func.value, ast.Name) and func.value.id in ("json", "pickle", "marshal"):
+                out.append(f"{where(name, node.lineno)}: calls {func.value.id}.{func.attr}() on a file")
+    return out
+
+
+def test_the_engine_does_no_io():
+    found = [use for name, path in MODULES.items()
+             if name.startswith("game.engine") and name != ENGINE_COMMAND_LINE for use in io_uses(name, path)]
+    assert not found, "\n".join(found)
+    assert io_uses(ENGINE_COMMAND_LINE, MODULES[ENGINE_COMMAND_LINE]), "the rule sees the command line's I/O"
+
+
+def test_no_scene_imports_another():
+    scene_modules = {name for name in MODULES if name.startswith(SCENES + ".")}
+    assert {"game.ui.scenes.menu", "game.ui.scenes.table"} <= scene_modules
+    found = [f"{where(name, line)}: {name} imports {target}" for name, path in MODULES.items() if name != SCENES
+             for target, line in imports(name, path) if target in scene_modules]
+    assert not found, "scenes are opened with app.go(name), built by the registry:\n" + "\n".join(found)
