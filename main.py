@@ -26,16 +26,18 @@ import sys
 
 import pygame  # noqa: F401 - see above: the runtime installs pygame-ce for this line
 
+from game.engine import GAMES
 from game.ui.app import App
 from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.players import LEVELS
 
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description="Trick Table")
     p.add_argument("--demo", action="store_true", help="the AI plays all four seats")
-    p.add_argument("--game", choices=("304", "28", "400", "schieber"), help="go straight to this game")
+    p.add_argument("--game", choices=tuple(GAMES), help="go straight to this game")
     p.add_argument("--seed", type=int, default=None, help="the match's seed")
-    p.add_argument("--level", choices=("easy", "normal", "hard", "expert"), help="AI level")
+    p.add_argument("--level", choices=LEVELS, help="AI level")
     p.add_argument("--query", default="", help='URL parameters as the web page takes them, e.g. "game=28&embed=1"')
     p.add_argument("--frames", type=int, default=None, help="stop after N frames (1/60 s of game time each)")
     p.add_argument("--screenshot-dir", default=None, help="save a PNG of each scene passed through")
@@ -46,7 +48,6 @@ def parse_args(argv):
 def read_query(query: str):
     """(WebSettings, notices) for a query string, checked against the levels the table offers."""
     from game.ui.names import GAME_NAMES
-    from game.ui.players import LEVELS
     from game.web import params
 
     try:

@@ -8,17 +8,21 @@ as an action code.  ``hint(obs)`` suggests a move for the human with a short rea
 
 from __future__ import annotations
 
-from game.ai import Thinker, hint as _hint
+from game.ai import LEVELS as AI_LEVELS
+from game.ai import Thinker
+from game.ai import hint as _hint
 from game.i18n import NC_, pgettext
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = tuple(AI_LEVELS)  # the levels a player chooses from, weakest first: the AI's own list
 LEVEL_NAMES = {"easy": NC_("AI level", "Easy"), "normal": NC_("AI level", "Normal"),
                "hard": NC_("AI level", "Hard"), "expert": NC_("AI level", "Expert")}
 
 
 def level_name(level: str) -> str:
-    """The AI level's name in the current language."""
-    return pgettext("AI level", LEVEL_NAMES[level])
+    """The AI level's name in the current language (a level without a name here: its own)."""
+    return pgettext("AI level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()
+
+
 HINT_LEVEL = "easy"  # the hint thinks to completion in one call: the quick level keeps the frame short
 
 
