@@ -91,6 +91,7 @@ class Hand:
     TAGLINE = ""         # one line: where it is played and what marks it
     DECK: Deck
     OPTIONS: tuple[Option, ...] = ()  # the rule options, as data
+    MATCH_LENGTH = ""    # the option that sets how long a match lasts ("" if none does)
     CARDS_EACH = 8
     PACKETS = (4, 4)     # cards per seat in each round of dealing
     SCORE_PER_PLAYER = False  # the match score has an entry per player (400), else per side

@@ -25,6 +25,7 @@ class Hand28(HiddenTrumpHand):
     ALIASES = ("twenty-eight", "twentyeight", "twenty_eight")
     TAGLINE = "Kerala: hidden trump, call for it with Trump!"
     SCORE_NAME = "game points"
+    MATCH_LENGTH = "target"
     CARD_POINTS = POINTS
     RULES = (
         ("Cards", "32 cards, 7 to Ace, ranked J 9 A 10 K Q 8 7 in every suit. Points: Jack 3, "

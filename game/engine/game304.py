@@ -29,6 +29,7 @@ class Hand304(HiddenTrumpHand):
     TITLE = "304"
     TAGLINE = "Sri Lanka and Tamil Nadu: hidden trump, face-down cuts, tokens"
     SCORE_NAME = "tokens"
+    MATCH_LENGTH = "tokens"
     CARD_POINTS = POINTS
     RULES = (
         ("Cards", "32 cards, 7 to Ace. In every suit the order from high to low is J 9 A 10 K Q 8 7. "

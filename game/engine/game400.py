@@ -61,6 +61,7 @@ class Hand400(Hand):
     TAGLINE = "Lebanon and Syria: hearts are trump, everyone bids"
     SCORE_PER_PLAYER = True
     SCORE_NAME = "points"
+    MATCH_LENGTH = "target"
     FIGURE_NAME = "score points"
     FACE_CARDS = FACES  # a 'redeal' tells the table its seat was dealt none of these
     DECK = FRENCH52

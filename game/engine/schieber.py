@@ -89,6 +89,7 @@ class HandSchieber(Hand):
     TITLE = "Schieber Jass"
     ALIASES = ("jass",)
     TAGLINE = "Switzerland: choose the trump or push it to your partner"
+    MATCH_LENGTH = "table_2500"
     FIGURE_NAME = "points before the multiplier"
     FIRST_HAND_RULE = "In the first hand of a match the holder of the Rosen 7 is forehand, whoever dealt."
     DECK = SWISS36
