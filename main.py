@@ -46,12 +46,12 @@ def parse_args(argv):
 
 
 def read_query(query: str):
-    """(WebSettings, notices) for a query string, checked against the levels the table offers."""
-    from game.ui.names import GAME_NAMES
+    """(WebSettings, notices) for a query string, checked against the levels the table offers;
+    a notice names a game by its title (translated when shown)."""
     from game.web import params
 
     try:
-        return params.parse(query, levels=LEVELS, game_names=GAME_NAMES)
+        return params.parse(query, levels=LEVELS, game_names={name: cls.TITLE for name, cls in GAMES.items()})
     except Exception as err:  # noqa: BLE001 - parse never raises; if it ever does, no parameters
         print(f"URL parameters ignored: {err!r}", file=sys.stderr)
         return params.WebSettings(), []

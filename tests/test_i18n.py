@@ -289,11 +289,10 @@ def test_our_codes_in_notices_are_shown_as_translated_names():
     the player's language; what the player typed (the parameter) stays as typed."""
     import json
 
-    from game.ui.names import GAME_NAMES
+    import main
     from game.ui.storage import VERSION, MemoryBackend, Store
-    from game.web.params import parse
 
-    _, notices = parse("?game=schieber&target=7", game_names=GAME_NAMES)  # as main.py reads the URL
+    _, notices = main.read_query("?game=schieber&target=7")
     backend = MemoryBackend()
     backend.save("stats", json.dumps({"version": VERSION, "data": {"schieber": {"matches": "many"}}}))
     store = Store(backend)

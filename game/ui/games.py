@@ -1,14 +1,23 @@
 """What differs between the games on screen: the score and contract lines, notes
 at the seats, the prompt for the player, how the hand is sorted, and the rows of
-the hand result and the score sheet.  One class per family of games."""
+the hand result and the score sheet.
+
+``game_ui(game)`` gives the presentation of a game.  ``GameUI`` presents any game from what its
+engine class and observations say (a game the front end has never heard of included); a
+subclass that ``presents`` an engine class refines it for that class and its subclasses (one
+per family of games here).  No table here is keyed by a game's name."""
 
 from __future__ import annotations
 
+from game.engine import Hand, game_class
 from game.engine import actions as A
 from game.engine import game28, game304, schieber
-from game.engine.cards import FRENCH32, FRENCH52, SWISS36
-from game.engine.hidden_trump import POWER
-from game.i18n import _
+from game.engine.game28 import Hand28
+from game.engine.game304 import Hand304
+from game.engine.game400 import Hand400
+from game.engine.hidden_trump import POWER, HiddenTrumpHand
+from game.engine.schieber import HandSchieber
+from game.i18n import N_, _
 
 from .names import action_label, seat_name, side_name, suit_name
 
@@ -16,13 +25,25 @@ SUIT_ORDER = (0, 1, 3, 2)  # French: spades, hearts, clubs, diamonds (colours al
 
 
 class GameUI:
-    game = ""
-    swiss = False
-    deck = "french"
-    deck_cards = FRENCH32
+    presents = Hand         # the engine class (and its subclasses) this class presents
+    tab_name = ""           # a short name for the rules screen's tab (N_-marked); else the title
+    tile_suit = 0           # the suit shown on the game's menu tile
+    chips = False           # the score is a count of tokens, drawn as chips
 
-    def __init__(self, demo=False):
-        self.demo = demo
+    def __init__(self, hand_cls=Hand, demo=False):
+        self.hand_cls, self.demo = hand_cls, demo
+        self.deck_cards = hand_cls.DECK
+        self.deck = self.deck_cards.family      # the card art: "french" or "swiss"
+        self.swiss = self.deck == "swiss"
+        self.per_player = hand_cls.SCORE_PER_PLAYER  # the match score has an entry per player
+
+    @property
+    def title(self) -> str:
+        return _(self.hand_cls.TITLE)
+
+    @property
+    def short_title(self) -> str:
+        return _(self.tab_name) if self.tab_name else self.title
 
     def seat(self, s):
         return seat_name(s, self.demo)
@@ -52,12 +73,18 @@ class GameUI:
 
     # ---- lines on screen --------------------------------------------------------------------
     def contract_line(self, obs) -> str:
-        raise NotImplementedError
+        trump = self.trump_suit(obs)
+        return _("trump {suit}").format(suit=suit_name(trump, self.swiss)) if trump is not None else ""
 
     def points_line(self, obs) -> str:
-        raise NotImplementedError
+        won = [0, 0]
+        for _leader, _cards, winner in obs.tricks:
+            won[winner & 1] += 1
+        return _("Tricks {us} {a} · {them} {b}").format(us=self.side(0), a=won[0], them=self.side(1), b=won[1])
 
     def score_line(self, score, obs=None) -> str:
+        if self.per_player:
+            return "  ".join(f"{self.seat(s)} {score[s]}" for s in range(4))
         return _("{us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1), b=score[1])
 
     def trump_suit(self, obs):
@@ -68,17 +95,36 @@ class GameUI:
         return ""
 
     def prompt(self, obs) -> str:
-        return _("Your turn: play a card") if obs.phase == "play" else ""
+        if obs.phase == "play":
+            return _("Your turn: play a card")
+        if A.PASS in obs.legal and any(A.is_bid(a) for a in obs.legal):
+            return _("Your bid (or pass)")
+        return ""
 
     # ---- after the hand -----------------------------------------------------------------------
     def result_rows(self, obs, res) -> list[tuple]:
         """Rows (label, value for side 0, value for side 1) explaining the hand's points.
 
         ``obs`` is seat 0's view of the finished hand, ``res`` the engine's result."""
-        raise NotImplementedError
+        if res["thrown_in"]:
+            return []
+        won = [0, 0]
+        for t in res["tricks"]:
+            won[t["winner"] & 1] += 1
+        before, after = obs.score, res["score"]
+        change = [b - a for a, b in zip(self.side_totals(before), self.side_totals(after))]
+        return [(_("Tricks"), won[0], won[1]), (_("Score"), f"{change[0]:+d}", f"{change[1]:+d}")]
 
     def result_headline(self, obs, res) -> str:
-        raise NotImplementedError
+        if res["thrown_in"]:
+            return _("Everyone passed: the hand is thrown in")
+        return self.score_line(res["score"], obs)
+
+    result_columns = (0.5, 0.78)  # where result_rows' second and third columns start (share of the width)
+
+    def result_header(self) -> list[str]:
+        """The headings of result_rows' columns."""
+        return ["", self.side(0), self.side(1)]
 
     def result_tricks(self, res):
         """The finished hand's tricks as (leader, cards, winner), every card shown."""
@@ -86,12 +132,16 @@ class GameUI:
         return [(t["leader"], [parse(c) for c in t["cards"]], t["winner"]) for t in res["tricks"]]
 
     def sheet_columns(self) -> list[str]:
-        raise NotImplementedError
+        if self.per_player:
+            return [_("Hand")] + [self.seat(s) for s in range(4)]
+        return [_("Hand"), self.side(0), self.side(1)]
 
     def sheet_row(self, rec) -> list[str]:
-        raise NotImplementedError
+        return list(rec["result"]["score"])
 
     def side_totals(self, score) -> tuple[int, int]:
+        if self.per_player:
+            return score[0] + score[2], score[1] + score[3]
         return score[0], score[1]
 
     def score_after(self, res):
@@ -101,6 +151,7 @@ class GameUI:
 class HiddenTrumpUI(GameUI):
     """304 and Twenty-Eight."""
 
+    presents = HiddenTrumpHand
     points = ()
 
     def sort_key(self, card, obs):
@@ -199,7 +250,9 @@ class HiddenTrumpUI(GameUI):
 
 
 class UI304(HiddenTrumpUI):
-    game = "304"
+    presents = Hand304
+    tab_name = N_("304")
+    chips = True
     points = game304.POINTS
 
     def score_line(self, score, obs=None):
@@ -214,7 +267,9 @@ class UI304(HiddenTrumpUI):
 
 
 class UI28(HiddenTrumpUI):
-    game = "28"
+    presents = Hand28
+    tab_name = N_("28")
+    tile_suit = 2
     points = game28.POINTS
 
     def score_line(self, score, obs=None):
@@ -228,8 +283,9 @@ class UI28(HiddenTrumpUI):
 
 
 class UI400(GameUI):
-    game = "400"
-    deck_cards = FRENCH52
+    presents = Hand400
+    tab_name = N_("400")
+    tile_suit = 1  # hearts, always trump
 
     def sort_key(self, card, obs):
         return (0 if card >> 4 == 1 else 1 + SUIT_ORDER.index(card >> 4)), -(card & 15)
@@ -249,9 +305,6 @@ class UI400(GameUI):
         won = obs.public["tricks_won"]
         return _("Tricks {us} {a} · {them} {b}").format(us=self.side(0), a=won[0] + won[2], them=self.side(1),
                                                         b=won[1] + won[3])
-
-    def score_line(self, score, obs=None):
-        return "  ".join(f"{self.seat(s)} {score[s]}" for s in range(4))
 
     def seat_note(self, obs, seat):
         p = obs.public
@@ -275,6 +328,11 @@ class UI400(GameUI):
             return _("The bids were too low: the hand is thrown in")
         return _("{n} of 4 players made their bid").format(n=sum(res["made"]))
 
+    result_columns = (0.3, 0.8)
+
+    def result_header(self):
+        return [_("Player"), _("Bid and tricks"), _("Change")]
+
     def result_rows(self, obs, res):
         """Per player: bid and tricks, and the change of score."""
         if res["thrown_in"]:
@@ -287,12 +345,6 @@ class UI400(GameUI):
                          _("13: decides the match") if bid == 13 else f"{change:+d}"))
         return rows
 
-    def side_totals(self, score):
-        return score[0] + score[2], score[1] + score[3]
-
-    def sheet_columns(self):
-        return [_("Hand")] + [self.seat(s) for s in range(4)]
-
     def sheet_row(self, rec):
         res = rec["result"]
         bids = {s: t[4:] for s, t in rec["actions"] if t.startswith("bid ")}
@@ -302,10 +354,9 @@ class UI400(GameUI):
 
 
 class UISchieber(GameUI):
-    game = "schieber"
-    swiss = True
-    deck = "swiss"
-    deck_cards = SWISS36
+    presents = HandSchieber
+    tab_name = N_("Schieber")
+    tile_suit = 1  # Rosen
 
     def sort_key(self, card, obs):
         trump = obs.public.get("trump")
@@ -380,8 +431,16 @@ class UISchieber(GameUI):
                 res["score"][0], res["score"][1]]
 
 
-UI_CLASSES = {"304": UI304, "28": UI28, "400": UI400, "schieber": UISchieber}
+def ui_class(hand_cls) -> type[GameUI]:
+    """The most specific presentation of ``hand_cls``: the GameUI subclass presenting the
+    nearest class in its ancestry (GameUI itself for a game no subclass knows)."""
+    known = [GameUI]
+    for cls in known:
+        known += cls.__subclasses__()
+    return next(ui for base in hand_cls.__mro__ for ui in reversed(known) if ui.presents is base)
 
 
 def game_ui(game: str, demo: bool = False) -> GameUI:
-    return UI_CLASSES[game](demo)
+    """The presentation of the game registered as ``game`` (ValueError if there is none)."""
+    hand_cls = game_class(game)
+    return ui_class(hand_cls)(hand_cls, demo)

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
+from game.engine import GAMES, game_class
 from game.engine import actions as A
 from game.i18n import N_, _
 
-GAME_ORDER = ("304", "28", "400", "schieber")
-GAME_NAMES = {"304": N_("304"), "28": N_("Twenty-Eight"), "400": N_("400"), "schieber": N_("Schieber Jass")}
-GAME_TAGLINES = {
-    "304": N_("Sri Lanka and Tamil Nadu: hidden trump, face-down cuts, tokens"),
-    "28": N_("Kerala: hidden trump, call for it with Trump!"),
-    "400": N_("Lebanon and Syria: hearts are trump, everyone bids"),
-    "schieber": N_("Switzerland: choose the trump or push it to your partner"),
-}
 SEATS = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
 DEMO_SEATS = (N_("South"), N_("East"), N_("North"), N_("West"))
 FRENCH_SUITS = (N_("Spades"), N_("Hearts"), N_("Diamonds"), N_("Clubs"))
@@ -25,8 +18,19 @@ SWISS_RANKS = {4: "6", 5: "7", 6: "8", 7: "9", 8: N_("Banner"), 9: N_("Under"), 
 SHORT_FRENCH = {9: N_("J"), 10: N_("Q"), 11: N_("K"), 12: N_("A")}
 
 
+def game_order() -> tuple[str, ...]:
+    """The games in menu order: the engine's registry, a game added there included."""
+    return tuple(GAMES)
+
+
 def game_name(game: str) -> str:
-    return _(GAME_NAMES[game])
+    """The game's title (its engine class's TITLE) in the current language."""
+    return _(game_class(game).TITLE)
+
+
+def game_tagline(game: str) -> str:
+    """One line about the game (its engine class's TAGLINE) in the current language."""
+    return _(game_class(game).TAGLINE)
 
 
 def seat_name(seat: int, demo: bool = False) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from game.engine import Match
-from game.engine.game400 import FACES
+from game.engine import actions as A
 from game.i18n import N_, Message
 
 SAVE_VERSION = 2  # 1: actions replayed from the seed; 2: hand records
@@ -70,7 +70,7 @@ class Session:
             return
         res = self.hand.result()
         counts = {"hands": 1}
-        made = human_bid_made(self.game, self.hand, res)
+        made = self.hand.contract_made(0)  # seat 0's own bid or contract, None if it had none
         if made is not None:
             counts["bids"] = 1
             counts["bids_made"] = int(made)
@@ -208,22 +208,6 @@ def _replayed(record, game: str, options: dict | None = None):
 
 def _unasked_keep(hand, entry) -> bool:
     """Saves made before 400's no-face-card redeal asked every seat: a seat holding a face card
-    was not asked, so its 'keep' is missing from the record; it is the only answer it had."""
-    return (hand.GAME == "400" and hand.phase == "redeal" and hand.hand[hand.turn] & FACES != 0
-            and entry != [hand.turn, "keep"])
-
-
-def human_bid_made(game: str, hand, res) -> bool | None:
-    """Whether seat 0's bid or contract succeeded this hand; None if seat 0 had none."""
-    if res is None or res.get("thrown_in"):
-        return None
-    if game in ("304", "28"):
-        return res["made"] if hand.bidder == 0 else None
-    if game == "400":
-        return res["made"][0]
-    if game == "schieber":
-        if res.get("chooser") != 0:
-            return None
-        return res["points"][0] > res["points"][1]
-    return None
+    was not asked, so its 'keep', the only answer it had, is missing from the record."""
+    return list(hand.legal_actions()) == [A.KEEP] and entry != [hand.turn, "keep"]
 

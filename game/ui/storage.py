@@ -20,7 +20,7 @@ from game.i18n import N_, Message
 from game.web import storage_backend
 from game.web.storage_backend import FileBackend, MemoryBackend  # noqa: F401 - for callers and tests
 
-from .names import GAME_NAMES
+from game.engine import GAMES
 
 VERSION = 1
 NAMES = ("settings", "stats", "match")
@@ -74,7 +74,7 @@ def _check_stats(data: dict) -> dict:
     for game, stats in data.items():
         if not isinstance(stats, dict) or not all(
                 isinstance(k, str) and type(v) is int and v >= 0 for k, v in stats.items()):
-            name = Message(GAME_NAMES[game]) if game in GAME_NAMES else repr(game)[:24]  # ours translated
+            name = Message(GAMES[game].TITLE) if game in GAMES else repr(game)[:24]  # ours translated
             raise Unreadable(Message(N_("the statistics of {game} are not counts"), game=name))
     return data
 

@@ -7,6 +7,7 @@ the engine only through seat 0's observation and draws nothing (``TableView`` do
 
 from __future__ import annotations
 
+from game.engine import FACE_DOWN
 from game.engine import actions as A
 from game.i18n import _
 
@@ -31,7 +32,6 @@ class TableState:
         self.hold = None            # (cards [(seat, card, down)], winner) of a just-finished trick
         self.hold_time = 0.0
         self.collecting = False
-        self.down_seats: set[int] = set()  # 304: seats whose card in this trick lies face down
         self.bubbles: dict[int, tuple[str, float]] = {}
         self.toasts: list[list] = []       # [text, age, icon]; icon: None, ("suit", s) or ("cards", cards)
         self.message, self.message_is_error, self.message_age = "", False, 0.0
@@ -61,7 +61,8 @@ class TableState:
         """The cards on the table now: (seat, card or None for a back, face down)."""
         if self.hold:
             return [] if self.collecting else self.hold[0]
-        return [(seat, card, seat in self.down_seats) for seat, card in self.obs.trick]
+        down = self.obs.trick_face_down or (False,) * len(self.obs.trick)
+        return [(seat, card, d) for (seat, card), d in zip(self.obs.trick, down)]
 
     def seat_origin(self, seat):
         """Where a seat's cards come from and go to."""
@@ -122,25 +123,17 @@ class TableState:
             seen = cards[(seat - leader) % 4]
         else:
             seen = next(c for s, c in after.trick if s == seat)
-        down = (self.session.game == "304" and not before.public.get("revealed") and bool(before.trick)
-                and card >> 4 != before.trick[0][1] >> 4)
-        if down:
-            self.down_seats.add(seat)
+        down = bool(after.actions[-1].flags & FACE_DOWN)  # the engine says how the card lies
         lay = self.layout
         start = origin or self.seat_origin(seat)
         width = lay.card_w if seat == 0 and self.session.is_human(0) else lay.back_w
         self.flights.append(Flight(seen, start, lay.trick_pos[seat], self.FLY_TIME, width, lay.trick_w,
                                    seat=seat, down=down))
         self.sounds.play("card")
-        if complete:
-            revealed, trump = after.public.get("revealed"), after.public.get("trump")
-            shown = []
-            for i, c in enumerate(cards):
-                s = (leader + i) % 4
-                cut = revealed and c is not None and c >> 4 == trump
-                shown.append((s, c, s in self.down_seats and not cut))
+        if complete:  # the cards still face down stay so; a trump cut among them is turned up
+            down = after.tricks_face_down[-1] if after.tricks_face_down else (False,) * len(cards)
+            shown = [((leader + i) % 4, c, d) for i, (c, d) in enumerate(zip(cards, down))]
             self.hold, self.hold_time, self.collecting = (shown, winner), 0.0, False
-            self.down_seats = set()
 
     def deal(self):
         """Backs flying from the dealer to every seat, a packet each in turn."""

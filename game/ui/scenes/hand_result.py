@@ -77,10 +77,8 @@ class HandResultScene(DialogScene):
         inner = rect.inflate(-2 * lay.margin, 0)
         y = rect.top + lay.margin + lay.large + 30 + lay.medium * 2 + 20
         rows = self.ui.result_rows(self.obs, self.res)
-        if self.session.game == "400":
-            y = self.table(surf, inner, y, [_("Player"), _("Bid and tricks"), _("Change")], rows)
-        elif rows:
-            y = self.table(surf, inner, y, ["", self.ui.side(0), self.ui.side(1)], rows)
+        if rows or self.ui.per_player:  # a per-player table keeps its headings when the hand is thrown in
+            y = self.table(surf, inner, y, self.ui.result_header(), rows)
         y += lay.gap * 2
         self.score(surf, inner, y)
         self.draw_widgets(surf)
@@ -88,9 +86,7 @@ class HandResultScene(DialogScene):
     def table(self, surf, rect, y, header, rows):
         lay = self.layout
         size = lay.medium
-        cols = [rect.left, rect.left + rect.width * 0.5, rect.left + rect.width * 0.78]
-        if self.session.game == "400":
-            cols = [rect.left, rect.left + rect.width * 0.3, rect.left + rect.width * 0.8]
+        cols = [rect.left] + [rect.left + rect.width * share for share in self.ui.result_columns]
         rooms = [int(right - left - 12) for left, right in zip(cols, cols[1:] + [rect.right])]
         for i, h in enumerate(header):
             gfx.blit_text(surf, h, gfx.fit_size(h, lay.small, rooms[i], True), (cols[i], y), style.TEXT_DIM, bold=True,
@@ -112,19 +108,19 @@ class HandResultScene(DialogScene):
         return y
 
     def score(self, surf, rect, y):
-        """The score before and after, counting up; 304 shows its tokens as chips."""
+        """The score before and after, counting up; tokens (304) are shown as chips too."""
         lay = self.layout
         shown = self.shown_score()
         gfx.blit_text(surf, _("Score"), lay.small, (rect.left, y), style.TEXT_DIM, bold=True, within=rect)
         y += lay.small + 10
         arrow = direction.arrow()
         for side in (0, 1):
-            if self.session.game == "400":  # partners side by side
+            if self.ui.per_player:  # partners side by side
                 label = "    ".join(f"{self.ui.seat(s)}  {self.before[s]} {arrow} {shown[s]}" for s in (side, side + 2))
             else:
                 label = f"{self.ui.side(side)}  {self.before[side]} {arrow} {shown[side]}"
             gfx.blit_text(surf, label, lay.medium, (rect.left, y), style.SIDE_COLOURS[side], bold=True, within=rect)
-            if self.session.game == "304":
+            if self.ui.chips:
                 self.chips(surf, rect, rect.left + rect.width * 0.45, y + lay.medium // 2, shown[side],
                            rect.right - (rect.left + rect.width * 0.45), style.SIDE_COLOURS[side])
             y += lay.medium + 16

@@ -11,12 +11,11 @@ import pygame
 from game.i18n import _
 
 from .. import direction, gfx, style
-from ..names import GAME_ORDER, GAME_TAGLINES, game_name
+from ..games import game_ui
+from ..names import game_name, game_order, game_tagline
 from ..scene import Scene
 from ..session import Session
 from ..widgets import Button, Widget
-
-TILE_SUITS = {"304": ("french", 0), "28": ("french", 2), "400": ("french", 1), "schieber": ("swiss", 1)}
 
 
 class GameTile(Widget):
@@ -42,7 +41,7 @@ class GameTile(Widget):
                       (r.left + self.icon.get_width() + 28, r.top + 16 + self.icon.get_height() // 2),
                       style.BUTTON_TEXT, "midleft", True, within=r)
         text_rect = pygame.Rect(r.left + 16, r.top + self.icon.get_height() + 28, r.width - 32, 0)
-        gfx.blit_wrapped(surf, _(GAME_TAGLINES[self.game]), self.size - 2, text_rect, style.BUTTON_TEXT, spacing=1.2)
+        gfx.blit_wrapped(surf, game_tagline(self.game), self.size - 2, text_rect, style.BUTTON_TEXT, spacing=1.2)
 
 
 class MenuScene(Scene):
@@ -58,13 +57,14 @@ class MenuScene(Scene):
         tile_h = 240 if lay.portrait else 210
         icon = int(lay.large * 1.3)
         widgets = []
-        for i, game in enumerate(GAME_ORDER):
-            deck, suit = TILE_SUITS[game]
+        games = game_order()
+        for i, game in enumerate(games):
+            ui = game_ui(game)
             x = m + (i % cols) * (tile_w + gap)
             y = top + (i // cols) * (tile_h + gap)
-            widgets.append(GameTile((x, y, tile_w, tile_h), game, app.art(deck).suit_symbol(suit, icon),
+            widgets.append(GameTile((x, y, tile_w, tile_h), game, app.art(ui.deck).suit_symbol(ui.tile_suit, icon),
                                     self.new_match, lay.medium))
-        y = top + ((len(GAME_ORDER) + cols - 1) // cols) * (tile_h + gap) + (20 if lay.portrait else 0)
+        y = top + ((len(games) + cols - 1) // cols) * (tile_h + gap) + (20 if lay.portrait else 0)
         saved = app.store.load_match()
         actions = [(_("Continue"), self.continue_match, bool(saved), True),
                    (_("Watch a game"), self.watch, True, False),
@@ -82,7 +82,7 @@ class MenuScene(Scene):
             row_y = y + (k // per_row + (1 if lay.portrait else 0)) * (lay.button_h + lay.gap)
             widgets.append(Button((x, row_y, bw, lay.button_h), label, cb, lay.medium, primary, enabled))
         self.widgets = direction.flip_widgets(widgets, lay.rect)  # tiles and buttons in reading order
-        self.focus = len(GAME_ORDER) if saved else 0
+        self.focus = len(games) if saved else 0
 
     def draw(self, surf):
         self.app.draw_table(surf)

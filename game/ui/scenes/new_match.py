@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import GAMES
+from game.engine import game_class
 from game.i18n import _
 
 from ..names import game_name, option_label, option_value_text
@@ -13,9 +13,6 @@ from ..players import LEVELS, level_name
 from ..session import Session
 from ..widgets import Stepper, Toggle
 from ..form import FormScene
-
-# The option that sets how long a match lasts, per game.
-LENGTH_OPTION = {"304": "tokens", "28": "target", "400": "target", "schieber": "table_2500"}
 
 
 class NewMatchScene(FormScene):
@@ -25,7 +22,7 @@ class NewMatchScene(FormScene):
         """``options``, ``level`` and ``seed`` preset the form (e.g. from the page's URL)."""
         super().__init__(app)
         self.game = game
-        self.options = {o.name: o.default for o in GAMES[game].OPTIONS}
+        self.options = {o.name: o.default for o in game_class(game).OPTIONS}
         self.options.update({k: v for k, v in (options or {}).items() if k in self.options})
         self.level = level or app.settings["ai_level"]
         self.seed = seed
@@ -33,9 +30,11 @@ class NewMatchScene(FormScene):
 
     def build(self):
         self.start_rows()
-        opts = {o.name: o for o in GAMES[self.game].OPTIONS}
-        length = opts[LENGTH_OPTION[self.game]]
-        self.option_row(length, _("Match length"))
+        hand_cls = game_class(self.game)
+        opts = {o.name: o for o in hand_cls.OPTIONS}
+        length = opts.get(hand_cls.MATCH_LENGTH)  # first, as "Match length"
+        if length is not None:
+            self.option_row(length, _("Match length"))
         self.add_row(Stepper, _("AI level"), LEVELS, LEVELS.index(self.level) if self.level in LEVELS else 1,
                      self.set_level, shown=level_name,
                      note=_("How carefully the other three players think."))

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import GAMES
-from game.i18n import N_, _
+from game.engine import game_class
+from game.i18n import _
 
 from .. import direction, gfx, style
-from ..names import GAME_ORDER, game_name, option_label, option_value_text
-from ..widgets import Button
 from ..dialog import DialogScene
-
-
-TAB_NAMES = {"304": N_("304"), "28": N_("28"), "400": N_("400"), "schieber": N_("Schieber")}
+from ..games import game_ui
+from ..names import game_name, game_order, option_label, option_value_text
+from ..widgets import Button
 
 
 class RulesScene(DialogScene):
@@ -32,11 +30,12 @@ class RulesScene(DialogScene):
         lay = self.layout
         panel = self.panel_rect()
         gap = lay.gap
-        tab_w = (panel.width - 2 * lay.margin - 3 * gap) // 4
+        games = game_order()
+        tab_w = (panel.width - 2 * lay.margin - (len(games) - 1) * gap) // len(games)
         y = panel.top + lay.margin
         self.widgets = [Button((panel.left + lay.margin + i * (tab_w + gap), y, tab_w, lay.button_h - 10),
-                               _(TAB_NAMES[g]), lambda g=g: self.select(g), lay.small + 2, primary=g == self.game)
-                        for i, g in enumerate(GAME_ORDER)]
+                               game_ui(g).short_title, lambda g=g: self.select(g), lay.small + 2,
+                               primary=g == self.game) for i, g in enumerate(games)]
         direction.flip_widgets(self.widgets, panel)  # the tabs in reading order
         self.widgets += self.button_row([(_("Back"), self.back, True)])
         top = y + lay.button_h + gap
@@ -55,9 +54,9 @@ class RulesScene(DialogScene):
         """The whole rules text for the game as one tall surface."""
         lay = self.layout
         body, head = lay.medium - (0 if lay.portrait else 2), lay.medium + 2
-        game = GAMES[self.game]
-        parts = [(_(h), _(p)) for h, p in game.rules_text()]
-        opts = game.OPTIONS
+        hand_cls = game_class(self.game)
+        parts = [(_(h), _(p)) for h, p in hand_cls.rules_text()]
+        opts = hand_cls.OPTIONS
         if opts:
             text = "\n".join(f"• {option_label(o.name)}: {_(o.description)} "
                              + _("(default: {value})").format(value=option_value_text(o, o.default)) for o in opts)
@@ -79,8 +78,9 @@ class RulesScene(DialogScene):
         if ev.key in (pygame.K_DOWN, pygame.K_UP):
             self.wheel(-1 if ev.key == pygame.K_DOWN else 1)
         elif direction.arrow_step(ev.key):  # the next tab in reading order
-            i = GAME_ORDER.index(self.game) + direction.arrow_step(ev.key)
-            self.select(GAME_ORDER[i % len(GAME_ORDER)])
+            games = game_order()
+            i = games.index(self.game) + direction.arrow_step(ev.key)
+            self.select(games[i % len(games)])
         else:
             super().key(ev)
 

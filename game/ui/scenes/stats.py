@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from .. import direction, gfx, style
-from ..names import GAME_ORDER, game_name
+from ..names import game_name, game_order
 from ..dialog import DialogScene
 
 
@@ -41,7 +41,7 @@ class StatsScene(DialogScene):
             box = direction.flip(pygame.Rect(x, y, room, 0), table)  # a long heading (a translation) wrapped
             head_h = max(head_h, gfx.blit_wrapped(surf, h, fit, box, style.TEXT_DIM, True, 1.1))
         y += head_h + 16
-        for i, game in enumerate(GAME_ORDER):
+        for i, game in enumerate(game_order()):
             st = self.app.store.game_stats(game)
             won = f"{st['wins']}" + (f" ({100 * st['wins'] // st['matches']}%)" if st["matches"] else "")
             bids = f"{st['bids_made']}/{st['bids']}"
