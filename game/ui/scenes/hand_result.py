@@ -7,8 +7,8 @@ import pygame
 from game.i18n import _
 
 from .. import direction, gfx, style
-from ..games import game_ui
 from ..dialog import DialogScene
+from ..games import game_ui
 
 COUNT_TIME = 1.4   # seconds for the score to move
 DEMO_WAIT = 4.0    # a demo goes on by itself

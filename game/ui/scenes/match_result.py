@@ -8,9 +8,9 @@ import pygame
 from game.i18n import _
 
 from .. import direction, gfx, style
+from ..dialog import DialogScene
 from ..games import game_ui
 from ..session import Session
-from ..dialog import DialogScene
 
 
 class MatchResultScene(DialogScene):

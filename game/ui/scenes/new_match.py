@@ -8,11 +8,11 @@ import random
 from game.engine import game_class
 from game.i18n import _
 
+from ..form import FormScene
 from ..names import game_name, option_label, option_value_text
 from ..players import LEVELS, level_name
 from ..session import Session
 from ..widgets import Stepper, Toggle
-from ..form import FormScene
 
 
 class NewMatchScene(FormScene):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from game.i18n import LANGUAGES, NC_, _, language, pgettext
 
-from ..widgets import Slider, Stepper, Toggle
 from ..form import FormScene
+from ..widgets import Slider, Stepper, Toggle
 
 SPEEDS = {0.5: NC_("animation speed", "Slow"), 1.0: NC_("animation speed", "Normal"),
           2.0: NC_("animation speed", "Fast"), 4.0: NC_("animation speed", "Very fast")}

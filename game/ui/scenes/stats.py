@@ -7,8 +7,8 @@ import pygame
 from game.i18n import _
 
 from .. import direction, gfx, style
-from ..names import game_name, game_order
 from ..dialog import DialogScene
+from ..names import game_name, game_order
 
 
 class StatsScene(DialogScene):
