@@ -1,6 +1,7 @@
 """The front end knows a game only through its engine class: names, taglines, the option that
 sets a match's length and the presentation all follow the class, and a class no presentation
-knows is shown by the generic one."""
+knows is shown by the generic one: the test game (whist_game.py) is played at the table, its
+result shown, and every scene that lists games shows it."""
 
 import os
 
@@ -8,27 +9,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import registered  # noqa: E402
+from test_ui_table import engine_calls, on, open_table, play_hand  # noqa: E402, F401 - engine_calls: a fixture
 
-from game.engine import GAMES, Hand, register  # noqa: E402
+from game.engine import GAMES, Hand  # noqa: E402
 from game.engine.cards import FRENCH52  # noqa: E402
 from game.engine.game28 import Hand28  # noqa: E402
 from game.i18n import set_language  # noqa: E402
+from game.ui import driver, players  # noqa: E402
 from game.ui.games import GameUI, UI28, UI304, UI400, UISchieber, game_ui  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.names import game_name, game_order, game_tagline  # noqa: E402
-
-
-@pytest.fixture
-def registered():
-    """Register game classes for one test, and take them off the registry afterwards."""
-    added = []
-
-    def add(cls):
-        added.append(cls.GAME)
-        return register(cls)
-
-    yield add
-    for name in added:
-        GAMES.pop(name, None)
 
 
 def test_each_game_is_presented_by_its_own_class():
@@ -64,9 +55,12 @@ class HandOpen(Hand):
     DECK, CARDS_EACH, PACKETS, SCORE_PER_PLAYER = FRENCH52, 13, (13,), True
 
 
-def test_a_variant_is_presented_like_its_game_and_a_new_game_by_the_generic_class(registered):
-    registered(Hand28Doubled)
-    registered(HandOpen)
+def test_a_variant_is_presented_like_its_game_and_a_new_game_by_the_generic_class():
+    with registered(Hand28Doubled), registered(HandOpen):
+        variant_and_new_game()
+
+
+def variant_and_new_game():
     assert type(game_ui("test-28-doubled")) is UI28
     ui = game_ui("test-open")
     assert type(ui) is GameUI and ui.title == "Open whist" and ui.short_title == "Open whist"
@@ -75,3 +69,49 @@ def test_a_variant_is_presented_like_its_game_and_a_new_game_by_the_generic_clas
     assert game_order()[-2:] == ("test-28-doubled", "test-open")
     with pytest.raises(ValueError, match="unknown game 'nothing'"):
         game_ui("nothing")
+
+
+class FirstLegal:
+    """A stand-in for the AI (which does not know the test game yet): the first legal action."""
+
+    def __init__(self, obs, level, seed):
+        self.obs, self.done = obs, False
+
+    def step(self, max_ms):
+        self.done = True
+
+    def best(self):
+        return self.obs.legal[0]
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):
+    monkeypatch.setattr(players, "thinker", FirstLegal)
+    monkeypatch.setattr(players, "hint", lambda obs: (obs.legal[0], None))
+    app, session = open_table(test_game.GAME, 5, size)
+    assert type(app.scene.ui) is GameUI and app.scene.art.deck == "french"
+    play_hand(app, session)  # taps, clicks and drags on the cards, until the hand result shows
+    calls = on(session.hand, engine_calls)
+    assert {seat for seat, _a in calls} == {0, 1, 2, 3} and calls == session.applied
+    assert len(session.hand.result()["tricks"]) == 13
+    driver.frames(app, 120)
+    assert app.scene.shown_score() == session.result()["score"]
+    driver.click_button(app, "Next hand")
+    assert app.scene.name == "table" and session.match.hand_number == 1
+
+
+def test_every_scene_that_lists_games_shows_the_new_one(test_game):
+    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0})
+    app.go("menu")
+    driver.frames(app, 2)
+    tile = next(w for w in app.scene.widgets if getattr(w, "game", None) == test_game.GAME)
+    driver.click(app, tile.rect.center)
+    assert app.scene.name == "new-match" and app.scene.title == "New match: Whist"
+    driver.click_button(app, "Rules")
+    assert app.scene.name == "rules" and app.scene.game == test_game.GAME
+    assert driver.button(app, "Whist") and app.scene.content_height > app.scene.viewport.height
+    driver.click_button(app, "Back")
+    driver.click_button(app, "Back")
+    driver.click_button(app, "Statistics")
+    driver.frames(app, 2)  # draws a row per game, the new one included
+    assert app.scene.name == "statistics"

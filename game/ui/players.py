@@ -8,6 +8,7 @@ as an action code.  ``hint(obs)`` suggests a move for the human with a short rea
 
 from __future__ import annotations
 
+from game.ai import ALL_LEVELS
 from game.ai import LEVELS as AI_LEVELS
 from game.ai import Thinker
 from game.ai import hint as _hint
@@ -27,8 +28,10 @@ HINT_LEVEL = "easy"  # the hint thinks to completion in one call: the quick leve
 
 
 def thinker(obs, level: str, seed: int) -> Thinker:
-    """A thinker deciding for the seat of ``obs`` (which must be that seat's turn)."""
-    return Thinker(obs, level if level in LEVELS else "normal", seed)
+    """A thinker deciding for the seat of ``obs`` (which must be that seat's turn), at any of the
+    AI's levels (the rule-based "baseline" too, though the menu does not offer it); an unknown
+    level plays as "normal"."""
+    return Thinker(obs, level if level in ALL_LEVELS else "normal", seed)
 
 
 def hint(obs):
