@@ -11,10 +11,9 @@ digits (else null), and ``reason`` quotes values shortened and printable.
 
 from __future__ import annotations
 
-import json
-import math
 import random
 
+from .bounds import Limits, OutOfBounds, json_value
 from .core import Hand, IllegalAction, check_seed
 from .quote import ELLIPSIS, LIMIT, clean, quoted
 from .registry import GAMES, game_class
@@ -44,54 +43,21 @@ def too_large(what: str) -> RecordError:
     return RecordError(f"{what} is larger than {MAX_RECORD_BYTES:,} bytes; a hand record is a few kilobytes")
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text[:LIMIT]} is too large")
-    return value
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number has more than {MAX_DIGITS} digits")
-    return int(text)
-
-
-def _depth_ok(value) -> bool:
-    """Whether ``value`` nests at most MAX_DEPTH lists and objects deep (without recursion)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (list, dict)):
-            if depth > MAX_DEPTH:
-                return False
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
-    return True
+RECORD_LIMITS = Limits(chars=MAX_RECORD_BYTES, depth=MAX_DEPTH, items=MAX_RECORD_BYTES, digits=MAX_DIGITS)
 
 
 def load_json(text: str, what: str = "the record"):
     """The JSON value of ``text`` within this module's bounds (size in characters, nesting,
-    digits, finite numbers), or RecordError naming ``what`` and the problem."""
-    if not isinstance(text, str):
-        raise RecordError(f"{what} must be JSON text")
-    if len(text) > MAX_RECORD_BYTES:
-        raise too_large(what)
+    digits, finite numbers: ``bounds.json_value``), or RecordError naming ``what`` and the
+    problem."""
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_bounded_int)
-    except RecursionError:
-        value = None
-        deep = True
-    except ValueError as err:
-        raise RecordError(f"{what} is not valid JSON: {clean(str(err), 200)}") from None
-    else:
-        deep = not _depth_ok(value)
-    if deep:
-        raise RecordError(f"{what} nests lists or objects more than {MAX_DEPTH} levels deep")
-    return value
+        return json_value(text, RECORD_LIMITS, what)
+    except OutOfBounds as err:
+        if err.rule == "too-large":
+            raise too_large(what) from None
+        if err.rule in ("not-finite", "long-number"):  # said as the JSON parser's own errors were
+            raise RecordError(f"{what} is not valid JSON: {err.reason}") from None
+        raise RecordError(err.reason) from None
 
 
 def hand_from_record(record) -> Hand:
