@@ -1,9 +1,25 @@
 """A tiny key/value store for saved state: the browser's localStorage, or files on the desktop.
 
-    load(key) -> str | None     the text saved under key, or None
+    load(key, limit=None) -> str | None   the text saved under key, or None
     save(key, text)             store text under key (replacing it)
     remove(key)                 forget key (no error if absent)
+    exists(key) -> bool         whether something is saved under key (without reading it)
+    copy(key, to) / move(key, to)   the value under another key, exactly as it is stored
     where() -> str              where the data lives, for messages ("localStorage", a folder)
+
+What is stored, and so what "the original bytes" of a save are, differs by backend:
+
+- on the desktop, the bytes of the file ``<key>.txt``.  ``load`` refuses a file over ``limit``
+  bytes by its size before reading it (``TooLarge``), and bytes that are not UTF-8 text
+  (``NotText``); ``copy`` and ``move`` work on the file's bytes, never decoding them, so a
+  save that is not text is kept byte for byte;
+- in the browser, a JavaScript string (UTF-16 code units; it may hold what UTF-8 cannot, such
+  as a lone surrogate).  ``load`` asks the page for the string's length first and refuses one
+  over ``limit`` characters before it crosses into Python; ``copy`` and ``move`` run in the
+  page (``localStorage.setItem(to, localStorage.getItem(key))``), so the string never passes
+  through Python and is kept unit for unit.  localStorage holds about 5 MB per site, so no
+  value is larger than that;
+- in memory (tests), the Python string itself.
 
 Under pygbag (``sys.platform == "emscripten"``) the values go to
 ``platform.window.localStorage`` under ``trick-table:<key>``; the in-browser file system
@@ -27,6 +43,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -34,6 +51,28 @@ from pathlib import Path
 KEY = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 PREFIX = "trick-table:"  # localStorage is shared by the whole origin: keep to our names
 APP_FOLDER = "trick-table"
+
+
+class TooLarge(ValueError):
+    """A value over the reader's limit, refused before it was read; ``size``: bytes on the
+    desktop, characters in the browser."""
+
+    def __init__(self, size: int, limit: int):
+        super().__init__(f"{size:,} is over the limit of {limit:,}")
+        self.size, self.limit = size, limit
+
+
+class NotText(ValueError):
+    """A file whose bytes are not UTF-8 text; ``position``: the first byte that is not."""
+
+    def __init__(self, position: int):
+        super().__init__(f"not UTF-8 text (byte {position})")
+        self.position = position
+
+
+def _check_limit(size: int, limit: int | None) -> None:
+    if limit is not None and size > limit:
+        raise TooLarge(size, limit)
 
 
 def _check_key(key: str) -> str:
@@ -50,14 +89,29 @@ class MemoryBackend:
     def __init__(self) -> None:
         self.values: dict[str, str] = {}
 
-    def load(self, key: str) -> str | None:
-        return self.values.get(key)
+    def load(self, key: str, limit: int | None = None) -> str | None:
+        text = self.values.get(key)
+        if text is not None:
+            _check_limit(len(text), limit)
+        return text
 
     def save(self, key: str, text: str) -> None:
         self.values[key] = text
 
     def remove(self, key: str) -> None:
         self.values.pop(key, None)
+
+    def exists(self, key: str) -> bool:
+        return key in self.values
+
+    def copy(self, key: str, to: str) -> None:
+        if key not in self.values:
+            raise FileNotFoundError(key)
+        self.values[to] = self.values[key]
+
+    def move(self, key: str, to: str) -> None:
+        self.copy(key, to)
+        self.remove(key)
 
     def where(self) -> str:
         return "memory (not kept)"
@@ -74,14 +128,39 @@ class FileBackend:
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.txt"
 
-    def load(self, key: str) -> str | None:
+    def load(self, key: str, limit: int | None = None) -> str | None:
         try:
-            return self._path(key).read_text(encoding="utf-8")
+            with open(self._path(key), "rb") as f:
+                _check_limit(os.fstat(f.fileno()).st_size, limit)  # by its size, before reading
+                data = f.read(-1 if limit is None else limit + 1)  # no more, should it have grown
         except FileNotFoundError:
             return None
-        except UnicodeDecodeError:
-            # not our text: hand back what can be read, so the caller can set it aside
-            return self._path(key).read_bytes().decode("utf-8", errors="replace")
+        _check_limit(len(data), limit)
+        try:
+            return data.decode("utf-8-sig")  # a byte order mark (an editor's) is not part of the text
+        except UnicodeDecodeError as err:
+            raise NotText(err.start) from None
+
+    def exists(self, key: str) -> bool:
+        return self._path(key).exists()
+
+    def copy(self, key: str, to: str) -> None:
+        """The file's bytes under ``to`` (written as ``save`` writes: whole or not at all)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{to}.", suffix=".tmp", dir=self.folder)
+        try:
+            with open(self._path(key), "rb") as source, os.fdopen(fd, "wb") as out:
+                shutil.copyfileobj(source, out)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, self._path(to))
+        except BaseException:
+            _unlink(tmp)
+            raise
+
+    def move(self, key: str, to: str) -> None:
+        """The file renamed: the same bytes under ``to``."""
+        os.replace(self._path(key), self._path(to))
 
     def save(self, key: str, text: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -94,10 +173,7 @@ class FileBackend:
                 os.fsync(out.fileno())
             os.replace(tmp, target)
         except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            _unlink(tmp)
             raise
 
     def remove(self, key: str) -> None:
@@ -108,6 +184,19 @@ class FileBackend:
 
     def where(self) -> str:
         return str(self.folder)
+
+
+# Run in the page (evaluated once): a value's length, and a copy, without the string crossing
+# into Python, where a 5 MB value would be converted (and a lone surrogate changed) first.
+PAGE_HELPERS = """({
+    length: function (key) { var v = localStorage.getItem(key); return v === null ? -1 : v.length; },
+    copy: function (key, to) {
+        var v = localStorage.getItem(key);
+        if (v === null) return false;
+        localStorage.setItem(to, v);
+        return localStorage.getItem(to) === v;
+    }
+})"""
 
 
 class LocalStorageBackend:
@@ -121,6 +210,7 @@ class LocalStorageBackend:
         self.window = window
         self.memory = MemoryBackend()
         self.persistent = True
+        self._helpers = None  # the page's helpers once asked for (False: not available)
 
     def _storage(self):
         return self.window.localStorage
@@ -132,16 +222,73 @@ class LocalStorageBackend:
         if text is not None:
             self.memory.save(key, text)
 
-    def load(self, key: str) -> str | None:
+    def _page(self):
+        """The page's helpers (``PAGE_HELPERS``), or None where the page cannot run them."""
+        if self._helpers is None:
+            try:
+                self._helpers = self.window.eval(PAGE_HELPERS)
+            except Exception:  # noqa: BLE001 - no eval here: the values cross into Python instead
+                self._helpers = False
+        return self._helpers or None
+
+    def _length(self, key: str) -> int | None:
+        """The length of the value (-1: none), counted in the page; None if it cannot be."""
+        page = self._page()
+        if page is None:
+            return None
+        try:
+            return int(page.length(PREFIX + key))
+        except Exception:  # noqa: BLE001 - a page that refuses: read the value instead
+            return None
+
+    def load(self, key: str, limit: int | None = None) -> str | None:
         if not self.persistent:
-            return self.memory.load(key)
+            return self.memory.load(key, limit)
+        size = self._length(key) if limit is not None else None
+        if size == -1:
+            return None
+        _check_limit(size or 0, limit)  # refused before the value crosses into Python
         try:
             value = self._storage().getItem(PREFIX + key)
         except Exception:  # noqa: BLE001 - SecurityError and friends from the browser
             self._refused(key)
-            return self.memory.load(key)
+            return self.memory.load(key, limit)
         # localStorage answers a string or null (None, or a null proxy in some bridges)
-        return value if isinstance(value, str) else None
+        if not isinstance(value, str):
+            return None
+        _check_limit(len(value), limit)
+        return value
+
+    def exists(self, key: str) -> bool:
+        if not self.persistent:
+            return self.memory.exists(key)
+        size = self._length(key)
+        if size is not None:
+            return size >= 0
+        return self.load(key) is not None
+
+    def copy(self, key: str, to: str) -> None:
+        """The value under ``to``, copied in the page (the string never crosses into Python);
+        OSError if the browser refuses (a full storage) or the copy does not read back."""
+        if not self.persistent:
+            return self.memory.copy(key, to)
+        page = self._page()
+        try:
+            if page is not None:
+                same = bool(page.copy(PREFIX + key, PREFIX + to))
+            else:
+                storage = self._storage()
+                value = storage.getItem(PREFIX + key)
+                storage.setItem(PREFIX + to, value)
+                same = isinstance(value, str) and storage.getItem(PREFIX + to) == value
+        except Exception as err:  # noqa: BLE001 - QuotaExceededError and friends
+            raise OSError(f"the browser refused the copy: {err}") from None
+        if not same:
+            raise OSError("the copy did not read back")
+
+    def move(self, key: str, to: str) -> None:
+        self.copy(key, to)
+        self.remove(key)
 
     def save(self, key: str, text: str) -> None:
         if self.persistent:
@@ -162,6 +309,13 @@ class LocalStorageBackend:
 
     def where(self) -> str:
         return "localStorage" if self.persistent else "memory (browser storage refused)"
+
+
+def _unlink(path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def data_folder(platform_name: str | None = None, env: dict | None = None) -> Path:
@@ -208,8 +362,9 @@ def use(new_backend) -> None:
     _backend = new_backend
 
 
-def load(key: str) -> str | None:
-    return backend().load(_check_key(key))
+def load(key: str, limit: int | None = None) -> str | None:
+    """The text under ``key``; TooLarge over ``limit``, NotText for a file that is not UTF-8."""
+    return backend().load(_check_key(key), limit)
 
 
 def save(key: str, text: str) -> None:

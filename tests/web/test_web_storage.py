@@ -1,6 +1,7 @@
 """game.web.storage_backend: files on the desktop, localStorage in the browser, never a crash."""
 
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -37,11 +38,37 @@ def test_a_new_backend_sees_what_the_last_one_saved(files):
     assert sb.load("settings") == "{}"
 
 
-def test_unreadable_bytes_come_back_as_text(files):
+def test_bytes_that_are_not_text_are_refused_and_kept_byte_for_byte(files):
+    """Issue 16: a save that is not UTF-8 came back with its bytes replaced, so what was set
+    aside was not the original."""
     files.mkdir(parents=True)
-    (files / "stats.txt").write_bytes(b"\xff\xfe{broken")
-    text = sb.load("stats")
-    assert isinstance(text, str) and "{broken" in text
+    original = b"\xff\xfe{broken \xc3\x28"
+    (files / "stats.txt").write_bytes(original)
+    with pytest.raises(sb.NotText):
+        sb.load("stats")
+    sb.backend().move("stats", "stats.aside")
+    assert (files / "stats.aside.txt").read_bytes() == original and not (files / "stats.txt").exists()
+    sb.backend().copy("stats.aside", "stats.copy")
+    assert (files / "stats.copy.txt").read_bytes() == original
+    (files / "bom.txt").write_bytes(b"\xef\xbb\xbf{}")  # a byte order mark, as some editors write
+    assert sb.load("bom") == "{}"
+
+
+def test_a_file_over_the_limit_is_refused_by_its_size_before_it_is_read(files):
+    files.mkdir(parents=True)
+    with open(files / "match.txt", "wb") as f:
+        f.truncate(50 * 1024 * 1024)  # 50 MB (sparse: nothing written)
+    tracemalloc.start()
+    try:
+        with pytest.raises(sb.TooLarge) as err:
+            sb.load("match", limit=4000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (err.value.size, err.value.limit) == (50 * 1024 * 1024, 4000)
+    assert peak < 100_000  # nothing of it was read
+    (files / "match.txt").write_bytes(b" " * 4000)
+    assert sb.load("match", limit=4000) == " " * 4000
 
 
 @pytest.mark.parametrize("key", ["", "../x", "a/b", "..", "x" * 65, "naïve", 5])
