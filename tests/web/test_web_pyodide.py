@@ -78,3 +78,28 @@ json.dumps([sb.where(), sb.persistent(), sb.load("match"), sb.load("from-js"), s
 """)
     assert found == ["localStorage", True, "Stöck ✓ சீட்டு", "set by the page", None]
     assert page.evaluate("localStorage.getItem('trick-table:match')") == "Stöck ✓ சீட்டு"
+
+
+def test_storage_measures_and_moves_values_in_the_page(pyodide):
+    """The backend's page helpers on the browser's real localStorage: a value over the limit is
+    refused by its length before it crosses into Python, and a value is moved aside in the page,
+    unit for unit (a lone surrogate, which UTF-8 cannot carry, included)."""
+    page, _ = pyodide
+    page.evaluate("localStorage.setItem('trick-table:big', 'x'.repeat(100000));"
+                  "localStorage.setItem('trick-table:odd', '{\\uD800 not ours')")
+    found = web_browser.run_python(page, """
+import json, platform, js
+platform.window = js
+from game.web import storage_backend as sb
+backend = sb.LocalStorageBackend(js)
+try:
+    backend.load("big", limit=1000)
+    refused = None
+except sb.TooLarge as err:
+    refused = [err.size, err.limit]
+backend.move("odd", "odd.unreadable-1")
+json.dumps([refused, backend._page() is not None, backend.exists("odd"), backend.exists("odd.unreadable-1")])
+""")
+    assert found == [[100000, 1000], True, False, True]
+    codes = page.evaluate("Array.from(localStorage.getItem('trick-table:odd.unreadable-1')).map(c => c.charCodeAt(0))")
+    assert codes[:2] == [ord("{"), 0xD800] and len(codes) == len("{\ud800 not ours")
