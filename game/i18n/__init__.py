@@ -175,6 +175,7 @@ class Message:
     """A catalog message and the values of its placeholders, translated only when shown:
     ``Message(N_("Bid {n}"), n=16).text()``.  Values that are Messages are translated too;
     ``text(**values)`` may supply or replace values at display time (e.g. a localized card name).
+    A value that is a list or tuple is shown as its items, translated, with commas between.
     ``str()`` gives the text in the current language."""
 
     __slots__ = ("msgid", "values")
@@ -184,7 +185,7 @@ class Message:
 
     def text(self, **override) -> str:
         values = {**self.values, **override}
-        return _(self.msgid).format(**{k: v.text() if isinstance(v, Message) else v for k, v in values.items()})
+        return _(self.msgid).format(**{k: _shown_value(v) for k, v in values.items()})
 
     __str__ = text
 
@@ -196,3 +197,11 @@ class Message:
 
     def __repr__(self):
         return f"Message({self.msgid!r}, {self.values!r})"
+
+
+def _shown_value(value):
+    if isinstance(value, Message):
+        return value.text()
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_shown_value(v)) for v in value)
+    return value

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.bounds import shown
 from game.i18n import _, set_language
 
 from . import gfx, style, theme
@@ -25,6 +26,7 @@ from .storage import Store
 
 
 FPS = 60
+NOTICE_CHARS = 400  # a notice longer than this is cut
 
 
 class App:
@@ -50,8 +52,10 @@ class App:
 
     def notify(self, text: str) -> None:
         """A short notice over every scene (URL parameters ignored, saved data set aside):
-        it fades after a few seconds, and a tap on it (or Escape) dismisses it."""
-        self.banner.add(text)
+        it fades after a few seconds, and a tap on it (or Escape) dismisses it.  Values from
+        outside in it are cleaned where the notice is made (``bounds.shown``); the whole line
+        is cleaned of control characters again here, so none can reach the font."""
+        self.banner.add(shown(text, NOTICE_CHARS, formatting=True))
 
     def take_store_notices(self) -> None:
         """Show what the store has reported since the last look (e.g. a save set aside)."""

@@ -19,6 +19,12 @@ for on).
 Tracking parameters that links pick up on the way (``utm_*``, ``fbclid``…) are ignored without
 a notice.
 
+Bounds, checked before anything is read: the query is at most ``MAX_QUERY_CHARS`` characters
+(a longer one is ignored whole, with one notice), at most 64 parameters are read, a value has at
+most ``MAX_VALUE_CHARS`` characters.  A notice shows a name or value from the address through
+``bounds.shown``: control characters (a NUL included) as ``?``, at most ``SHOWN_CHARS``
+characters.
+
 ``parameter_names()`` lists every name ``parse`` reads: the page's build passes the runtime
 only these (``tools/web_build.py``), so a link cannot hand pygbag's runtime settings of its own.
 """
@@ -29,6 +35,7 @@ import re
 from dataclasses import dataclass, field, fields
 from urllib.parse import parse_qsl
 
+from game.engine.bounds import shown
 from game.i18n import N_, Message
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr", "si", "ta", "ml", "ar")
@@ -39,7 +46,10 @@ FLAGS = ("embed", "demo")
 TRUE_WORDS = ("1", "true", "yes", "on", "")
 FALSE_WORDS = ("0", "false", "no", "off")
 MAX_SEED = 10**18 - 1
-SHOWN_CHARS = 24  # a notice shows at most this much of a value
+SHOWN_CHARS = 24  # a notice shows at most this much of a name or value
+MAX_QUERY_CHARS = 8192
+MAX_VALUE_CHARS = 1000
+MAX_FIELDS = 64
 SILENT = re.compile(r"^(utm_[a-z_]*|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$")
 INT_TEXT = re.compile(r"^[+-]?\d{1,9}$")
 
@@ -54,6 +64,8 @@ class Notice:
     reason: Message
 
     def text(self) -> str:
+        if not self.param:  # the query as a whole
+            return self.reason.text()
         return Message(N_("Ignored {param}={value}: {reason}"), param=self.param, value=self.value,
                        reason=self.reason).text()
 
@@ -92,7 +104,12 @@ def parse(
         games = _engine_games()
     settings = WebSettings()
     notices: list[Notice] = []
-    pairs = _pairs(query if isinstance(query, str) else "")
+    query = query if isinstance(query, str) else ""
+    if len(query) > MAX_QUERY_CHARS:
+        return settings, [Notice("", "", Message(N_("The address's parameters are too long ({size} characters; at "
+                                                    "most {limit}): all were ignored."),
+                                                 size=len(query), limit=MAX_QUERY_CHARS))]
+    pairs = _pairs(query)
 
     seen: dict[str, str] = {}
     ordered: list[tuple[str, str, str]] = []  # (name, shown name, value) in order, repeats dropped
@@ -100,9 +117,13 @@ def parse(
         name = raw_name.strip().lower()
         if not name or SILENT.match(name):
             continue
+        if len(value) > MAX_VALUE_CHARS:
+            notices.append(_notice(raw_name, value, Message(N_("longer than {limit} characters"),
+                                                            limit=MAX_VALUE_CHARS)))
+            continue
         if name in seen:
             if seen[name] != value:
-                notices.append(Notice(raw_name, _shown(value), Message(N_("given twice; the first value is used"))))
+                notices.append(_notice(raw_name, value, Message(N_("given twice; the first value is used"))))
             continue
         seen[name] = value
         ordered.append((name, raw_name, value))
@@ -115,19 +136,19 @@ def parse(
             if game in games:
                 settings.game = game
             else:
-                notices.append(Notice(raw_name, _shown(value), Message(N_("unknown game; use {choices}"), choices=_either(games))))
+                notices.append(_notice(raw_name, value, Message(N_("unknown game; use {choices}"), choices=_either(games))))
         elif name == "lang":
             lang = re.split(r"[-_]", text.lower(), maxsplit=1)[0]
             if lang in languages:
                 settings.lang = lang
             else:
-                notices.append(Notice(raw_name, _shown(value),
+                notices.append(_notice(raw_name, value,
                                       Message(N_("unknown language; use {choices}"), choices=_either(languages))))
         elif name == "seed":
             if text.isdigit() and text.isascii() and int(text) <= MAX_SEED:
                 settings.seed = int(text)
             else:
-                notices.append(Notice(raw_name, _shown(value),
+                notices.append(_notice(raw_name, value,
                                       Message(N_("use a whole number from 0 to {max}"), max=MAX_SEED)))
         elif name == "level":
             if text.lower() in levels:
@@ -135,11 +156,11 @@ def parse(
             elif text.isdigit() and text.isascii() and 1 <= int(text) <= len(levels):
                 settings.level = levels[int(text) - 1]  # level=1 is the first (easy)
             else:
-                notices.append(Notice(raw_name, _shown(value), Message(N_("unknown level; use {choices}"), choices=_either(levels))))
+                notices.append(_notice(raw_name, value, Message(N_("unknown level; use {choices}"), choices=_either(levels))))
         elif name in FLAGS:
             flag = _boolean(text)
             if flag is None:
-                notices.append(Notice(raw_name, _shown(value), Message(N_("use {choices}"), choices=_either(("1", "0")))))
+                notices.append(_notice(raw_name, value, Message(N_("use {choices}"), choices=_either(("1", "0")))))
             else:
                 setattr(settings, name, flag)
         else:
@@ -148,20 +169,20 @@ def parse(
     for name, raw_name, value in option_pairs:
         owners = [g for g, opts in games.items() if any(o.name == name for o in opts)]
         if not owners:
-            notices.append(Notice(raw_name, _shown(value), Message(N_("unknown parameter"))))
+            notices.append(_notice(raw_name, value, Message(N_("unknown parameter"))))
             continue
         if settings.game is None:
-            notices.append(Notice(raw_name, _shown(value), Message(N_("a rule option needs {choices}"),
+            notices.append(_notice(raw_name, value, Message(N_("a rule option needs {choices}"),
                                                                 choices=_either("game=" + g for g in owners))))
             continue
         option = next((o for o in games[settings.game] if o.name == name), None)
         if option is None:
-            notices.append(Notice(raw_name, _shown(value),
+            notices.append(_notice(raw_name, value,
                                   Message(N_("not a rule option of {game}"), game=_game_name(settings.game, game_names))))
             continue
         parsed = _option_value(option, value.strip())
         if parsed is None:
-            notices.append(Notice(raw_name, _shown(value), Message(N_("use {choices}"), choices=_either(_allowed_texts(option)))))
+            notices.append(_notice(raw_name, value, Message(N_("use {choices}"), choices=_either(_allowed_texts(option)))))
         else:
             settings.options[option.name] = parsed
     return settings, notices
@@ -238,9 +259,9 @@ def _pairs(query: str) -> list[tuple[str, str]]:
     elif "://" in query or query.startswith("/"):
         return []  # a URL without a query string
     try:
-        return parse_qsl(query, keep_blank_values=True, max_num_fields=64)
-    except ValueError:  # more than 64 fields: read the first 64
-        return parse_qsl("&".join(query.split("&")[:64]), keep_blank_values=True)
+        return parse_qsl(query, keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    except ValueError:  # more fields: read the first ones
+        return parse_qsl("&".join(query.split("&")[:MAX_FIELDS]), keep_blank_values=True)
 
 
 def _boolean(text: str) -> bool | None:
@@ -288,6 +309,6 @@ def _game_name(game: str, game_names: dict | None) -> Message | str:
     return Message(game_names[game]) if game_names and game in game_names else game
 
 
-def _shown(value: str) -> str:
-    value = "".join(c if c.isprintable() else "?" for c in value)
-    return value if len(value) <= SHOWN_CHARS else value[: SHOWN_CHARS - 1] + "…"
+def _notice(raw_name: str, value: str, reason: Message) -> Notice:
+    """A notice for a parameter, its name and value as they may be shown (``bounds.shown``)."""
+    return Notice(shown(raw_name, SHOWN_CHARS), shown(value, SHOWN_CHARS), reason)
