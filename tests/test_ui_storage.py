@@ -30,14 +30,25 @@ def test_a_corrupt_or_unknown_save_is_set_aside_with_a_notice():
     assert "stats" not in backend.values and "settings" not in backend.values
 
 
-def test_settings_of_the_wrong_type_fall_back_to_their_defaults():
+def test_settings_of_the_wrong_type_fall_back_with_a_notice_and_a_copy_kept():
+    """Issue 16: wrong types fell back silently, with no notice and no copy kept."""
     backend = MemoryBackend()
-    backend.save("settings", json.dumps({"version": VERSION, "data": {"grain": "x", "sound": 0, "contrast": 0.2,
-                                                                       "language": "de", "stranger": 1}}))
+    text = json.dumps({"version": VERSION, "data": {"grain": "x", "sound": 0, "contrast": 0.2,
+                                                    "language": "de", "stranger": 1}})
+    backend.save("settings", text)
     store = Store(backend)
     assert store.settings["grain"] == 0.5 and store.settings["sound"] is True
     assert store.settings["contrast"] == 0.2 and store.settings["language"] == "de"
-    assert "stranger" not in store.settings and store.notices == []
+    assert "stranger" not in store.settings
+    assert len(store.notices) == 1
+    notice = str(store.notices[0])
+    assert "grain (should be a number)" in notice and "sound (should be true or false)" in notice
+    assert "stranger (not known here)" in notice and "contrast" not in notice
+    kept = [k for k in backend.values if k.startswith("settings.reset-")]
+    assert len(kept) == 1 and backend.values[kept[0]] == text and f"'{kept[0]}'" in notice
+    assert json.loads(backend.values["settings"])["data"]["contrast"] == 0.2  # the good values, saved
+    again = Store(backend)
+    assert again.notices == [] and again.settings == store.settings
 
 
 class Refusing(MemoryBackend):
@@ -45,6 +56,12 @@ class Refusing(MemoryBackend):
 
     def save(self, key, text):
         raise OSError(28, "No space left on device")
+
+    def copy(self, key, to):
+        raise OSError(28, "No space left on device")
+
+    def move(self, key, to):
+        raise OSError(30, "Read-only file system")
 
 
 def test_statistics_that_cannot_be_copied_aside_are_left_untouched():

@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
+from app_helpers import banner_text, blob, fresh_data, launch, play_to_mid_trick, state, teardown  # noqa: E402
 from game.ui import driver  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Input  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
@@ -25,71 +26,11 @@ from game.ui.storage import Store  # noqa: E402
 from game.web import storage_backend  # noqa: E402
 
 GAMES = ("304", "28", "400", "schieber")
-FAST = {"anim_speed": 4.0, "ai_level": "easy"}
 
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    """Saved state in a fresh folder, as the desktop keeps it (TRICK_TABLE_DATA_DIR)."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(folder))
-    storage_backend.use(None)
-    store = Store()
-    store.settings.update(FAST)
-    store.save_settings()
-    yield folder
-    storage_backend.use(None)
-
-
-def launch(*argv):
-    """Start the app as ``python main.py ARGV`` does, without running its loop."""
-    storage_backend.use(None)  # as after a restart: the backend is chosen again
-    app, _args = main.start(list(argv), on_web=False)
-    driver.frames(app, 2)
-    return app
-
-
-def teardown(app):
-    app.stack.clear()
-    pygame.display.quit()
-
-
-def blob(folder, name):
-    return json.loads((folder / f"{name}.txt").read_text(encoding="utf-8"))
-
-
-def banner_text(app):
-    return " | ".join(app.banner.items)
-
-
-def play_to_mid_trick(session, rng, full_hands=0):
-    """Random legal actions through ``Session.apply`` (which saves after each) until, after
-    ``full_hands`` finished hands, a trick is under way and it is seat 0's turn."""
-    for _ in range(full_hands):
-        while not session.hand.is_over():
-            assert session.apply(rng.choice(session.hand.legal_actions())) is None
-        if session.over or session._finished_match():
-            break
-        session.next_hand()
-    for _ in range(400):
-        hand = session.hand
-        obs = hand.observation(0)
-        if obs.trick and obs.tricks and hand.turn == 0:
-            return
-        assert not hand.is_over(), "the hand ended before a trick was under way at seat 0"
-        assert session.apply(rng.choice(hand.legal_actions())) is None
-    raise AssertionError("no mid-trick position reached")
-
-
-def state(session):
-    hand = session.hand
-    return {
-        "legal": hand.legal_texts(), "obs0": hand.observation(0), "turn": hand.turn,
-        "score": list(session.match.score), "score_before": list(hand.score_before),
-        "level": session.level, "options": session.options, "humans": sorted(session.humans),
-        "hand_number": session.match.hand_number, "finished": len(session.match.finished),
-        "history": list(hand.history), "seed": session.seed,
-    }
+    yield from fresh_data(tmp_path, monkeypatch)
 
 
 # ---- saved matches ---------------------------------------------------------------------------------
@@ -203,7 +144,7 @@ def test_unreadable_statistics_are_kept_aside_never_lost(data, text):
     (data / "stats.txt").write_text(text, encoding="utf-8")
     app = launch("--query", "game=28&seed=1&embed=1")
     assert "statistics" in banner_text(app)
-    aside = [p for p in data.iterdir() if p.name.startswith("stats.unreadable-")]
+    aside = [p for p in data.iterdir() if p.name.startswith(("stats.unreadable-", "stats.reset-"))]
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
     app.store.count("28", hands=1)  # counting goes on from zero; the old blob stays aside
     assert blob(data, "stats")["data"]["28"]["hands"] == 1

@@ -26,6 +26,8 @@ class Session:
         self.match = Match(game, options or {}, seed)
         self.options = dict(self.match.options)
         self.applied: list[tuple[int, int]] = []  # (seat, action) that reached the engine, for tests
+        self.slot: str | None = None  # where the store keeps it, once saved
+        self.held = False  # not saved until the player acts in it (or keeps it): see hold()
 
     @property
     def hand(self):
@@ -48,6 +50,8 @@ class Session:
         seat = hand.turn
         hand.apply(action)
         self.applied.append((seat, action))
+        if self.is_human(seat):
+            self.held = False  # the player's first action makes it their match
         if hand.is_over():
             self._count_hand()
         self.save()
@@ -107,21 +111,13 @@ class Session:
         try:
             s = cls._checked_session(data)
             m = s.match
-            finished = []
-            for rec in data["finished"]:
-                hand = _replayed(rec, s.game)
-                if not hand.is_over():
-                    raise ValueError("a finished hand is not over")
-                done = hand.record()
-                done["result"] = hand.result()
-                finished.append(done)
+            hands = [_replayed(rec, s.game, s.options) for rec in data["finished"]]
             hand = _replayed(data["hand"], s.game, s.options)
+            finished, counters = _follow_on(hands, hand, s.match.hand.score_before)
             info = data["match"]
             hand_number, redeals, dealer = info["hand_number"], info["redeals"], info["dealer"]
-            if not all(type(v) is int and v >= 0 for v in (hand_number, redeals, dealer)) or dealer > 3:
-                raise ValueError("the match's counters are not seats or counts")
-            if hand.dealer != dealer or list(info["score"]) != list(hand.score_before):
-                raise ValueError("the hand being played does not follow the match")
+            if [hand_number, redeals, dealer, list(info["score"])] != [*counters, list(hand.score_before)]:
+                raise ValueError("the match's counters do not follow its hands")
         except ValueError:
             raise
         except Exception as err:  # any other failure: the save does not fit this engine
@@ -163,21 +159,42 @@ class Session:
         return s
 
     @classmethod
-    def resume(cls, store) -> "Session | None":
-        """The saved match of ``store``, or None; one that cannot be resumed is set aside (a notice)."""
-        data = store.load_match()
+    def resume(cls, store, slot: str | None = None) -> "Session | None":
+        """The match saved in ``slot`` of ``store`` (by default the most recently played), or
+        None; one that cannot be resumed is set aside (a notice)."""
+        if slot is None:
+            saved = store.saved_matches()
+            slot = saved[0].slot if saved else None
+        data = store.load_match(slot) if slot else None
         if not data:
             return None
         try:
-            return cls.from_dict(data, store)
+            session = cls.from_dict(data, store)
         except ValueError as err:
             print(f"saved match set aside: {err}", file=sys.stderr)  # the details, for a bug report
-            store.set_aside("match", Message(N_("it does not replay in this version of the game")))
+            store.set_aside(slot, Message(N_("it does not replay in this version of the game")))
             return None
+        session.slot = slot
+        return session
+
+    def hold(self) -> None:
+        """Not saved yet: a match a link opened over a saved one of the same game is the
+        player's only once they act in it (or ``keep`` it); until then the saved one stays."""
+        self.held = True
+
+    def keep(self) -> None:
+        """Save a held match from now on (in a slot of its own)."""
+        self.held = False
+        self.save()
 
     def save(self) -> None:
-        if self.store is not None and not self.demo:
-            self.store.save_match(None if self.over or self._finished_match() else self.to_dict())
+        if self.store is None or self.demo or self.held:
+            return
+        if self.over or self._finished_match():
+            self.store.drop_match(self.slot)
+            self.slot = None
+        else:
+            self.slot = self.store.save_match(self.to_dict(), self.slot)
 
     def _finished_match(self) -> bool:
         res = self.hand.result()
@@ -204,6 +221,34 @@ def _replayed(record, game: str, options: dict | None = None):
             raise ValueError(f"action {entry!r} is not the turn's [seat, action]")
         hand.apply(entry[1])
     return hand
+
+
+def _follow_on(finished: list, hand, first_score) -> tuple[list, tuple]:
+    """The finished hands' records with their results, checked to follow one another as a
+    match deals them (each starts from the score the last one ended on, the dealer moves on
+    unless the hand is dealt again, no hand ended the match) and to lead to ``hand``; and the
+    match's counters (hand number, redeals, dealer) they give.  A save with a hand missing,
+    added or changed is refused (ValueError)."""
+    score, dealer = list(first_score), finished[0].dealer if finished else hand.dealer
+    number = redeals = 0
+    records = []
+    for done in finished:
+        if not done.is_over() or list(done.score_before) != score or done.dealer != dealer:
+            raise ValueError("the finished hands do not follow one another")
+        result = done.result()
+        if result.get("match_over"):
+            raise ValueError("a finished hand ended the match")
+        record = done.record()
+        record["result"] = result
+        records.append(record)
+        score = list(result["score"])
+        if done.same_dealer_again():
+            redeals += 1
+        else:
+            dealer, number, redeals = (dealer + 1) % 4, number + 1, 0
+    if list(hand.score_before) != score or hand.dealer != dealer:
+        raise ValueError("the hand being played does not follow the finished hands")
+    return records, (number, redeals, dealer)
 
 
 def _unasked_keep(hand, entry) -> bool:

@@ -1,29 +1,51 @@
-"""Settings, statistics and the match in progress, saved as versioned JSON.
+"""Settings, statistics and the matches in progress, saved as versioned JSON.
 
 Every blob goes through ``game.web.storage_backend`` (the one storage path): the
 browser's ``localStorage`` under pygbag, a file in the user's data folder on the
 desktop (``TRICK_TABLE_DATA_DIR`` overrides the folder), memory in tests.
 
-Each blob is ``{"version": 1, "kind": <name>, "data": {...}}``.  The match's data
-is built on the hand-record format (see ``Session.to_dict``).  A blob that cannot be
-read (not JSON, an unknown version, the wrong shape) is set aside under
-``<name>.unreadable-<time>`` (never silently dropped) and ``Store.notices`` says so, as
-``i18n.Message`` objects the app translates when it shows them.
+Each blob is ``{"version": 1, "kind": <kind>, "saved_at": <seconds>, "data": {...}}``:
+
+- ``settings``: the player's choices, each checked by its field (``SETTING_FIELDS``);
+- ``stats``: counts per game (``STAT_KEYS``);
+- one blob per match in progress, in the slots ``MATCH_SLOTS`` (``match``, ``match-2`` …
+  ``match-8``): a new match takes a free slot, so opening another game or another seed never
+  writes over a match.  The first slot has the name of the single save of earlier versions,
+  whose matches are therefore found and resumed as they are.  The match's data is built on
+  the hand-record format (see ``Session.to_dict``).
+
+Reading is bounded and checked, one validator per kind (``LIMITS`` and the ``check_*``
+functions; the rules are ``game.engine.bounds``'): the size before the blob is read, then
+nesting and items as it is parsed, then the envelope, then every field's type and range.
+
+- A blob that cannot be used at all (too large, not UTF-8, not JSON, an unknown version, the
+  wrong shape, a match of an unknown game) is moved aside under ``<name>.unreadable-<time>``
+  exactly as it was stored (the backend moves it without decoding it) and ``Store.notices``
+  says why.  (``<name>.room-<time>``: a match moved aside because all slots were taken.)
+- Settings or statistics with some values wrong keep the good ones; the wrong ones fall back
+  to their defaults, the blob as it was is copied aside first (``<name>.reset-<time>``), and
+  the notice names each value and what was wrong with it.
+
+Notices are ``i18n.Message`` objects the app translates when it shows them.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 
-from game.i18n import N_, Message
-from game.web import storage_backend
-from game.web.storage_backend import FileBackend, MemoryBackend  # noqa: F401 - for callers and tests
-
+from game.ai import LEVELS
 from game.engine import GAMES
+from game.engine.bounds import Field, Limits, OutOfBounds, check_fields, json_value, shown
+from game.i18n import LANGUAGES, N_, Message
+from game.i18n.problems import problem
+from game.web import storage_backend
+from game.web.storage_backend import FileBackend, MemoryBackend, NotText, TooLarge  # noqa: F401 - for callers
 
 VERSION = 1
-NAMES = ("settings", "stats", "match")
+MAX_MATCHES = 8
+MATCH_SLOTS = ("match",) + tuple(f"match-{n}" for n in range(2, MAX_MATCHES + 1))
 
 DEFAULT_SETTINGS = {
     "contrast": 0.5,      # table look, 0..1
@@ -37,10 +59,20 @@ DEFAULT_SETTINGS = {
     "ai_level": "normal",
     "game": "28",
 }
+MIN_SPEED, MAX_SPEED = 0.5, 4.0  # the settings screen's Slow .. Very fast; never 0 (a frozen table)
 
 STAT_KEYS = ("matches", "wins", "hands", "bids", "bids_made")
+MAX_COUNT = 10**12
 
-# What each blob is called in a notice (with its article: "Could not read {what} ...").
+# How much of each kind is read: a blob over ``chars`` is refused by its size before it is read.
+# A match of 60 hands of Twenty-Eight saves about 60 kB; a settings blob is under 1 kB.
+LIMITS = {
+    "settings": Limits(chars=64_000, depth=4, items=200, digits=20),
+    "stats": Limits(chars=256_000, depth=4, items=5_000, digits=20),
+    "match": Limits(chars=2_000_000, depth=12, items=1_000_000, digits=40),
+}
+
+# What each kind is called in a notice (with its article: "Could not read {what} ...").
 WHAT = {"settings": N_("the settings"), "stats": N_("the statistics"), "match": N_("the saved match")}
 
 
@@ -48,36 +80,113 @@ class Unreadable(ValueError):
     """A blob that is not one of ours; ``args[0]`` is the reason, a Message shown in the notice."""
 
 
+def kind_of(name: str) -> str:
+    return "match" if name in MATCH_SLOTS else name
+
+
 def empty_stats() -> dict:
     return {k: 0 for k in STAT_KEYS}
 
 
-def _check_settings(data: dict) -> dict:
-    """The known settings whose values have the right type (others fall back to the default)."""
-    out = {}
-    for key, default in DEFAULT_SETTINGS.items():
-        if key not in data:
+# ---- the validators, one per kind ------------------------------------------------------------------
+
+def setting_fields() -> dict[str, Field]:
+    """Each setting's type and range (games and levels as they are now registered).  A setting
+    without its own entry here is checked by the type of its default."""
+    fields = {
+        "contrast": Field(float, 0.0, 1.0), "grain": Field(float, 0.0, 1.0), "temperature": Field(float, 0.0, 1.0),
+        "anim_speed": Field(float, MIN_SPEED, MAX_SPEED),
+        "language": Field(str, choices=("", *LANGUAGES)),
+        "ai_level": Field(str, choices=tuple(LEVELS)),
+        "game": Field(str, choices=tuple(GAMES)),
+    }
+    for name, default in DEFAULT_SETTINGS.items():
+        if name not in fields:
+            fields[name] = (Field(bool) if isinstance(default, bool) else Field(float, 0.0, 10.0)
+                            if isinstance(default, float) else Field(type(default)))
+    return fields
+
+
+def check_settings(data: dict) -> tuple[dict, dict]:
+    """(the settings that are good, name -> OutOfBounds for each one that is not)."""
+    return check_fields(data, setting_fields())
+
+
+STAT_FIELDS = {key: Field(int, 0, MAX_COUNT) for key in STAT_KEYS}
+
+
+def check_stats(data: dict) -> tuple[dict, dict]:
+    """Counts per game: (the good ones, 'game.count' -> OutOfBounds for each bad one).  A game
+    this version does not know keeps its counts if they are counts (a later version's game)."""
+    good, wrong = {}, {}
+    for game, counts in data.items():
+        if not isinstance(counts, dict):
+            wrong[shown(game)] = OutOfBounds("wrong-type", "must be an object of counts", kind="dict")
             continue
-        value = data[key]
-        if isinstance(default, bool):
-            ok = type(value) is bool
-        elif isinstance(default, float):
-            ok = type(value) in (int, float) and 0 <= value <= 10
-        else:
-            ok = isinstance(value, str) and 0 < len(value) <= 32
-        if ok:
-            out[key] = float(value) if isinstance(default, float) else value
-    return out
+        good[game], bad = check_fields(counts, STAT_FIELDS)
+        wrong.update({f"{shown(game)}.{name}": err for name, err in bad.items()})
+    return good, wrong
 
 
-def _check_stats(data: dict) -> dict:
-    for game, stats in data.items():
-        if not isinstance(stats, dict) or not all(
-                isinstance(k, str) and type(v) is int and v >= 0 for k, v in stats.items()):
-            name = Message(GAMES[game].TITLE) if game in GAMES else repr(game)[:24]  # ours translated
-            raise Unreadable(Message(N_("the statistics of {game} are not counts"), game=name))
+def _is_count(value, top: int = MAX_COUNT) -> bool:
+    return type(value) is int and 0 <= value <= top
+
+
+def check_match(data: dict) -> dict:
+    """A saved match's shape and types (its actions are checked by replaying it when it is
+    resumed: ``Session.from_dict``).  Unreadable names what is wrong."""
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise Unreadable(Message(N_("no game named")))
+    if game not in GAMES:
+        raise Unreadable(Message(N_("unknown game '{game}'"), game=shown(game)))
+    version = data.get("version")
+    if version not in (1, 2) or (version == 2 and data.get("format") != "trick-table-match"):
+        raise Unreadable(Message(N_("unknown version {version}"), version=shown(version, 12)))
+    expected = {"options": dict, "seed": int, "level": str, "humans": list}
+    expected.update({"match": dict, "finished": list, "hand": dict} if version == 2 else {"hands": list, "actions": list})
+    for name, kind in expected.items():
+        if type(data.get(name)) is not kind:
+            raise Unreadable(Message(N_("'{name}' is missing or of the wrong type"), name=name))
+    if not all(_is_count(h, 3) for h in data["humans"]):
+        raise Unreadable(Message(N_("'{name}' is missing or of the wrong type"), name="humans"))
+    if version == 2:
+        score = data["match"].get("score")
+        if not isinstance(score, list) or len(score) > 4 or not all(type(v) is int for v in score):
+            raise Unreadable(Message(N_("'{name}' is missing or of the wrong type"), name="score"))
     return data
 
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """What the Continue list shows of a saved match, read without replaying it."""
+
+    slot: str
+    game: str
+    score: tuple
+    saved_at: float | None
+    seed: int
+    level: str
+    options: dict
+    hands: int  # hands finished
+
+
+def summary(slot: str, data: dict, saved_at) -> SavedMatch:
+    if data.get("version") == 2:
+        score, hands = tuple(data["match"]["score"]), len(data["finished"])
+    else:
+        score, hands = (), len(data["hands"])
+    return SavedMatch(slot, data["game"], score, saved_at, data["seed"], data["level"], dict(data["options"]), hands)
+
+
+def when_text(saved_at: float | None) -> str:
+    """The time a match was saved, as a date and time (the same in every language), or ''."""
+    if saved_at is None:
+        return ""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved_at))
+
+
+# ---- the store -----------------------------------------------------------------------------------------
 
 class Store:
     """The saved state of one player.  ``backend``: a storage_backend backend (default: the platform's)."""
@@ -88,98 +197,150 @@ class Store:
         self.kept_aside: dict[str, str] = {}  # name -> key the unreadable blob was kept under
         self._frozen: set[str] = set()  # blobs that could not be set aside: never written over
         self._write_failed = False
+        self._no_room = False
+        self._matches: dict[str, tuple[dict, float | None]] = {}  # slot -> (data, saved_at)
         self.settings = dict(DEFAULT_SETTINGS)
-        self.settings.update(_check_settings(self._load("settings")))
-        self.stats: dict[str, dict] = self._load("stats", _check_stats)
-        self._match = self._load("match")  # checked again (by replaying it) before it is resumed
+        self.settings.update(self._load_checked("settings", check_settings))
+        self.stats: dict[str, dict] = self._load_checked("stats", check_stats)
+        for slot in MATCH_SLOTS:
+            blob = self._load(slot, check_match)
+            if blob:
+                self._matches[slot] = (blob["data"], blob.get("saved_at"))
 
     # ---- blobs ---------------------------------------------------------------------------------
     def _read(self, name: str) -> str | None:
+        """The blob's text within its kind's size limit; None if there is none, or it could not
+        be read (then it is set aside, or left alone and never written over, with a notice)."""
         try:
-            return self.backend.load(name)
+            return self.backend.load(name, LIMITS[kind_of(name)].chars)
+        except TooLarge as err:
+            self.set_aside(name, problem(OutOfBounds("too-large", "", size=err.size, limit=err.limit)))
+        except NotText:
+            self.set_aside(name, problem(OutOfBounds("not-text", "")))
         except OSError as err:  # an unreadable file: leave it where it is, do not write over it
             self._frozen.add(name)
             self.notices.append(Message(N_("Could not read {what} ({error}); it is left as it was."),
-                                        what=Message(WHAT[name]), error=str(err.strerror or err)))
-            return None
+                                        what=Message(WHAT[kind_of(name)]), error=shown(err.strerror or err, 80)))
+        return None
 
-    def _load(self, name: str, check=None) -> dict:
+    def _load(self, name: str, check) -> dict:
+        """The blob (its envelope checked, its data by ``check``), or {} (set aside, with a notice)."""
         text = self._read(name)
         if text is None:
             return {}
         try:
             try:
-                blob = json.loads(text)
-            except (ValueError, RecursionError):
-                raise Unreadable(Message(N_("not valid JSON"))) from None
+                blob = json_value(text, LIMITS[kind_of(name)], name)
+            except OutOfBounds as err:
+                raise Unreadable(problem(err)) from None
             if not isinstance(blob, dict) or "version" not in blob:
                 raise Unreadable(Message(N_("not saved data of this game")))
             if blob.get("version") != VERSION:
-                raise Unreadable(Message(N_("unknown version {version}"), version=str(blob.get("version"))[:12]))
+                raise Unreadable(Message(N_("unknown version {version}"), version=shown(blob.get("version"), 12)))
             if not isinstance(blob.get("data"), dict):
                 raise Unreadable(Message(N_("no data")))
-            return check(blob["data"]) if check else blob["data"]
+            saved_at = blob.get("saved_at")
+            blob["saved_at"] = saved_at if type(saved_at) in (int, float) and 0 <= saved_at < 1e11 else None
+            blob["data"] = check(blob["data"])
+            return blob
         except Unreadable as err:
-            self.set_aside(name, err.args[0], text)
+            self.set_aside(name, err.args[0])
             return {}
 
-    def set_aside(self, name: str, reason: Message | str, text: str | None = None) -> str | None:
-        """Keep the blob ``name`` under another key, forget it under its own, and add a notice.
+    def _load_checked(self, name: str, check) -> dict:
+        """The data of a settings-like blob: the values that pass ``check``; when some do not,
+        the blob is copied aside as it was and a notice names them."""
+        wrong: dict = {}
 
-        Returns the key it was kept under (None if it could not be kept: then the original
-        stays untouched and is not written over for the rest of the session)."""
-        if text is None:
-            text = self._read(name)
-        if text is None:
-            return None
-        aside = f"{name}.unreadable-{int(time.time())}"
-        n = 1
+        def keep_good(data):
+            good, bad = check(data)
+            wrong.update(bad)
+            return good
+
+        data = self._load(name, keep_good).get("data", {})
+        if wrong:
+            key = self._copy_aside(name)
+            problems = [Message(N_("{name} ({problem})"), name=shown(field), problem=problem(err))
+                        for field, err in wrong.items()]
+            if key is None:
+                self.notices.append(Message(N_("Some of {what} were not valid ({problems}) and are back to their "
+                                               "defaults for now; the file is left as it was."),
+                                            what=Message(WHAT[name]), problems=problems))
+            else:
+                self.notices.append(Message(N_("Some of {what} were not valid ({problems}) and are back to their "
+                                               "defaults; the file as it was is kept as '{key}'."),
+                                            what=Message(WHAT[name]), problems=problems, key=key))
+                self._save(name, data)
+        return data
+
+    def _aside_key(self, name: str, why: str = "unreadable") -> str:
+        """A free key for a blob kept aside: ``<name>.<why>-<time>`` (``why``: unreadable,
+        reset, or room)."""
+        stamp = int(time.time())
+        aside, n = f"{name}.{why}-{stamp}", 1
         while self._exists(aside):
             n += 1
-            aside = f"{name}.unreadable-{int(time.time())}-{n}"
+            aside = f"{name}.{why}-{stamp}-{n}"
+        return aside
+
+    def _copy_aside(self, name: str) -> str | None:
+        """A copy of the blob as stored under a new key (None if it cannot be made: then the
+        blob is never written over in this session)."""
+        aside = self._aside_key(name, "reset")
         try:
-            self.backend.save(aside, text)
-            if self.backend.load(aside) != text:
-                raise OSError("the copy did not read back")
+            self.backend.copy(name, aside)
+        except OSError:
+            self._frozen.add(name)
+            return None
+        return aside
+
+    def set_aside(self, name: str, reason: Message | str) -> str | None:
+        """Move the blob ``name`` to another key, exactly as it is stored, and add a notice.
+
+        Returns the key it was kept under (None if it could not be moved: then the original
+        stays untouched and is not written over for the rest of the session)."""
+        what = Message(WHAT[kind_of(name)])
+        aside = self._aside_key(name)
+        try:
+            self.backend.move(name, aside)
         except OSError:
             self._frozen.add(name)
             self.notices.append(Message(N_("Could not read {what} ({reason}), nor copy it aside; "
-                                           "it is left as it was."), what=Message(WHAT[name]), reason=reason))
+                                           "it is left as it was."), what=what, reason=reason))
             return None
-        try:
-            self.backend.remove(name)
-        except OSError:
-            pass
-        if name == "match":
-            self._match = {}
+        self._matches.pop(name, None)
         self.kept_aside[name] = aside
         self.notices.append(Message(N_("Could not read {what} ({reason}); it was kept aside as '{key}'."),
-                                    what=Message(WHAT[name]), reason=reason, key=aside))
+                                    what=what, reason=reason, key=aside))
         return aside
 
     def _exists(self, key: str) -> bool:
         try:
-            return self.backend.load(key) is not None
+            return self.backend.exists(key)
         except OSError:
-            return False
+            return True  # not known to be free: do not use it
 
-    def _save(self, name: str, data: dict) -> None:
+    def _save(self, name: str, data: dict) -> float:
+        """Write the blob (unless it is frozen); returns the time it carries."""
+        now = round(time.time(), 3)
         if name in self._frozen:
-            return
-        text = json.dumps({"version": VERSION, "kind": name, "data": data}, sort_keys=True)
+            return now
+        blob = {"version": VERSION, "kind": kind_of(name), "saved_at": now, "data": data}
+        text = json.dumps(blob, sort_keys=True)
         try:
             self.backend.save(name, text)
         except OSError as err:  # a read-only home must not stop the game
             if not self._write_failed:
                 self._write_failed = True
                 self.notices.append(Message(N_("Progress cannot be saved here ({error})."),
-                                            error=str(err.strerror or err)))
-            return
+                                            error=shown(err.strerror or err, 80)))
+            return now
         if not self._write_failed and isinstance(self.backend, storage_backend.LocalStorageBackend) \
                 and not self.backend.persistent:  # the browser refused: kept in memory for the session
             self._write_failed = True
             self.notices.append(Message(N_("This browser does not let the game keep its progress; "
                                            "it lasts until the page is closed.")))
+        return now
 
     # ---- settings -----------------------------------------------------------------------------------
     def save_settings(self) -> None:
@@ -195,21 +356,67 @@ class Store:
         """Add to a game's statistics, e.g. ``count("28", hands=1, bids=1, bids_made=1)``."""
         stats = self.game_stats(game)
         for key, n in amounts.items():
-            stats[key] = stats.get(key, 0) + n
+            stats[key] = min(MAX_COUNT, stats.get(key, 0) + n)
         self.stats[game] = stats
         self._save("stats", self.stats)
 
-    # ---- the match in progress -----------------------------------------------------------------------
-    def save_match(self, saved: dict | None) -> None:
-        """Save the match in progress (None: there is none; the saved one is forgotten)."""
-        self._match = dict(saved) if saved else {}
-        if saved:
-            self._save("match", saved)
-        elif "match" not in self._frozen:
+    # ---- the matches in progress -----------------------------------------------------------------------
+    def saved_matches(self) -> list[SavedMatch]:
+        """Every saved match, the most recently played first."""
+        found = [summary(slot, data, at) for slot, (data, at) in self._matches.items()]
+        return sorted(found, key=lambda m: (-(m.saved_at or 0), MATCH_SLOTS.index(m.slot)))
+
+    def load_match(self, slot: str | None = None) -> dict | None:
+        """The data of the match in ``slot`` (by default the most recently played), or None."""
+        if slot is None:
+            newest = self.saved_matches()
+            slot = newest[0].slot if newest else None
+        found = self._matches.get(slot)
+        return dict(found[0]) if found else None
+
+    def save_match(self, data: dict, slot: str | None = None) -> str | None:
+        """Save a match in progress in ``slot``, or in a free slot if None; returns the slot.
+        With every slot taken, the least recently played match is moved aside (a notice says
+        where) to make room: nothing is written over."""
+        if slot is None:
+            slot = self._free_slot()
+            if slot is None:
+                return None
+        self._matches[slot] = (dict(data), self._save(slot, data))
+        return slot
+
+    def drop_match(self, slot: str | None) -> None:
+        """Forget the match in ``slot`` (it is over, or the player gave it up)."""
+        if slot is None or slot not in MATCH_SLOTS:
+            return
+        self._matches.pop(slot, None)
+        if slot not in self._frozen:
             try:
-                self.backend.remove("match")
+                self.backend.remove(slot)
             except OSError:
                 pass
 
-    def load_match(self) -> dict | None:
-        return dict(self._match) if self._match else None
+    def _free_slot(self) -> str | None:
+        for slot in MATCH_SLOTS:
+            if slot not in self._matches and slot not in self._frozen and not self._exists(slot):
+                return slot
+        oldest = self.saved_matches()[-1] if self._matches else None
+        if oldest is not None:
+            aside = self._aside_key(oldest.slot, "room")
+            try:
+                self.backend.move(oldest.slot, aside)
+            except OSError:
+                aside = None
+            if aside is not None:
+                self._matches.pop(oldest.slot)
+                self.notices.append(Message(N_("Every place for a saved match was taken: the match played least "
+                                               "recently ({game}, {when}) was kept aside as '{key}'."),
+                                            game=Message(GAMES[oldest.game].TITLE), when=when_text(oldest.saved_at),
+                                            key=aside))
+                return oldest.slot
+        # nothing could be moved: play on without saving rather than write over a match
+        if not self._no_room:
+            self._no_room = True
+            self.notices.append(Message(N_("There is no room to save this match; it lasts until the game is "
+                                           "closed.")))
+        return None
