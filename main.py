@@ -70,20 +70,45 @@ def apply_settings(app, web) -> None:
         app.settings_changed()
 
 
-def resumable(app, game, web):
-    """The saved match, resumed, if it is a match of ``game`` that the URL does not contradict."""
+def fits(saved, game, web, seed=None, level=None) -> bool:
+    """Whether a saved match is the match a link (or --game) names: the same game, and the seed,
+    level and rule options it gives, if it gives them (``seed``, ``level``: the link's or the
+    command line's)."""
+    return (saved.game == game and (seed is None or seed == saved.seed)
+            and (level is None or level == saved.level)
+            and all(saved.options.get(k) == v for k, v in web.options.items()))
+
+
+def resumable(app, game, web, seed=None, level=None):
+    """The most recently played saved match that the link names, resumed; None if there is
+    none (one that does not replay is set aside, with a notice, and the next is tried)."""
     from game.ui.session import Session
 
-    session = Session.resume(app.store)
-    if session is None or session.game != game:
-        return None
-    if web.seed is not None and web.seed != session.seed:
-        return None
-    if web.level is not None and web.level != session.level:
-        return None
-    if any(session.options.get(k) != v for k, v in web.options.items()):
-        return None
-    return session
+    for saved in app.store.saved_matches():
+        if fits(saved, game, web, seed, level):
+            session = Session.resume(app.store, saved.slot)
+            if session is not None:
+                return session
+    return None
+
+
+def linked_table(app, game, web, seed, level, asked_level=None):
+    """The table a link to ``game`` opens: the saved match it names, resumed; else a new match.
+    If a match of that game is saved, the new one is held (not saved until the player acts in
+    it) and the table offers to resume the saved one instead: neither is lost."""
+    from game.ui.session import Session
+
+    session = resumable(app, game, web, seed, asked_level)
+    if session is not None:
+        return "table", {"session": session}
+    seed = seed if seed is not None else random.randrange(1 << 30)
+    session = Session(game, web.options, seed, level, (0,), app.store)
+    other = next((m for m in app.store.saved_matches() if m.game == game), None)
+    if other is None:
+        session.save()
+        return "table", {"session": session}
+    session.hold()
+    return "table", {"session": session, "offer": other}
 
 
 def first_scene(app, args, web):
@@ -91,26 +116,21 @@ def first_scene(app, args, web):
     from game.ui.session import Session
 
     game = web.game or args.game
-    level = web.level or args.level or app.settings["ai_level"]
+    asked_level = web.level or args.level
+    level = asked_level or app.settings["ai_level"]
     seed = web.seed if web.seed is not None else args.seed
     if web.demo or args.demo:
         game = game or app.settings["game"]
         seed = seed if seed is not None else random.randrange(1 << 30)
         return "table", {"session": Session(game, web.options, seed, level, (), app.store)}
     if web.embed or args.game:
-        game = game or app.settings["game"]
-        session = resumable(app, game, web)
-        if session is None:
-            seed = seed if seed is not None else random.randrange(1 << 30)
-            session = Session(game, web.options, seed, level, (0,), app.store)
-            session.save()
-        return "table", {"session": session}
+        return linked_table(app, game or app.settings["game"], web, seed, level, asked_level)
     if game:
-        session = resumable(app, game, web)
+        session = resumable(app, game, web, seed, asked_level)
         if session is not None:
             return "table", {"session": session}
         return "new-match", {"game": game, "options": web.options, "level": web.level, "seed": seed}
-    session = Session.resume(app.store)  # a reload goes back into the match in progress
+    session = Session.resume(app.store)  # a reload goes back into the match played last
     return ("table", {"session": session}) if session else None
 
 

@@ -154,6 +154,10 @@ def test_continue_resumes_the_saved_match():
         session.apply(rng.choice(session.hand.legal_actions()))
     app.home()
     driver.click_button(app, "Continue")
+    assert app.scene.name == "continue"  # the list of saved matches: here one
+    (row,) = [w for w in app.scene.widgets if getattr(w, "saved", None)]
+    assert row.label.startswith("Schieber") and row.saved.slot == session.slot
+    driver.click(app, (row.rect.left + 30, row.rect.centery - app.scene.scroll))
     assert app.scene.name == "table"
     assert app.scene.session.hand.history == session.hand.history
 

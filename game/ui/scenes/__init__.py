@@ -6,6 +6,7 @@ importing it; ``build_scene`` looks the name up here and builds the scene with `
 
 from __future__ import annotations
 
+from .continue_list import ContinueScene
 from .hand_result import HandResultScene
 from .match_result import MatchResultScene
 from .menu import MenuScene
@@ -16,7 +17,7 @@ from .stats import StatsScene
 from .table import TableScene
 
 SCENES = {cls.name: cls for cls in (MenuScene, NewMatchScene, TableScene, HandResultScene, MatchResultScene,
-                                    RulesScene, SettingsScene, StatsScene)}
+                                    RulesScene, SettingsScene, StatsScene, ContinueScene)}
 
 
 def build_scene(app, name: str, **params):

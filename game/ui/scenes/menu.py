@@ -65,7 +65,7 @@ class MenuScene(Scene):
             widgets.append(GameTile((x, y, tile_w, tile_h), game, app.art(ui.deck).suit_symbol(ui.tile_suit, icon),
                                     self.new_match, lay.medium))
         y = top + ((len(games) + cols - 1) // cols) * (tile_h + gap) + (20 if lay.portrait else 0)
-        saved = app.store.load_match()
+        saved = bool(app.store.saved_matches())
         actions = [(_("Continue"), self.continue_match, bool(saved), True),
                    (_("Watch a game"), self.watch, True, False),
                    (_("Rules"), self.rules, True, False),
@@ -98,12 +98,7 @@ class MenuScene(Scene):
         self.app.go("new-match", game=game)
 
     def continue_match(self):
-        session = Session.resume(self.app.store)  # one that cannot be resumed is set aside, with a notice
-        if session is None:
-            self.app.take_store_notices()
-            self.build()
-            return
-        self.app.go("table", session=session)
+        self.app.go("continue")  # every saved match, to resume or give up
 
     def watch(self):
         game = self.app.settings["game"]

@@ -15,6 +15,7 @@ from game.i18n import _
 from .. import direction, players
 from ..games import game_ui
 from ..input import KEY, RELEASE
+from ..match_offer import MatchOffer
 from ..names import action_label, action_phrase, refusal_text
 from ..scene import ACTIVATE, Scene
 from ..table_ai import TableAI
@@ -30,9 +31,12 @@ DRAG_SLOP = 14   # pixels a pressed card may move before it is being dragged
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session):
+    def __init__(self, app, session, offer=None):
+        """``offer``: a saved match (storage.SavedMatch) the table offers to resume instead,
+        when a link opened ``session`` over it (see match_offer.py)."""
         super().__init__(app)
         self.session = session
+        self.offer = MatchOffer(self, offer) if offer else None
         self.ui = game_ui(session.game, session.demo)
         self.art = app.art(self.ui.deck)
         self.state = TableState(session, self.ui, self.layout, app.sounds)
@@ -79,6 +83,8 @@ class TableScene(Scene):
             if buttons:
                 self.controls_top = min(b.rect.top for b in buttons)
             widgets += buttons
+        if self.offer:
+            widgets += self.offer.widgets(lay)
         self.widgets = widgets
         self.focus = -1
         self._built_for = self._build_key()
@@ -109,6 +115,8 @@ class TableScene(Scene):
         if refusal is not None:
             self.state.say(refusal_text(refusal), True)
             return
+        if self.offer:  # playing on keeps this match; the other stays under Continue
+            self.offer = None
         self.after_action(before.turn, action, before, origin)
 
     def play_card(self, card, origin):
@@ -126,6 +134,10 @@ class TableScene(Scene):
 
     def to_menu(self):
         self.app.home()
+
+    def close_offer(self):
+        self.offer = None
+        self.build()
 
     def toggle_last(self):
         self.state.toggle_last()
@@ -227,6 +239,11 @@ class TableScene(Scene):
         super().key(ev)
 
     # ---- drawing ---------------------------------------------------------------------------------------
+    def draw_widgets(self, surf):
+        if self.offer:
+            self.offer.draw(surf)
+        super().draw_widgets(surf)
+
     def draw(self, surf):
         self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets], self.controls_top,
                           self.hint_button is not None, self.ai.seat)

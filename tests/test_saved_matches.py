@@ -1,0 +1,256 @@
+"""Issue 16, "one match per game, never overwritten": opening another game, another seed or an
+embed keeps every saved match; the menu's Continue lists them; a link to a different match of a
+saved game asks in the table; old single-match saves are found; statistics and hand history
+survive every path.  The app is started as ``python main.py`` starts it, over files in a folder
+of its own (the desktop's storage)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json  # noqa: E402
+import random  # noqa: E402
+import re  # noqa: E402
+
+import pytest  # noqa: E402
+from app_helpers import banner_text, blob, fresh_data, launch, play_to_mid_trick, state, teardown  # noqa: E402
+
+from game.ui import driver  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+from game.ui.storage import MATCH_SLOTS, MAX_MATCHES, Store  # noqa: E402
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    yield from fresh_data(tmp_path, monkeypatch)
+
+
+def saved_files(folder) -> dict:
+    """Every saved match's file, by name, as bytes."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name.startswith("match")}
+
+
+def history(folder) -> dict:
+    """Each saved match's hand history: its finished hands and the actions of the hand in play."""
+    found = {}
+    for name in saved_files(folder):
+        match = json.loads((folder / name).read_text())["data"]
+        found[name] = (match["seed"], [rec["actions"] for rec in match["finished"]], match["hand"]["actions"])
+    return found
+
+
+def a_match_in_progress(game, seed, full_hands=1, stats=True):
+    """A match of ``game`` saved mid-trick after ``full_hands`` hands, as a player leaves it (the
+    hands played counted in the statistics, as the table counts them)."""
+    store = Store()
+    session = Session(game, {}, seed, "easy", (0,), store)
+    session.save()
+    play_to_mid_trick(session, random.Random(f"{game}-{seed}"), full_hands)
+    if stats:
+        store.count("schieber", matches=3, wins=2)  # statistics of another game, to see they stay
+    return session
+
+
+def stats_file(folder) -> bytes:
+    return (folder / "stats.txt").read_bytes()
+
+
+def continue_rows(app):
+    driver.click_button(app, "Continue")
+    assert app.scene.name == "continue"
+    return [w for w in app.scene.widgets if getattr(w, "saved", None)]
+
+
+# ---- another game or another seed never writes over a match -------------------------------------------
+
+@pytest.mark.parametrize("argv", [("--game", "28"), ("--query", "game=28&embed=1"),
+                                  ("--query", "game=28&seed=5&embed=1&level=hard")])
+def test_another_game_starts_beside_the_saved_match(data, argv):
+    """Issue 16: with a 400 match in progress, ``--game 28`` or ``?game=28&embed=1`` started a new
+    match and saved it over the old one."""
+    before = a_match_in_progress("400", 3)
+    files, stats = saved_files(data), stats_file(data)
+    app = launch(*argv)
+    session = app.scene.session
+    assert app.scene.name == "table" and session.game == "28" and app.scene.offer is None  # nothing to ask
+    assert session.slot not in files  # a slot of its own, saved from the start
+    assert saved_files(data)["match.txt"] == files["match.txt"]  # the 400 match as it was
+    assert stats_file(data) == stats
+    teardown(app)
+
+    again = launch()  # the menu lists both; the 400 match resumes exactly
+    rows = continue_rows(again) if again.scene.name == "menu" else None
+    if rows is None:  # a reload goes back into the match played last (the 28), over the menu
+        again.home()
+        rows = continue_rows(again)
+    assert sorted(r.saved.game for r in rows) == ["28", "400"]
+    row = next(r for r in rows if r.saved.game == "400")
+    assert row.label == "400" and row.note.startswith("You ") and "Partner" in row.note  # the score, per player
+    assert re.search(r"\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1$", row.note)  # when it was played
+    driver.click(again, (row.rect.left + 30, row.rect.centery - again.scene.scroll))
+    assert again.scene.name == "table" and state(again.scene.session) == state(before)
+    teardown(again)
+
+
+def test_a_link_to_another_seed_asks_in_the_table_and_resume_keeps_both(data):
+    """Issue 16: the same game with another seed started a new match over the saved one."""
+    before = a_match_in_progress("400", 3)
+    files, stats, hands = saved_files(data), stats_file(data), history(data)
+    app = launch("--query", "game=400&seed=77&embed=1")
+    scene = app.scene
+    assert scene.name == "table" and scene.session.seed == 77 and scene.offer is not None
+    assert [s.name for s in app.stack] == ["table"]  # an embed: the question is in the table
+    text = scene.offer.text()
+    assert "400 match in progress" in text and "You " in text and "Partner " in text  # its score per player
+    driver.frames(app, 60)  # the AI may act meanwhile: the linked match is not saved for it
+    assert saved_files(data) == files
+    driver.click_button(app, "Resume it")
+    assert app.scene.name == "table" and state(app.scene.session) == state(before)
+    assert app.scene.offer is None
+    assert saved_files(data) == files and stats_file(data) == stats and history(data) == hands
+    teardown(app)
+
+
+def test_playing_the_linked_match_keeps_the_saved_one_resumable(data):
+    a_match_in_progress("28", 4)
+    files, stats = saved_files(data), stats_file(data)
+    app = launch("--query", "game=28&seed=91&embed=1&level=easy")
+    scene = app.scene
+    assert scene.offer is not None
+    driver.click_button(app, "Play this one")
+    assert scene.offer is None and not driver.button(app, "Resume it")
+    now = saved_files(data)
+    assert now["match.txt"] == files["match.txt"] and len(now) == 2  # the new one beside it
+    assert stats_file(data) == stats
+    teardown(app)
+    again = launch("--query", "game=28&seed=91&embed=1")  # the same link: straight back, no question
+    assert again.scene.session.seed == 91 and again.scene.offer is None
+    teardown(again)
+    other = launch("--query", "game=28&seed=4&embed=1")  # the first link: its match, no question
+    assert other.scene.session.seed == 4 and other.scene.offer is None
+    teardown(other)
+
+
+def test_a_first_action_in_the_linked_match_answers_the_question(data):
+    a_match_in_progress("schieber", 2, stats=False)
+    files = saved_files(data)
+    app = launch("--query", "game=schieber&seed=8&embed=1&level=easy")
+    scene, session = app.scene, app.scene.session
+    assert scene.offer is not None
+    assert driver.run_until(app, scene.human_turn, 3000)
+    scene.submit(session.hand.legal_actions()[0])
+    assert scene.offer is None and session.slot and session.slot not in files
+    assert saved_files(data)["match.txt"] == files["match.txt"]
+    teardown(app)
+
+
+def test_leaving_the_linked_match_unanswered_loses_nothing(data):
+    a_match_in_progress("304", 5)
+    files, hands = saved_files(data), history(data)
+    app = launch("--query", "game=304&seed=6&embed=1")
+    assert app.scene.offer is not None
+    app.scene.menu_button.activate()
+    assert app.scene.name == "menu" and saved_files(data) == files and history(data) == hands
+    rows = continue_rows(app)
+    assert [r.saved.seed for r in rows] == [5]
+    teardown(app)
+
+
+def test_the_new_match_form_starts_beside_a_saved_match_of_the_same_game(data):
+    a_match_in_progress("28", 4)
+    files = saved_files(data)
+    app = launch("--query", "game=28&seed=10")  # not an embed: the form, over the menu
+    assert app.scene.name == "new-match"
+    driver.click_button(app, "Start")
+    assert app.scene.name == "table" and app.scene.session.seed == 10
+    assert saved_files(data)["match.txt"] == files["match.txt"] and len(saved_files(data)) == 2
+    teardown(app)
+
+
+@pytest.mark.parametrize("argv", [("--demo", "--game", "28"), ("--query", "game=28&demo=1&embed=1")])
+def test_demos_and_watching_touch_no_saved_match(data, argv):
+    a_match_in_progress("28", 4)
+    files, stats = saved_files(data), stats_file(data)
+    app = launch(*argv)
+    assert app.scene.session.demo
+    driver.frames(app, 200)
+    app.home()
+    driver.click_button(app, "Watch a game")
+    driver.frames(app, 200)
+    assert saved_files(data) == files and stats_file(data) == stats
+    teardown(app)
+
+
+# ---- the Continue list -------------------------------------------------------------------------------
+
+def test_continue_lists_each_match_with_its_game_score_and_time_and_removes_one_on_a_second_tap(data):
+    a_match_in_progress("400", 3)
+    a_match_in_progress("28", 4, full_hands=0)
+    app = launch()
+    assert app.scene.name == "table" and app.scene.session.game == "28"  # a reload: the match played last
+    app.home()
+    rows = continue_rows(app)
+    assert [r.saved.game for r in rows] == ["28", "400"]  # the one played last first
+    assert rows[0].label == "Twenty-Eight" and rows[0].note.startswith("Game points Us 0 · Them 0\n20")
+    assert re.fullmatch(r"You -?\d+ .*\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1", rows[1].note)
+    remove = rows[1].remove_rect()
+    at = (remove.centerx, remove.centery - app.scene.scroll)
+    driver.click(app, at)
+    assert rows[1].armed and len(app.store.saved_matches()) == 2  # asks first
+    driver.click(app, at)
+    assert [m.game for m in app.store.saved_matches()] == ["28"]
+    assert list(saved_files(data)) == ["match-2.txt"]
+    teardown(app)
+
+
+def test_old_single_match_saves_are_found_and_kept(data):
+    """Saves of earlier versions (one match under 'match', format 1 or 2, no time) are listed,
+    resumed, and not written over by another game."""
+    store = Store()
+    session = Session("28", {}, 6, "easy", (0,), store)
+    play_to_mid_trick(session, random.Random(4))
+    old = {"version": 1, "game": "28", "options": session.options, "seed": 6, "level": "easy", "humans": [0],
+           "hands": [], "actions": [t for _, t in session.hand.history]}
+    (data / "match.txt").write_text(json.dumps({"version": 1, "kind": "match", "data": old}))
+    app = launch("--query", "game=400&embed=1")
+    assert app.scene.session.game == "400" and app.scene.session.slot == "match-2"
+    app.scene.menu_button.activate()
+    (row,) = [r for r in continue_rows(app) if r.saved.game == "28"]
+    assert "20" not in row.note  # saved before times were kept: none shown
+    driver.click(app, (row.rect.left + 30, row.rect.centery - app.scene.scroll))
+    assert state(app.scene.session) == state(session)
+    teardown(app)
+
+
+def test_with_every_slot_taken_the_match_played_least_recently_is_kept_aside(data):
+    store = Store()
+    for seed in range(MAX_MATCHES):
+        Session("304", {}, seed, "easy", (0,), store).save()
+    oldest = Store().saved_matches()[-1]  # as the app will read them
+    oldest_bytes = (data / f"{oldest.slot}.txt").read_bytes()
+    app = launch("--query", "game=400&embed=1")
+    assert app.scene.session.slot == oldest.slot
+    kept = [p for p in data.iterdir() if p.name.startswith(f"{oldest.slot}.room-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == oldest_bytes
+    assert "kept aside as" in banner_text(app)
+    assert len(app.store.saved_matches()) == len(MATCH_SLOTS)
+    teardown(app)
+
+
+def test_statistics_and_hand_history_survive_a_finished_match_beside_others(data):
+    a_match_in_progress("400", 3)
+    files = saved_files(data)
+    store = Store()
+    session = Session("304", {"tokens": 1}, 5, "easy", (0,), store)
+    session.save()
+    rng = random.Random(1)
+    while not (session.over or session._finished_match()):
+        while not session.hand.is_over():
+            session.apply(rng.choice(session.hand.legal_actions()))
+        if not session._finished_match():
+            session.next_hand()
+    assert session.slot is None  # over: its slot is free again
+    assert saved_files(data) == files
+    assert Store().game_stats("304")["matches"] == 1 and Store().game_stats("schieber")["wins"] == 2
+    assert blob(data, "stats")["data"]["schieber"]["matches"] == 3
