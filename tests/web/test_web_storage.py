@@ -165,3 +165,72 @@ def test_null_proxies_read_as_none():
     storage = FakeLocalStorage()
     storage.getItem = lambda key: JsNull()
     assert sb.LocalStorageBackend(FakeWindow(storage)).load("x") is None
+
+
+class PageWindow(FakeWindow):
+    """A window whose page runs the backend's helpers (``PAGE_HELPERS``) on its localStorage,
+    counting what crosses into Python through ``getItem``."""
+
+    def __init__(self, storage):
+        super().__init__(storage)
+        self.read = []
+        real_get = storage.getItem
+        storage.getItem = lambda key: self.read.append(key) or real_get(key)
+
+        class Helpers:
+            @staticmethod
+            def length(key):
+                value = storage.items.get(key)
+                return -1 if value is None else len(value)
+
+            @staticmethod
+            def copy(key, to):
+                if key not in storage.items:
+                    return False
+                storage.setItem(to, storage.items[key])
+                return storage.items[to] == storage.items[key]
+
+        self.helpers = Helpers
+
+    def eval(self, source):
+        assert source == sb.PAGE_HELPERS
+        return self.helpers
+
+
+def test_the_browser_refuses_a_value_over_the_limit_before_it_crosses_into_python():
+    storage = FakeLocalStorage()
+    window = PageWindow(storage)
+    backend = sb.LocalStorageBackend(window)
+    storage.items["trick-table:stats"] = "x" * 5000
+    with pytest.raises(sb.TooLarge) as err:
+        backend.load("stats", limit=4000)
+    assert err.value.size == 5000 and window.read == []  # measured in the page, never read
+    assert backend.load("stats", limit=5000) == "x" * 5000 and window.read == ["trick-table:stats"]
+    assert backend.load("absent", limit=10) is None and backend.exists("stats") and not backend.exists("absent")
+
+
+def test_the_browser_moves_a_value_aside_in_the_page_unchanged():
+    storage = FakeLocalStorage()
+    window = PageWindow(storage)
+    backend = sb.LocalStorageBackend(window)
+    odd = "{\ud800 not ours"  # a lone surrogate: a JS string may hold one, UTF-8 cannot
+    storage.items["trick-table:match"] = odd
+    backend.move("match", "match.unreadable-1")
+    assert storage.items == {"trick-table:match.unreadable-1": odd} and window.read == []
+    with pytest.raises(OSError):
+        backend.move("match", "match.unreadable-2")  # nothing there
+
+
+def test_the_browser_without_page_helpers_reads_and_copies_through_python():
+    storage = FakeLocalStorage()
+    backend = sb.LocalStorageBackend(FakeWindow(storage))  # no eval: a bridge that cannot run them
+    storage.items["trick-table:settings"] = "y" * 50
+    with pytest.raises(sb.TooLarge):
+        backend.load("settings", limit=10)
+    backend.copy("settings", "settings.reset-1")
+    assert storage.items["trick-table:settings.reset-1"] == "y" * 50
+    full = sb.LocalStorageBackend(FakeWindow(FakeLocalStorage(full=True)))
+    full.window.localStorage.items["trick-table:match"] = "{}"
+    with pytest.raises(OSError):
+        full.copy("match", "match.unreadable-1")  # a full storage: the caller leaves it where it is
+    assert full.persistent  # a refused copy does not switch the game to memory
