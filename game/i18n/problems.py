@@ -23,7 +23,8 @@ MESSAGES = {
     "unknown-field": N_("not known here"),
 }
 
-KINDS = {"bool": N_("true or false"), "int": N_("a whole number"), "float": N_("a number"), "str": N_("text")}
+KINDS = {"bool": N_("true or false"), "int": N_("a whole number"), "float": N_("a number"), "str": N_("text"),
+         "dict": N_("a JSON object")}
 MAX_CHOICES = 8  # more are shown as 'first to last'
 
 

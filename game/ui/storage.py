@@ -116,15 +116,17 @@ STAT_FIELDS = {key: Field(int, 0, MAX_COUNT) for key in STAT_KEYS}
 
 
 def check_stats(data: dict) -> tuple[dict, dict]:
-    """Counts per game: (the good ones, 'game.count' -> OutOfBounds for each bad one).  A game
-    this version does not know keeps its counts if they are counts (a later version's game)."""
+    """Counts per game: (the good ones, (game, count) -> OutOfBounds for each bad one, the game
+    by its name to show).  A game this version does not know keeps its counts if they are
+    counts (a later version's game)."""
     good, wrong = {}, {}
     for game, counts in data.items():
+        name = Message(GAMES[game].TITLE) if game in GAMES else shown(game)  # ours shown translated
         if not isinstance(counts, dict):
-            wrong[shown(game)] = OutOfBounds("wrong-type", "must be an object of counts", kind="dict")
+            wrong[name] = OutOfBounds("wrong-type", "must be an object of counts", kind="dict")
             continue
         good[game], bad = check_fields(counts, STAT_FIELDS)
-        wrong.update({f"{shown(game)}.{name}": err for name, err in bad.items()})
+        wrong.update({(name, count): err for count, err in bad.items()})
     return good, wrong
 
 
@@ -260,8 +262,8 @@ class Store:
         data = self._load(name, keep_good).get("data", {})
         if wrong:
             key = self._copy_aside(name)
-            problems = [Message(N_("{name} ({problem})"), name=shown(field), problem=problem(err))
-                        for field, err in wrong.items()]
+            problems = [Message(N_("{name} ({problem})"), name=field if isinstance(field, (tuple, Message))
+                                else shown(field), problem=problem(err)) for field, err in wrong.items()]
             if key is None:
                 self.notices.append(Message(N_("Some of {what} were not valid ({problems}) and are back to their "
                                                "defaults for now; the file is left as it was."),
