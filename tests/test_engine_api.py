@@ -161,6 +161,12 @@ def test_every_game_refuses_astronomic_scores(game):
         cls.deal(1, score=[-(10**12)] + zero[1:])
 
 
+def test_a_long_losing_28_side_plays_on():
+    """A side far below zero (random matches get there) is a score a hand may start from."""
+    assert Hand28.deal(1, score=[-5000, 3]).score_before == [-5000, 3]
+    assert Hand400.deal(1, score=[-1200, 1500, -3, 0]).score_before == [-1200, 1500, -3, 0]
+
+
 # ---- what a game's class tells ---------------------------------------------------------------------
 
 def test_games_are_listed_in_menu_order_with_titles_and_aliases():

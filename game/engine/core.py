@@ -142,8 +142,11 @@ class Hand:
 
     @classmethod
     def score_range(cls, options: dict) -> tuple[int, int]:
-        """The lowest and highest value (inclusive) an entry of the score before a hand may have."""
-        return -999, 999
+        """The lowest and highest value (inclusive) an entry of the score before a hand may have:
+        by default far beyond any score a match reaches (a 28 side losing a game point a hand
+        needs some 100,000 hands to leave it), yet bounded, so a record cannot carry an
+        astronomic score."""
+        return -99_999, 99_999
 
     @classmethod
     def check_score(cls, score, options: dict) -> list:

@@ -66,11 +66,6 @@ class Hand28(HiddenTrumpHand):
     )
 
     @classmethod
-    def score_range(cls, options: dict) -> tuple[int, int]:
-        """Game points per side: a match to 6 or 7 stays far inside these."""
-        return -999, 999
-
-    @classmethod
     def points_per_hand(cls, options: dict) -> int:
         return 29 if options["twenty_nine"] else 28
 
