@@ -1,4 +1,5 @@
-"""Command line: ``replay RECORD.json [--trace]`` and ``record --game G --seed N [--options JSON] [--out FILE]``.
+"""Command line: ``replay RECORD.json [--trace]``, ``record --game G --seed N [--options JSON] [--out FILE]``
+and ``link RECORD.json [--step N] [--mode watch|play] [--autoplay] [--caption TEXT] [--base URL]``.
 
 Exit 0 on success (``--help`` prints the usage).  Every failure — a bad record, an illegal
 action, a file that cannot be read, a usage error — prints the record spec's error object, one
@@ -13,13 +14,17 @@ import os
 import re
 import sys
 
+from . import codes
 from .quote import clean, quoted
 from .records import MAX_RECORD_BYTES, RecordError, load_json, random_record, replay_text, too_large
 
+LINK_USAGE = ("python -m game.engine link RECORD.json [--step N] [--mode watch|play] [--autoplay] "
+              "[--caption TEXT] [--base URL]")
 USAGE = ("usage: python -m game.engine replay RECORD.json [--trace]\n"
-         "       python -m game.engine record --game G --seed N [--options JSON] [--out FILE]")
-USAGE_LINE = ("python -m game.engine replay RECORD.json [--trace], or "
-              "python -m game.engine record --game G --seed N [--options JSON] [--out FILE]")
+         "       python -m game.engine record --game G --seed N [--options JSON] [--out FILE]\n"
+         "       " + LINK_USAGE)
+USAGE_LINE = ("python -m game.engine replay RECORD.json [--trace], "
+              "python -m game.engine record --game G --seed N [--options JSON] [--out FILE], or " + LINK_USAGE)
 INT_SEED = re.compile(r"-?[0-9]{1,100}")
 
 
@@ -115,6 +120,51 @@ def _record(args: list[str]) -> int:
     return 0
 
 
+def _link(args: list[str]) -> int:
+    """The page's link to a moment of a recorded hand: mode watch (the whole record, opened at
+    step N) or play (the first N actions, then the player takes South)."""
+    paths, flags, autoplay = [], {}, False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--autoplay":
+            if autoplay:
+                raise UsageError("--autoplay is given twice")
+            autoplay = True
+        elif arg in ("--step", "--mode", "--caption", "--base"):
+            if arg in flags:
+                raise UsageError(f"{arg} is given twice")
+            if i + 1 >= len(args):
+                raise UsageError(f"{arg} needs a value")
+            flags[arg] = args[i + 1]
+            i += 1
+        elif arg.startswith("--"):
+            raise UsageError(f"link does not take {quoted(arg)}; use {LINK_USAGE}")
+        else:
+            paths.append(arg)
+        i += 1
+    if len(paths) != 1:
+        raise UsageError(f"link takes one record file: {LINK_USAGE}")
+    mode = flags.get("--mode", "watch")
+    if mode not in codes.MODES:
+        raise UsageError(f"--mode is watch or play, not {quoted(mode)}")
+    step_text = flags.get("--step", "0")
+    if not step_text.isdigit() or not step_text.isascii() or len(step_text) > 4:
+        raise UsageError(f"--step is a whole number of actions, not {quoted(step_text)}")
+    base = flags.get("--base", codes.DEFAULT_BASE)
+    if not re.fullmatch(r"https?://[^\s?#\"'<>]+", base):
+        raise UsageError(f"--base is the game page's http(s) address, not {quoted(base)}")
+    record = load_json(read_record_file(paths[0]))
+    actions = record.get("actions", []) if isinstance(record, dict) else []
+    step = int(step_text)
+    if isinstance(actions, list) and step > len(actions):
+        raise UsageError(f"--step {step} is after the record's last action ({len(actions)})")
+    code = codes.code_from_record(record, step if mode == "play" else None)
+    caption = codes.clean_caption(flags["--caption"]) if "--caption" in flags else None
+    print(codes.link(base, record=code, step=step, mode=mode, autoplay=autoplay, caption=caption or None))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] in (["-h"], ["--help"], ["help"]):
         print(USAGE)
@@ -127,6 +177,8 @@ def main(argv: list[str]) -> int:
             return _replay(args)
         if command == "record":
             return _record(args)
+        if command == "link":
+            return _link(args)
         raise UsageError(f"unknown command {quoted(command)}; use {USAGE_LINE}")
     except ValueError as err:  # RecordError, UsageError, and the engine's ValueErrors
         return _fail(clean(str(err), 300))

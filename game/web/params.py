@@ -12,6 +12,13 @@ Parameters (names are case-insensitive; values are percent-decoded):
 ``level``  ``easy``, ``normal``, ``hard`` or ``expert`` (or ``1`` to ``4`` in that order)
 ``embed``  ``1``: straight into the game, no menu
 ``demo``   ``1``: the AI plays all four seats
+``deal``   a deal code (``game.engine.codes``): play exactly those cards again, from seat 0
+``record`` a record code: a hand and its first actions, opened at ``step`` in ``mode``
+``step``   the number of the record's actions already taken, 0 … 200
+``mode``   ``watch`` (the hand played out in front of you) or ``play`` (you take South from there)
+``autoplay`` ``1``: a watched record plays on by itself
+``caption`` one line of plain text shown above the table (cleaned, at most 120 characters)
+``learn``  a game: its guided first hand
 rule options of the chosen game by their record names (``target=7``, ``double=1``…); on/off
 options take ``1``/``0`` (also ``true``/``false``, ``yes``/``no``, ``on``/``off``, or no value
 for on).
@@ -33,15 +40,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 
 from game.engine.bounds import shown
+from game.engine.codes import CAPTION_CHARS, MAX_ACTIONS as MAX_STEP, MAX_CODE_CHARS, MODES, clean_caption
 from game.i18n import N_, Message
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr", "si", "ta", "ml", "ar")
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 GAME_ALIASES = {"jass": "schieber", "twenty-eight": "28", "twentyeight": "28", "twenty_eight": "28"}
-FLAGS = ("embed", "demo")
+FLAGS = ("embed", "demo", "autoplay")
+CODES = ("deal", "record")  # read by game.engine.codes when the game starts
 
 TRUE_WORDS = ("1", "true", "yes", "on", "")
 FALSE_WORDS = ("0", "false", "no", "off")
@@ -83,6 +92,13 @@ class WebSettings:
     options: dict = field(default_factory=dict)
     embed: bool = False
     demo: bool = False
+    deal: str | None = None      # a deal code, as given (checked when it is opened)
+    record: str | None = None    # a record code, as given
+    step: int | None = None
+    mode: str | None = None      # "watch" or "play"
+    autoplay: bool = False
+    caption: str | None = None   # cleaned: one line of plain text
+    learn: str | None = None     # a game's name
 
 
 def parse(
@@ -157,6 +173,29 @@ def parse(
                 settings.level = levels[int(text) - 1]  # level=1 is the first (easy)
             else:
                 notices.append(_notice(raw_name, value, Message(N_("unknown level; use {choices}"), choices=_either(levels))))
+        elif name in CODES:
+            setattr(settings, name, text[:MAX_CODE_CHARS + 1] or None)  # the engine checks it (and its length)
+        elif name == "step":
+            if text.isdigit() and text.isascii() and int(text) <= MAX_STEP:
+                settings.step = int(text)
+            else:
+                notices.append(_notice(raw_name, value, Message(N_("use a whole number from 0 to {max}"), max=MAX_STEP)))
+        elif name == "mode":
+            if text.lower() in MODES:
+                settings.mode = text.lower()
+            else:
+                notices.append(_notice(raw_name, value, Message(N_("use {choices}"), choices=_either(MODES))))
+        elif name == "caption":
+            settings.caption = clean_caption(value) or None
+            if len(" ".join(value.split())) > CAPTION_CHARS:
+                notices.append(_notice(raw_name, value, Message(N_("shortened to {count} characters"),
+                                                                count=CAPTION_CHARS)))
+        elif name == "learn":
+            game = GAME_ALIASES.get(text.lower(), text.lower())
+            if game in games:
+                settings.learn = game
+            else:
+                notices.append(_notice(raw_name, value, Message(N_("unknown game; use {choices}"), choices=_either(games))))
         elif name in FLAGS:
             flag = _boolean(text)
             if flag is None:
@@ -197,6 +236,10 @@ def build_query(settings: WebSettings) -> str:
             parts.append(f"{name}={value}")
     for name, value in settings.options.items():
         parts.append(f"{name}={int(value) if isinstance(value, bool) else value}")
+    for name in ("deal", "record", "step", "mode", "caption", "learn"):
+        value = getattr(settings, name)
+        if value is not None:
+            parts.append(f"{name}={quote(str(value), safe='.-_~')}")
     for name in FLAGS:
         if getattr(settings, name):
             parts.append(f"{name}=1")
