@@ -12,6 +12,7 @@ NPM_PREFIX := build/web-cache/npm
 NPM_STAMP := $(NPM_PREFIX)/node_modules/.package-lock.json
 CDN ?=
 PKG_INDEX ?=
+EMBED_ORIGINS ?=
 PORT ?= 4280
 
 $(STAMP): pyproject.toml
@@ -57,9 +58,10 @@ $(NPM_STAMP): package.json package-lock.json
 	cp package.json package-lock.json $(NPM_PREFIX)/
 	npm ci --prefix $(NPM_PREFIX) --no-audit --no-fund --loglevel=error
 
-# build/web, offline: `make web CDN=https://host/pygbag/0.9.3/ PKG_INDEX=https://host/pygbag/`
+# build/web, offline: `make web CDN=https://host/pygbag/0.9.3/ PKG_INDEX=https://host/pygbag/`;
+# EMBED_ORIGINS="https://rules.example https://other.example" lets those pages send the game commands
 web: $(WEB_STAMP)
-	$(PY) tools/web_build.py $(if $(CDN),--cdn $(CDN)) $(if $(PKG_INDEX),--pkg-index $(PKG_INDEX))
+	$(PY) tools/web_build.py $(if $(CDN),--cdn $(CDN)) $(if $(PKG_INDEX),--pkg-index $(PKG_INDEX)) --embed-origins "$(EMBED_ORIGINS)"
 
 serve: web
 	$(PY) tools/web_serve.py --port $(PORT)

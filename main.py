@@ -11,8 +11,10 @@
 In the browser the page's URL parameters are read instead (``game.web.params``; ``sys.argv``
 is not read there: pygbag puts the URL's fragment in it): ``game``, ``lang``, ``seed``,
 ``level``, the game's rule options, ``embed=1`` (straight into a match, a small Menu button
-instead of the menu) and ``demo=1`` (the AI on all four seats).  A value that is unknown or
-malformed is ignored with a short notice on screen.
+instead of the menu) and ``demo=1`` (the AI on all four seats); ``deal=CODE`` plays a shared
+deal again, ``record=CODE&step=N&mode=watch|play[&autoplay=1][&caption=...]`` opens an example
+position (``game.ui.links``).  A value that is unknown or malformed is ignored with a short
+notice on screen.
 
 pygbag's runtime installs packages only for what this file itself declares (the ``# /// script``
 block above) or imports; ``import pygame`` below is what makes it install pygame-ce (without it
@@ -111,13 +113,28 @@ def linked_table(app, game, web, seed, level, asked_level=None):
     return "table", {"session": session, "offer": other}
 
 
+def linked_scene(app, web, level):
+    """The scene a shared deal or an example position opens (``deal``, ``record``: a
+    ``links.Opening``), or None; a code that cannot be read is reported in a notice."""
+    from game.ui import links
+
+    opening, notices = links.opened(app, links.LinkRequest.of(web), level)
+    for notice in notices:
+        app.notify(notice.text())
+    return opening
+
+
 def first_scene(app, args, web):
-    """The scene to open over the menu, as (name, params) for ``app.go``, or None for the menu."""
+    """The scene to open over the menu, as (name, params) for ``app.go`` (or a link's
+    ``Opening``), or None for the menu."""
     from game.ui.session import Session
 
     game = web.game or args.game
     asked_level = web.level or args.level
     level = asked_level or app.settings["ai_level"]
+    linked = linked_scene(app, web, level)
+    if linked:
+        return linked
     seed = web.seed if web.seed is not None else args.seed
     if web.demo or args.demo:
         game = game or app.settings["game"]
@@ -142,9 +159,13 @@ def start_scene(app, args, web=None):
     first = first_scene(app, args, web)  # decided first: it may set a broken save aside
     if not web.embed:
         app.go("menu")
-    if first:
+    if isinstance(first, tuple):
         name, params = first
         app.go(name, **params)
+    elif first:
+        from game.ui import links
+
+        links.open_in(app, first, web.caption)
 
 
 def start(argv=None, on_web=None):
@@ -165,7 +186,19 @@ def start(argv=None, on_web=None):
         app.notify(notice.text())
     start_scene(app, args, web)
     app.take_store_notices()  # e.g. a saved match that could not be resumed
+    attach_host(app)
     return app, args
+
+
+def attach_host(app, link=None) -> None:
+    """In a page that embeds the game, its commands and our events (the host-page API)."""
+    from game.i18n import LANGUAGES
+    from game.ui.host_bridge import HostBridge
+    from game.web.host import HostLink
+
+    link = link or HostLink.of_page(languages=tuple(LANGUAGES), levels=LEVELS)
+    if link is not None:
+        app.host = HostBridge(app, link, link.build)
 
 
 async def main(argv=None):

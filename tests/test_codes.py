@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from contextlib import redirect_stdout
 from io import StringIO
 
@@ -169,11 +168,16 @@ def test_a_changed_character_is_refused(seed, where, char):
     refused(code[:at] + char + code[at + 1:])
 
 
+class Untouchable(str):
+    """A text that fails if anything but its length is asked of it."""
+
+    def __getattribute__(self, name):
+        raise AssertionError(f"the code was read ({name}) before its length was checked")
+
+
 def test_a_long_text_is_refused_before_it_is_read():
-    started = time.perf_counter()
-    err = refused("304." + "A" * 10_000_000, "format")
-    assert time.perf_counter() - started < 0.05
-    assert str(codes.MAX_CODE_CHARS) in str(err) and len(str(err)) < 200
+    err = refused(Untouchable("304." + "A" * 10_000_000), "format")
+    assert str(codes.MAX_CODE_CHARS) in str(err) and "10000004" in str(err) and len(str(err)) < 200
 
 
 def test_refusals_name_the_problem():
@@ -258,7 +262,7 @@ def test_the_link_command_prints_a_link_the_page_reads(tmp_path, game):
     (("link", "{path}", "--base", "javascript:alert(1)"), "http(s) address"),
     (("link", "{path}", "--step"), "needs a value"),
     (("link", "{path}", "--autoplay", "--autoplay"), "twice"),
-    (("link", "{path}", "--frobnicate"), "does not take"),
+    (("link", "{path}", "--frobnicate"), "unexpected argument"),
     (("link", "{missing}"), "cannot read"),
 ])
 def test_the_link_command_refuses_with_the_error_object(tmp_path, args, words):

@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 TEMPLATE = BUILD / "template.tmpl"
 STATIC = BUILD / "static"
+EXAMPLES = BUILD / "examples"  # build/examples/embed.html: the host-page API's example, shipped as examples/
 
 BUNDLE = "tricktable"  # the archive's name: tricktable.tar.gz
 TITLE = "Trick Table"
@@ -184,6 +185,24 @@ def normalise_base(url: str, what: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|\*")
+
+
+def embed_origins(text) -> list[str]:
+    """The origins whose pages may send the game commands (the host-page API), from a list or a
+    text of origins separated by commas or spaces: ``https://rules.example``, ``http://localhost:8080``
+    or ``*`` (any page). The site's own origin is always allowed."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text or ())
+    origins = []
+    for item in items:
+        origin = item.strip().rstrip("/")
+        if not ORIGIN.fullmatch(origin):
+            raise BuildError(f"EMBED_ORIGINS: {item!r} is not an origin (scheme://host[:port], no path) or *")
+        if origin not in origins:
+            origins.append(origin)
+    return origins
+
+
 def render(text: str, values: dict) -> str:
     for key, value in values.items():
         text = text.replace(f"[[tt.{key}]]", value)
@@ -205,6 +224,7 @@ def build(
     height: int = 720,
     ume_block: int = 1,
     watchdog_seconds: float = WATCHDOG_SECONDS,
+    embed: list[str] | str = (),
     timeout: float = 180,
     quiet: bool = False,
 ) -> dict:
@@ -216,6 +236,7 @@ def build(
         raise BuildError("the output and staging folders must lie outside the sources")
     cdn = normalise_base(cdn, "--cdn")
     pkg_index = normalise_base(pkg_index, "--pkg-index") if pkg_index else ""
+    origins = embed_origins(embed)
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         from make_icons import write_icons
@@ -239,12 +260,13 @@ def build(
     check_runtime_installs_pygame(app / "main.py", loader_of(template_text))
     url_params = own_parameters(app)
     settings = {"cdn": cdn, "pkg_index": pkg_index, "width": width, "height": height, "ume_block": ume_block,
-                "watchdog_seconds": watchdog_seconds}
+                "watchdog_seconds": watchdog_seconds, "embed_origins": origins}
     for part in (template_text, json.dumps(settings, sort_keys=True), PYGBAG_VERSION):
         digest.update(part.encode())
-    for path in sorted(STATIC.rglob("*")):
-        if path.is_file():
-            digest.update(path.relative_to(STATIC).as_posix().encode() + path.read_bytes())
+    for folder in (STATIC, EXAMPLES):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                digest.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
     digest.update((ROOT / "tools" / "make_icons.py").read_bytes())
     version = f"{project_version()}-{digest.hexdigest()[:10]}"
 
@@ -280,6 +302,7 @@ def build(
     staged_template.write_text(
         render(template_text, {"version": version, "pkg_index": pkg_index, "pkg_index_file": package_index if pkg_index else "",
                                "url_params": json.dumps(url_params), "pydigits": PYDIGITS,
+                               "embed_origins": json.dumps(origins),
                                "watchdog_ms": str(round(watchdog_seconds * 1000))}),
         encoding="utf-8",
     )
@@ -333,6 +356,7 @@ def build(
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(built, out)
+    shutil.copytree(EXAMPLES, out / "examples")
 
     sizes = {rel: (app / rel).stat().st_size for rel in files}
     summary = {
@@ -351,6 +375,7 @@ def build(
     verdict = "within" if summary["archive_bytes"] <= GOAL_BYTES else "OVER"
     say(f"web build {version} -> {out}  ({summary['seconds']} s, offline)")
     say(f"  runtime from {cdn}" + (f"; packages from {pkg_index}" if pkg_index else ""))
+    say("  host pages heard: this site" + "".join(f", {o}" for o in origins) + "  (examples/embed.html shows the API)")
     say(f"  app archive {archive.name}: {summary['archive_bytes'] / 1e6:.3f} MB compressed, "
         f"{summary['unpacked_bytes'] / 1e6:.3f} MB unpacked, {len(files)} files "
         f"({verdict} the 3 MB goal; the runtime is not counted)")
@@ -424,12 +449,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--height", type=int, default=720, help="framebuffer height the page expects first")
     parser.add_argument("--ume-block", type=int, choices=(0, 1), default=1,
                         help="1: wait for a tap where the browser needs one before sound [1]")
+    parser.add_argument("--embed-origins", default=os.environ.get("EMBED_ORIGINS", ""),
+                        help="origins whose pages may send the game commands (host-page API), separated by "
+                             "commas or spaces; * for any [default: only the site's own]")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     try:
         summary = build(src=args.src, out=args.out, stage_root=args.stage, cdn=args.cdn, pkg_index=args.pkg_index,
                         width=args.width, height=args.height, ume_block=args.ume_block,
-                        quiet=args.json)
+                        embed=args.embed_origins, quiet=args.json)
     except BuildError as error:
         print(f"web build failed: {error}", file=sys.stderr)
         return 1

@@ -61,16 +61,26 @@ def read_record_file(path: str) -> str:
         raise RecordError("the record file is not UTF-8 text") from None
 
 
-def _flags(args: list[str], names: tuple[str, ...]) -> dict:
-    """``--name value`` pairs, each name at most once."""
+def _flags(args: list[str], names: tuple[str, ...], switches: tuple[str, ...] = (), usage: str = USAGE_LINE,
+           others: list | None = None) -> dict:
+    """``--name value`` pairs and ``--switch``es (True when given), each at most once; other
+    arguments go to ``others`` if it is given, else they are refused."""
     found: dict = {}
     i = 0
     while i < len(args):
         name = args[i]
-        if name not in names:
-            raise UsageError(f"unexpected argument {quoted(name)}; use {USAGE_LINE}")
+        if name not in names and name not in switches:
+            if others is None or name.startswith("--"):
+                raise UsageError(f"unexpected argument {quoted(name)}; use {usage}")
+            others.append(name)
+            i += 1
+            continue
         if name in found:
             raise UsageError(f"{name} is given twice")
+        if name in switches:
+            found[name] = True
+            i += 1
+            continue
         if i + 1 >= len(args):
             raise UsageError(f"{name} needs a value")
         found[name] = args[i + 1]
@@ -123,26 +133,9 @@ def _record(args: list[str]) -> int:
 def _link(args: list[str]) -> int:
     """The page's link to a moment of a recorded hand: mode watch (the whole record, opened at
     step N) or play (the first N actions, then the player takes South)."""
-    paths, flags, autoplay = [], {}, False
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--autoplay":
-            if autoplay:
-                raise UsageError("--autoplay is given twice")
-            autoplay = True
-        elif arg in ("--step", "--mode", "--caption", "--base"):
-            if arg in flags:
-                raise UsageError(f"{arg} is given twice")
-            if i + 1 >= len(args):
-                raise UsageError(f"{arg} needs a value")
-            flags[arg] = args[i + 1]
-            i += 1
-        elif arg.startswith("--"):
-            raise UsageError(f"link does not take {quoted(arg)}; use {LINK_USAGE}")
-        else:
-            paths.append(arg)
-        i += 1
+    paths: list[str] = []
+    flags = _flags(args, ("--step", "--mode", "--caption", "--base"), ("--autoplay",), LINK_USAGE, paths)
+    autoplay = flags.get("--autoplay", False)
     if len(paths) != 1:
         raise UsageError(f"link takes one record file: {LINK_USAGE}")
     mode = flags.get("--mode", "watch")

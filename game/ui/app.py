@@ -20,7 +20,8 @@ from . import gfx, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout
-from .scenes import build_scene
+from .overlays import Caption, PauseVeil
+from .scenes import SCENES, build_scene
 from .sound import Sounds
 from .storage import Store
 
@@ -49,6 +50,11 @@ class App:
         self._arts: dict = {}
         self.banner = NoticeBanner(self)
         self.take_store_notices()  # saved data that could not be read was set aside
+        self._swallow_release = False
+        self._veil = PauseVeil()
+        self.paused = False    # the scene waits (no time passes) until a tap: pause()
+        self.caption = None    # a link's caption over its table: set_caption()
+        self.host = None       # the host page's API (game.ui.host_bridge), in an embedding page
 
     def notify(self, text: str) -> None:
         """A short notice over every scene (URL parameters ignored, saved data set aside):
@@ -86,6 +92,10 @@ class App:
         self.stack.append(scene)
         scene.enter()
 
+    def knows(self, name: str) -> bool:
+        """Whether a scene is registered as ``name``."""
+        return name in SCENES
+
     def back(self):
         """Back to the scene below; from the last one, the app ends."""
         if len(self.stack) > 1:
@@ -119,8 +129,20 @@ class App:
         set_language(self.settings["language"])
         gfx.clear_caches()
 
+    # ---- pausing and captions -------------------------------------------------------------------------
+    def pause(self, paused: bool = True) -> None:
+        """Stop time for the scene (no AI moves, nothing flies) until a tap, a key or pause(False)."""
+        self.paused = bool(paused)
+
+    def set_caption(self, text: str | None, owner) -> None:
+        """One line of text (cleaned already) over the table while ``owner`` is on screen: a hand
+        (at the table) or a scene; None takes the caption away."""
+        self.caption = Caption(text, owner) if text else None
+
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> None:
+        if self.host is not None:
+            self.host.frame()  # the host page's commands go through the navigator like a tap
         scene = self.scene
         for ev in events:
             if ev.type == pygame.QUIT:
@@ -128,14 +150,28 @@ class App:
             for inp in self.translate(ev):
                 if self.banner.handle(inp):
                     continue  # the tap dismissed the notice
+                if self.paused:  # a tap or a key goes on and does nothing else; Escape still leaves
+                    if inp.kind in (PRESS, KEY):
+                        self.paused = False
+                        self._swallow_release = inp.kind == PRESS
+                    if not (inp.kind == KEY and inp.key == pygame.K_ESCAPE):
+                        continue
+                if inp.kind == RELEASE and self._swallow_release:
+                    self._swallow_release = False
+                    continue
                 scene.handle(inp)
                 scene = self.scene  # a handler may have changed it
-        scene.update(dt)
+        if not self.paused:
+            scene.update(dt)
         if self.store.notices:
             self.take_store_notices()
         self.banner.update(dt)
         scene = self.scene
         scene.draw(self.screen)
+        if self.caption and self.caption.shows(scene):
+            self.caption.draw(self.screen, self.layout)
+        if self.paused:
+            self._veil.draw(self.screen, self.layout)
         self.banner.draw(self.screen)
         self._screenshot(scene)
 

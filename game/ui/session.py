@@ -29,6 +29,17 @@ class Session:
         self.slot: str | None = None  # where the store keeps it, once saved
         self.held = False  # not saved until the player acts in it (or keeps it): see hold()
 
+    @classmethod
+    def from_hand(cls, hand, seed=0, level: str = "normal", humans=(0,), store=None) -> "Session":
+        """A match that goes on from ``hand`` (a hand of any game, actions already taken or
+        not: a shared deal, an example position): its dealer and score are the match's, the
+        hands after it are dealt from ``seed``.  With ``store`` None it is never saved and
+        counts in no statistics (a linked hand must not replace the player's own match)."""
+        session = cls(hand.GAME, hand.options, seed, level, humans, store)
+        match = session.match
+        match.hand, match.dealer, match.score = hand, hand.dealer, list(hand.score_before)
+        return session
+
     @property
     def hand(self):
         return self.match.hand

@@ -21,11 +21,32 @@ class TableAI:
 
     def reset(self):
         """An action was taken: the next decision starts afresh."""
-        self.thinker, self.seat = None, None
+        self.thinker, self.seat, self.think_time = None, None, 0.0
+
+    def _scripted(self, hand):
+        """The next recorded action if it is the seat to act's and legal; a script the hand has
+        left (another hand, or a record that stops) is dropped and the AI plays on."""
+        script = getattr(self.session, "script", None)
+        if not script:
+            return None
+        seat, text = script[0]
+        if seat != hand.turn or hand.check(text) is not None:
+            script.clear()
+            return None
+        return hand.action_code(text)
 
     def step(self, sdt: float):
-        """One slice for the seat to act; its action when it is ready, else None."""
+        """One slice for the seat to act; its action when it is ready, else None.  A session
+        with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first."""
         hand = self.session.hand
+        scripted = self._scripted(hand)
+        if scripted is not None:
+            self.seat = hand.turn
+            self.think_time += sdt
+            if self.think_time < self.THINK_MIN:
+                return None
+            self.session.script.pop(0)
+            return scripted
         if self.thinker is None:
             name = f"{self.session.seed}/{self.session.match.hand_number}/{len(hand.history)}"
             seed = random.Random(name).getrandbits(32)  # the same match thinks the same way again

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine import codes
 from game.i18n import _
+from game.web import share
 
 from .. import direction, gfx, style
 from ..dialog import DialogScene
 from ..games import game_ui
+from ..links import earlier_result
 
 COUNT_TIME = 1.4   # seconds for the score to move
 DEMO_WAIT = 4.0    # a demo goes on by itself
@@ -30,6 +33,8 @@ class HandResultScene(DialogScene):
         made = self._made_by_us()
         if made is not None:
             app.sounds.play("win" if made else "lose")
+        self.deal_code, self.earlier, self.copying = deal_code_of(session.hand), earlier_result(session), None
+        self.shown_link = None  # the link, on the panel, when it could not be copied
 
     def panel_rect(self):
         lay = self.layout
@@ -48,8 +53,13 @@ class HandResultScene(DialogScene):
     def build(self):
         over = self.res.get("match_over")
         label = _("Match result") if over else _("Next hand")
-        self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (label, self.go_on, True)])
+        self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("Copy link"), self.copy_link, False),
+                                        (label, self.go_on, True)])
         self.focus = len(self.widgets) - 1
+
+    def copy_link(self):
+        """The link that deals these cards again (with this result, to compare), to the clipboard."""
+        self.copying = share.copy(codes.link(share.page_address() or codes.DEFAULT_BASE, deal=self.deal_code))
 
     def to_menu(self):
         self.app.home()
@@ -63,6 +73,14 @@ class HandResultScene(DialogScene):
 
     def update(self, dt):
         self.t += dt * float(self.app.settings["anim_speed"])
+        if self.copying and self.copying.poll(dt) != share.PENDING:
+            done, self.copying = self.copying, None
+            if done.state == share.DONE:
+                self.app.notify(_("Link copied."))
+                return
+            self.shown_link = done.text
+            self.app.notify(_("Link printed in the terminal.") if done.state == share.PRINTED
+                            else _("The browser did not copy the link: it is shown above the buttons."))
         if self.session.demo and self.t > DEMO_WAIT:
             self.go_on()
 
@@ -81,7 +99,22 @@ class HandResultScene(DialogScene):
             y = self.table(surf, inner, y, self.ui.result_header(), rows)
         y += lay.gap * 2
         self.score(surf, inner, y)
+        self.draw_code(surf, inner)
         self.draw_widgets(surf)
+
+    def draw_code(self, surf, rect):
+        """The deal code above the buttons, and what the same cards came to last time."""
+        lay = self.layout
+        y = min(w.rect.top for w in self.widgets) - lay.small - 12
+        lines = [self.shown_link or _("Deal code: {code}").format(code=self.deal_code)]
+        if self.earlier:
+            us, them = self.earlier.points
+            lines.insert(0, _("Last time with these cards: {us} to {them}, score {change}").format(
+                us=us, them=them, change=f"{self.earlier.change[0]:+d}"))
+        for line in reversed(lines):
+            size = gfx.fit_size(line, lay.small, rect.width)
+            gfx.blit_text(surf, line, size, (rect.centerx, y), style.TEXT_DIM, "midtop")
+            y -= lay.small + 8
 
     def table(self, surf, rect, y, header, rows):
         lay = self.layout
@@ -132,3 +165,12 @@ class HandResultScene(DialogScene):
             cx = int(direction.flip_x(x + r + i * (2 * r + 2), box))
             pygame.draw.circle(surf, colour, (cx, cy), r)
             pygame.draw.circle(surf, style.TEXT_DARK, (cx, cy), r, 2)
+
+
+def deal_code_of(hand) -> str:
+    """The deal code of a finished hand, carrying its result (without it if a figure is out of a
+    code's range)."""
+    try:
+        return codes.deal_code(hand, codes.Earlier.of(hand))
+    except ValueError:
+        return codes.deal_code(hand)

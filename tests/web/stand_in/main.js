@@ -18,10 +18,15 @@
    6. like main.py: without pygame installed, fails as the loader reports the runtime's empty
       pygame folder; a top-level `raise E("text")` line fails with "E: text"; otherwise opens
       its window (sizes the canvas: window.__standIn.fb, else 1280x720), draws, and reports
-      "frame", as the loader does on the game's first pygame.display.flip().
+      "frame", as the loader does on the game's first pygame.display.flip();
+   7. with window.__standIn.python = {indexURL, app}: our Python after all, where a test needs
+      it (the host-page API): loads Pyodide from indexURL, puts the archive's game/ package in
+      its file system, and runs `app` (Python source; its `main()` is awaited) with
+      platform.window set to the page's window as pygbag's runtime sets it. pygame is not in
+      Pyodide, so `app` stands in for the app's scenes (tests/web/host_app.py).
 
-   Tests steer it with window.__standIn = {fb: [w, h], draws: false}; it records what it did in
-   window.__standIn.record. */
+   Tests steer it with window.__standIn = {fb: [w, h], draws: false, python: {...}}; it records
+   what it did in window.__standIn.record (record.python: "loading", "running" or an error). */
 "use strict";
 
 // ---- what the runtime installs for a script -------------------------------------------------
@@ -147,8 +152,44 @@ async function standInRun(vm, script) {
         context.fillStyle = "#1d6b47";
         context.fillRect(0, 0, size[0], size[1]);
         stage("frame");
+        if (options.python) standInPython(options.python, files, record);  // 7.
     }
     record.done = true;
+}
+
+async function standInPython(python, files, record) {
+    record.python = "loading";
+    // pythons.js sets WebAssembly.promising = null (its third line); Pyodide, seeing
+    // WebAssembly.Suspending, would count on JS promise integration and fail on calling it, so
+    // it runs as in a browser without that (what it needs here, awaiting coroutines, works so)
+    if (WebAssembly.promising === null) {
+        delete WebAssembly.promising;
+        delete WebAssembly.Suspending;
+    }
+    try {
+        await new Promise((resolve, reject) => {
+            const script = document.createElement("script");
+            script.src = python.indexURL + "pyodide.js";
+            script.onload = resolve;
+            script.onerror = () => reject(new Error("could not load " + script.src));
+            document.head.appendChild(script);
+        });
+        const pyodide = await window.loadPyodide({ indexURL: python.indexURL });
+        for (const [name, bytes] of Object.entries(files)) {
+            if (!name.startsWith("assets/game/")) continue;
+            const path = "/app/" + name.slice("assets/".length);
+            pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+            pyodide.FS.writeFile(path, bytes);
+        }
+        pyodide.FS.writeFile("/app/stand_in_app.py", python.app);
+        window.__standIn.pyodide = pyodide;
+        record.python = "running";
+        await pyodide.runPythonAsync("import sys, platform, js\nsys.path.insert(0, '/app')\n"
+            + "platform.window = js\nimport stand_in_app\nawait stand_in_app.main()");
+        record.python = "ended";
+    } catch (error) {
+        record.python = "failed: " + String(error && error.message || error);
+    }
 }
 
 async function standInUntar(bytes) {
