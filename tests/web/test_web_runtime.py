@@ -117,6 +117,9 @@ def test_missing_runtime_files_show_the_failure_screen(cdn_context, shipped_site
     ("?game=28&seed=%E0%A4%A&HOME=/tmp", ["game=28"]),       # undecodable: the runtime would stop
     ("?GAME=28&Seed=7&utm_source=news&debug=1", ["GAME=28", "Seed=7"]),
     ("?game=28#https://evil.example/x.py", ["game=28"]),     # the fragment becomes sys.argv
+    # a link to an example position passes whole (codes never hold "py")
+    ("?record=28.1ilLM_wOHGzn7-LB3pYb92YTR4AKcC&step=8&mode=play&autoplay=1&caption=Lead",
+     ["record=28.1ilLM_wOHGzn7-LB3pYb92YTR4AKcC", "step=8", "mode=play", "autoplay=1", "caption=Lead"]),
 ])
 def test_the_runtime_gets_only_our_parameters(cdn_context, shipped_site, query, passed):
     context, routes = cdn_context()
