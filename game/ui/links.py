@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 import sys
 
+from game.engine.bounds import shown as _shown
 from game.engine.codes import CodeError, decode
-from game.engine.quote import clean
 from game.i18n import N_, Message
-from game.web.params import SHOWN_CHARS, Notice
+from game.web.params import Notice
 
 from .session import Session
 
@@ -81,10 +81,6 @@ def request_for_code(code: str, step=None, mode=None, autoplay=False, caption=No
     if is_record:
         return LinkRequest(record=code, step=step, mode=mode, autoplay=autoplay, caption=caption)
     return LinkRequest(deal=code, step=step, mode=mode, autoplay=autoplay, caption=caption)
-
-
-def _shown(value: str) -> str:
-    return clean(value, SHOWN_CHARS)
 
 
 def opened(app, request: LinkRequest, level: str = "normal"):

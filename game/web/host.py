@@ -3,11 +3,12 @@
 Every message is a JSON object with ``"trickTable": 1`` (the API version) and a ``"type"``.
 The page template's script (``build/template.tmpl``) receives the host's messages, drops those
 from origins the build does not allow, and queues the rest as JSON text in ``window.tt.host``;
-``HostLink.poll()`` takes them from there each frame and checks each one here, bounded before
-it is read (``MAX_MESSAGE_CHARS``, the nesting and number limits of ``engine.records``) and by
-shape (known type, known fields, each of the right kind and range).  What passes is a
-``Command`` for the app (``game.ui.host_bridge``); what does not is answered with an ``error``
-event, and nothing else happens.  ``HostLink.send`` posts an event to the host page.
+``HostLink.poll()`` takes them from there each frame and checks each one here with the shared
+bounds (``game.engine.bounds``): its size before it is parsed (``LIMITS``), nesting, items and
+digits while parsing, then its shape (a known type, known fields, each a ``Field`` of the right
+kind and range, the required ones there).  What passes is a ``Command`` for the app
+(``game.ui.host_bridge``); what does not is answered with an ``error`` event, and nothing else
+happens.  ``HostLink.send`` posts an event to the host page.
 
 Commands (host to game):
     new-match   game, [options], [seed], [level], [demo]
@@ -21,9 +22,6 @@ Events (game to host): ``ready``, ``hand-over`` (the result, with the hand's dea
 codes), ``match-over``, ``error`` (``message``; ``command`` and ``id`` of the message it answers,
 when known).  ``MatchWatch`` makes the hand-over and match-over events of a match as it goes;
 README "Embedding" is the manual.
-
-Shared validators (issue 16) had not landed when this was written; the checks here are
-self-contained and small.
 """
 
 from __future__ import annotations
@@ -32,28 +30,38 @@ import json
 from dataclasses import dataclass, field
 
 from game.engine import GAMES, game_class
+from game.engine.bounds import Field, Limits, OutOfBounds, check_fields, json_value, shown
 from game.engine.codes import MAX_ACTIONS, MAX_CODE_CHARS, MODES, Earlier, clean_caption, deal_code, record_code
 from game.engine.options import resolve
 from game.engine.quote import clean, quoted
-from game.engine.records import RecordError, load_json
 
 API_VERSION = 1
 KEY = "trickTable"
 MAX_MESSAGE_CHARS = 4096   # a command is a few hundred characters; the page refuses more before queueing
+LIMITS = Limits(chars=MAX_MESSAGE_CHARS, depth=4, items=200)  # a command nests 2 deep (its options)
 MAX_SEED = 10**18 - 1      # as the page's ?seed=
 MAX_ID_CHARS = 64
 MAX_TEXT_CHARS = 1000      # a caption before it is cleaned and cut
 MAX_PER_FRAME = 8          # commands taken from the queue in one frame
 EVENTS = ("ready", "hand-over", "match-over", "error")
+ID = (Field(str, length=MAX_ID_CHARS), Field(int, -MAX_SEED, MAX_SEED))
 
-# command -> {field: required?}
-FIELDS = {
-    "new-match": {"game": True, "options": False, "seed": False, "level": False, "demo": False},
-    "load": {"code": True, "step": False, "mode": False, "autoplay": False, "caption": False},
-    "set-language": {"lang": True},
-    "pause": {"paused": False},
-}
-COMMANDS = tuple(FIELDS)
+
+def fields_of(levels) -> dict:
+    """command -> {field name: (Field or None for one checked by the command, required?)}."""
+    return {
+        "new-match": {"game": (Field(str, length=40), True), "options": (None, False),
+                      "seed": (Field(int, 0, MAX_SEED), False), "level": (Field(str, choices=tuple(levels)), False),
+                      "demo": (Field(bool), False)},
+        "load": {"code": (Field(str, length=MAX_CODE_CHARS), True), "step": (Field(int, 0, MAX_ACTIONS), False),
+                 "mode": (Field(str, choices=MODES), False), "autoplay": (Field(bool), False),
+                 "caption": (Field(str, length=MAX_TEXT_CHARS), False)},
+        "set-language": {"lang": (Field(str, length=20), True)},
+        "pause": {"paused": (Field(bool), False)},
+    }
+
+
+COMMANDS = tuple(fields_of(()))
 
 
 class HostError(ValueError):
@@ -85,37 +93,40 @@ def error_event(err: HostError) -> dict:
 def read_command(text, *, languages, levels) -> Command:
     """The command in ``text`` (JSON text from the page's queue), checked; HostError saying
     what is wrong otherwise.  ``languages`` and ``levels`` are the codes the game offers."""
-    if not isinstance(text, str):
-        raise HostError("a message must be a JSON object")
-    if len(text) > MAX_MESSAGE_CHARS:
-        raise HostError(f"a message has at most {MAX_MESSAGE_CHARS} characters as JSON; this one has {len(text)}")
     try:
-        message = load_json(text, "the message")
-    except RecordError as err:
-        raise HostError(err.reason) from None
+        message = json_value(text, LIMITS, "the message")
+    except OutOfBounds as err:
+        raise HostError(f"{err.reason}; a message is a JSON object of at most {MAX_MESSAGE_CHARS} characters"
+                        if err.rule == "too-large" else err.reason) from None
     if not isinstance(message, dict):
         raise HostError(f'a message must be a JSON object with "{KEY}": {API_VERSION} and a "type"')
+    fields = fields_of(levels)
     kind = message.get("type")
-    command = kind if isinstance(kind, str) and kind in FIELDS else None
+    command = kind if isinstance(kind, str) and kind in fields else None
     ident = _ident(message.get("id"), command)
     version = message.get(KEY)
-    if version != API_VERSION or type(version) is not int:
+    if type(version) is not int or version != API_VERSION:
         if KEY not in message:
             raise HostError(f'not a Trick Table message: it needs "{KEY}": {API_VERSION}', command, ident)
         raise HostError(f"API version {quoted(version)} is not spoken here; this game speaks version {API_VERSION}",
                         command, ident)
     if command is None:
-        raise HostError(f"unknown command {quoted(kind)}; the commands are: {', '.join(COMMANDS)}", None, ident)
-    wanted = FIELDS[command]
-    for name in message:
-        if name not in wanted and name not in (KEY, "type", "id"):
+        raise HostError(f"unknown command {quoted(kind)}; the commands are: {', '.join(fields)}", None, ident)
+    wanted = fields[command]
+    given = {k: v for k, v in message.items() if k not in (KEY, "type", "id")}
+    checked = {name: f for name, (f, _required) in wanted.items() if f is not None}
+    good, wrong = check_fields({k: v for k, v in given.items() if k not in wanted or checked.get(k)}, checked)
+    for name, err in wrong.items():
+        if err.rule == "unknown-field":
             raise HostError(f"{command} has no field {quoted(name)}; its fields are: {', '.join(wanted)}", command, ident)
-    for name, required in wanted.items():
-        if required and name not in message:
+        raise HostError(f"{command}: {name} {err.reason}", command, ident)
+    for name, (_f, required) in wanted.items():
+        if required and name not in given:
             raise HostError(f"{command} needs the field {name!r}", command, ident)
-    check = _CHECKS[command]
+    if "options" in given:
+        good["options"] = given["options"]
     try:
-        params = check({k: v for k, v in message.items() if k in wanted}, languages=languages, levels=levels)
+        params = _MEANING[command](good, languages)
     except ValueError as err:
         raise HostError(f"{command}: {clean(str(err), 300)}", command, ident) from None
     return Command(command, params, ident)
@@ -124,69 +135,43 @@ def read_command(text, *, languages, levels) -> Command:
 def _ident(value, command):
     if value is None:
         return None
-    if isinstance(value, str) and len(value) <= MAX_ID_CHARS:
-        return value
-    if type(value) is int and abs(value) <= MAX_SEED:
-        return value
-    raise HostError(f"id is a text of up to {MAX_ID_CHARS} characters or a whole number", command)
+    for kind in ID:
+        try:
+            return kind.check(value)
+        except OutOfBounds:
+            continue
+    raise HostError(f"id is a text of up to {MAX_ID_CHARS} characters or a whole number, not {shown(value)}", command)
 
 
-def _bool(params, name):
-    value = params.get(name)
-    if name in params and type(value) is not bool:
-        raise ValueError(f"{name} is true or false, not {quoted(value)}")
-    return value
-
-
-def _new_match(params, *, languages, levels) -> dict:
-    game = params["game"]
-    if not isinstance(game, str):
-        raise ValueError(f"game is a game's name, not {quoted(game)}")
-    cls = game_class(game)  # ValueError naming the games
-    options = params.get("options", {})
+def _new_match(p, languages) -> dict:
+    cls = game_class(p["game"])  # ValueError naming the games
+    options = p.get("options", {})
     if not isinstance(options, dict):
         raise ValueError("options is an object of rule options and values, e.g. {\"target\": 7}")
     options = {name: value for name, value in resolve(cls.OPTIONS, options).items() if name in options}
-    seed = params.get("seed")
-    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-        raise ValueError(f"seed is a whole number from 0 to {MAX_SEED}, not {quoted(seed)}")
-    level = params.get("level")
-    if level is not None and level not in levels:
-        raise ValueError(f"level is one of {', '.join(levels)}, not {quoted(level)}")
-    return {"game": cls.GAME, "options": options, "seed": seed, "level": level, "demo": bool(_bool(params, "demo"))}
+    return {"game": cls.GAME, "options": options, "seed": p.get("seed"), "level": p.get("level"),
+            "demo": p.get("demo", False)}
 
 
-def _load(params, *, languages, levels) -> dict:
-    code = params["code"]
-    if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE_CHARS:
-        raise ValueError(f"code is a deal or record code of up to {MAX_CODE_CHARS} characters")
-    step = params.get("step")
-    if step is not None and (type(step) is not int or not 0 <= step <= MAX_ACTIONS):
-        raise ValueError(f"step is a whole number from 0 to {MAX_ACTIONS}, not {quoted(step)}")
-    mode = params.get("mode")
-    if mode is not None and mode not in MODES:
-        raise ValueError(f"mode is {' or '.join(MODES)}, not {quoted(mode)}")
-    caption = params.get("caption")
-    if caption is not None and (not isinstance(caption, str) or len(caption) > MAX_TEXT_CHARS):
-        raise ValueError(f"caption is a text of up to {MAX_TEXT_CHARS} characters")
-    return {"code": code, "step": step, "mode": mode, "autoplay": bool(_bool(params, "autoplay")),
+def _load(p, languages) -> dict:
+    caption = p.get("caption")
+    return {"code": p["code"], "step": p.get("step"), "mode": p.get("mode"), "autoplay": p.get("autoplay", False),
             "caption": clean_caption(caption) if caption else None}
 
 
-def _set_language(params, *, languages, levels) -> dict:
-    lang = params["lang"]
-    code = lang.split("-")[0].split("_")[0].lower() if isinstance(lang, str) and len(lang) <= 20 else None
+def _set_language(p, languages) -> dict:
+    lang = p["lang"]
+    code = lang.replace("_", "-").split("-")[0].lower()
     if code not in languages:
         raise ValueError(f"lang is one of {', '.join(languages)}, not {quoted(lang)}")
     return {"lang": code}
 
 
-def _pause(params, *, languages, levels) -> dict:
-    paused = _bool(params, "paused")
-    return {"paused": True if paused is None else paused}
+def _pause(p, languages) -> dict:
+    return {"paused": p.get("paused", True)}
 
 
-_CHECKS = {"new-match": _new_match, "load": _load, "set-language": _set_language, "pause": _pause}
+_MEANING = {"new-match": _new_match, "load": _load, "set-language": _set_language, "pause": _pause}
 
 
 # ---- the page ---------------------------------------------------------------------------------

@@ -235,9 +235,9 @@ def test_hostile_messages_get_errors_and_the_game_goes_on(rules_page):
     assert "at most 4096 characters" in errors["big"]                        # refused by the page
     assert any('needs "trickTable": 1' in m for m in messages)               # the ArrayBuffer: {}
     assert "unknown command 'launch'" in errors["h1"] and "API version 2" in errors["h2"]
-    assert "unknown game 'chess'" in errors["h3"] and "paused is true or false" in errors["h4"]
+    assert "unknown game 'chess'" in errors["h3"] and "pause: paused must be true or false" in errors["h4"]
     assert "damaged or incomplete" in errors["h5"]
-    assert any("nests lists or objects more than 16 levels deep" in m for m in messages)  # not read: no id
+    assert any("nests lists or objects more than 4 levels deep" in m for m in messages)  # not read: no id
     # a flood: the page queues 32 and answers the rest at once; the game takes them all in time
     start = len(events(page))
     post_raw(page, "for (let i = 0; i < 60; i++) game.postMessage({trickTable: 1, type: 'pause', "
