@@ -11,11 +11,12 @@ order:
 - ``first_hand`` (only for a game with a FIRST_HAND_RULE), the dealer (0..3);
 - each rule option, in the class's order, as its index among the option's allowed values;
 - the score before the hand, unless it is the starting score: each entry less the lowest value
-  of ``score_range``;
+  of ``score_range``; where that range is wide, each entry's distance from its starting value
+  by size (``_sized``: how many bits, then the bits), so a score near the start stays short;
 - the cards: seat 0's in dealing order, then seat 1's, 2's and 3's, each as its index among the
   deck's cards not yet written (a partial permutation, so every order can be written);
 - with an earlier result: the points per side of that result and how it moved the score per
-  side (``Earlier``);
+  side (``Earlier``), by size;
 - with actions: how many, then each one as its index among the sorted legal action texts at
   that moment (``Hand.legal_texts``), so only legal hands can be written at all.
 
@@ -43,7 +44,8 @@ BASE = len(DIGITS)  # 63
 CHECK_CHARS = 4
 MAX_CODE_CHARS = 300   # the longest real hand (52 cards and about 70 actions) needs about 100
 MAX_ACTIONS = 200      # a hand of any of our games takes fewer than 100 decisions
-RESULT_RADIX = 1 << 14  # an earlier result's points per side: 0..16383; its score change: +-8191
+PLAIN_SCORE = 256      # a score range this small is written as it is; a larger one by size (below)
+RESULT_BITS = 17       # an earlier result's points per side: 0..131071; its score change: +-65535
 DEFAULT_BASE = "http://localhost:4280/"  # where `make serve` serves the web build
 CAPTION_CHARS = 120    # a link's caption: one line above the table
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: Sinhala, Tamil and Malayalam text needs them
@@ -171,7 +173,12 @@ def _encode(hand: Hand, earlier: Earlier | None, history) -> str:
         digits.append((allowed.index(options[option.name]), len(allowed)))
     if not initial:
         low, high = cls.score_range(options)
-        digits += [(v - low, high - low + 1) for v in hand.score_before]
+        if high - low + 1 <= PLAIN_SCORE:
+            digits += [(v - low, high - low + 1) for v in hand.score_before]
+        else:
+            start = cls.initial_score(options)
+            for value, base in zip(hand.score_before, start):
+                digits += _sized(_zigzag(value - base), _score_bits(low, high, base))
     pool = sorted(cls.DECK.cards)
     for cards in hand.dealt:
         for card in cards:
@@ -179,8 +186,10 @@ def _encode(hand: Hand, earlier: Earlier | None, history) -> str:
             digits.append((index, len(pool)))
             pool.pop(index)
     if earlier is not None:
-        digits += [(_result_digit(v, False), RESULT_RADIX) for v in earlier.points]
-        digits += [(_result_digit(v, True), RESULT_RADIX) for v in earlier.change]
+        for value in (*earlier.points, *(_zigzag(c) for c in earlier.change)):
+            if type(value) is not int or not 0 <= value < 1 << RESULT_BITS:
+                raise ValueError(f"an earlier result's figures are out of a code's range: {quoted(earlier)}")
+            digits += _sized(value, RESULT_BITS)
     if history is not None:
         if len(history) > MAX_ACTIONS:
             raise ValueError(f"a code holds at most {MAX_ACTIONS} actions, not {len(history)}")
@@ -196,11 +205,27 @@ def _encode(hand: Hand, earlier: Earlier | None, history) -> str:
     return _seal(cls.GAME, VERSION + _text_of(number))
 
 
-def _result_digit(value: int, signed: bool) -> int:
-    low, high = (-(RESULT_RADIX // 2) + 1, RESULT_RADIX // 2 - 1) if signed else (0, RESULT_RADIX - 1)
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"an earlier result's figures run from {low} to {high}, got {quoted(value)}")
-    return value - low if signed else value
+def _zigzag(value: int) -> int:
+    """0, -1, 1, -2, 2 ... as 0, 1, 2, 3, 4 ..."""
+    return 2 * value if value >= 0 else -2 * value - 1
+
+
+def _unzigzag(number: int) -> int:
+    return number // 2 if number % 2 == 0 else -(number + 1) // 2
+
+
+def _sized(number: int, bits: int) -> list[tuple[int, int]]:
+    """``number`` (0 <= number < 2**bits) as digits: its bit length, then the bits below its top
+    one (so small numbers take few)."""
+    length = number.bit_length()
+    out = [(length, bits + 1)]
+    if length > 1:
+        out.append((number - (1 << (length - 1)), 1 << (length - 1)))
+    return out
+
+
+def _score_bits(low: int, high: int, base: int) -> int:
+    return max(_zigzag(low - base), _zigzag(high - base)).bit_length()
 
 
 def _text_of(number: int) -> str:
@@ -233,6 +258,10 @@ class _Digits:
     def take(self, radix: int) -> int:
         self.number, digit = divmod(self.number, radix)
         return digit
+
+    def take_sized(self, bits: int) -> int:
+        length = self.take(bits + 1)
+        return length if length < 2 else (1 << (length - 1)) + self.take(1 << (length - 1))
 
 
 def decode(code) -> Decoded:
@@ -282,8 +311,12 @@ def _decode_number(cls, digits: _Digits) -> Decoded:
         score = cls.initial_score(options)
     else:
         low, high = cls.score_range(options)
-        score = [digits.take(high - low + 1) + low for _ in cls.initial_score(options)]
-        if score == cls.initial_score(options):
+        start = cls.initial_score(options)
+        if high - low + 1 <= PLAIN_SCORE:
+            score = [digits.take(high - low + 1) + low for _ in start]
+        else:
+            score = [base + _unzigzag(digits.take_sized(_score_bits(low, high, base))) for base in start]
+        if score == start:
             raise bad("the starting score is written out")
     pool = sorted(cls.DECK.cards)
     dealt = []
@@ -291,11 +324,8 @@ def _decode_number(cls, digits: _Digits) -> Decoded:
         dealt.append([pool.pop(digits.take(len(pool))) for _ in range(cls.CARDS_EACH)])
     earlier = None
     if has_earlier:
-        half = RESULT_RADIX // 2 - 1
-        points = tuple(digits.take(RESULT_RADIX) for _ in range(2))
-        change = tuple(digits.take(RESULT_RADIX) - half for _ in range(2))
-        if any(c > half for c in change):
-            raise bad("an earlier score change is out of range")
+        points = tuple(digits.take_sized(RESULT_BITS) for _ in range(2))
+        change = tuple(_unzigzag(digits.take_sized(RESULT_BITS)) for _ in range(2))
         earlier = Earlier(points, change)
     try:
         hand = cls(dealt, dealer, options, score, first_hand)

@@ -28,6 +28,7 @@ SITE_FILES = {
     "icons/icon-512.png",
     "icons/icon-maskable-512.png",
     "icons/apple-touch-icon.png",
+    "examples/embed.html",  # the host-page API's example (README, "Embedding")
 }
 
 

@@ -293,3 +293,32 @@ def _finished_hand(game: str, seed: int):
     for _seat, text in record["actions"]:
         hand.apply(text)
     return hand
+
+
+def test_copy_link_writes_the_clipboard(rules_page):
+    """The page's tt.copy, which the hand result's Copy link calls: the clipboard of an iframe
+    allowed clipboard-write (the example's iframe is), else a selected text area."""
+    page, frame = rules_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    link = GAME_AT + "?deal=28.1ND_xYVHogUVAhNDaq2YTR3A56F"
+    page.bring_to_front()
+    frame.locator("#canvas").click(position={"x": 5, "y": 5}, force=True)  # the game has the focus, as after a tap
+    frame.evaluate("(link) => tt.copy(link)", link)
+    frame.wait_for_function("() => tt.copied !== 'pending'")
+    assert frame.evaluate("tt.copied") == "done"
+    reader = page.context.new_page()  # a secure page reads the clipboard back
+    page.context.route("https://reader.example/", lambda route: route.fulfill(
+        status=200, body="<p>reader", headers={"Content-Type": "text/html"}))
+    reader.goto("https://reader.example/")
+    reader.bring_to_front()
+    assert reader.evaluate("navigator.clipboard.readText()") == link
+    reader.close()
+
+
+def test_embed_origins_are_checked_when_the_page_is_built():
+    assert web_build.embed_origins("https://a.example, http://localhost:8080/ *") == \
+        ["https://a.example", "http://localhost:8080", "*"]
+    assert web_build.embed_origins("") == [] and web_build.embed_origins(["https://a.example"] * 2) == ["https://a.example"]
+    for bad in ("rules.example", "https://a.example/page", "javascript:alert(1)", 'https://a.example"><script>'):
+        with pytest.raises(web_build.BuildError, match="not an origin"):
+            web_build.embed_origins(bad)
