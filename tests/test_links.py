@@ -9,9 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json  # noqa: E402
-import random  # noqa: E402
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
@@ -19,36 +17,21 @@ from game.engine import GAMES, codes  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import language, set_language  # noqa: E402
 from game.ui import driver  # noqa: E402
-from game.ui.storage import Store  # noqa: E402
-from game.web import host, share, storage_backend  # noqa: E402
+from game.web import host, share  # noqa: E402
 from game.web.params import parse  # noqa: E402
 
-FAST = {"anim_speed": 4.0, "ai_level": "easy"}
+from app_helpers import fresh_data, teardown  # noqa: E402
+from app_helpers import launch as launch_args  # noqa: E402
 
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(folder))
-    storage_backend.use(None)
-    store = Store()
-    store.settings.update(FAST)
-    store.save_settings()
-    yield folder
-    storage_backend.use(None)
+    yield from fresh_data(tmp_path, monkeypatch)
     set_language("en")
 
 
 def launch(query: str, *more):
-    storage_backend.use(None)
-    app, _args = main.start(["--query", query, *more], on_web=False)
-    driver.frames(app, 2)
-    return app
-
-
-def teardown(app):
-    app.stack.clear()
-    pygame.display.quit()
+    return launch_args("--query", query, *more)
 
 
 def played(rec) -> "object":

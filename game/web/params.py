@@ -147,10 +147,10 @@ def parse(
     option_pairs = []
     for name, raw_name, value in ordered:
         text = value.strip()
-        if name == "game":
+        if name in ("game", "learn"):  # learn: the game whose guided first hand opens
             game = GAME_ALIASES.get(text.lower(), text.lower())
             if game in games:
-                settings.game = game
+                setattr(settings, name, game)
             else:
                 notices.append(_notice(raw_name, value, Message(N_("unknown game; use {choices}"), choices=_either(games))))
         elif name == "lang":
@@ -190,12 +190,6 @@ def parse(
             if len(" ".join(value.split())) > CAPTION_CHARS:
                 notices.append(_notice(raw_name, value, Message(N_("shortened to {count} characters"),
                                                                 count=CAPTION_CHARS)))
-        elif name == "learn":
-            game = GAME_ALIASES.get(text.lower(), text.lower())
-            if game in games:
-                settings.learn = game
-            else:
-                notices.append(_notice(raw_name, value, Message(N_("unknown game; use {choices}"), choices=_either(games))))
         elif name in FLAGS:
             flag = _boolean(text)
             if flag is None:
