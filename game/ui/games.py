@@ -126,6 +126,12 @@ class GameUI:
         """The headings of result_rows' columns."""
         return ["", self.side(0), self.side(1)]
 
+    def trick_points(self, cards, winner, before, after, res=None):
+        """The points of a finished trick (``cards``, won by ``winner``), for the hand review:
+        ``before`` and ``after`` are observations around the card that finished it, ``res`` the
+        result when that card ended the hand.  None where a trick carries no points (400)."""
+        return None
+
     def result_tricks(self, res):
         """The finished hand's tricks as (leader, cards, winner), every card shown."""
         parse = self.deck_cards.parse
@@ -234,6 +240,15 @@ class HiddenTrumpUI(GameUI):
         bidder, bid = obs.public["bidder"], obs.public["bid"]
         rows.append((_("Bid to make"), *(bid if bidder & 1 == s else "" for s in (0, 1))))
         return rows
+
+    def trick_points(self, cards, winner, before, after, res=None):
+        """Its card points; the hand's last trick with its bonus (Twenty-Nine), as the result has it."""
+        points = sum(self.points[c] for c in cards)
+        if res and not res["thrown_in"] and len(after.tricks) == len(res["tricks"]):
+            side = winner & 1
+            counted = sum(self.points[c] for _leader, won, w in self.result_tricks(res) if w & 1 == side for c in won)
+            points += res["points"][side] - counted
+        return points
 
     def sheet_columns(self):
         return [_("Hand"), _("Bid"), _("By"), _("Points"), _("Result"), self.side(0), self.side(1)]
@@ -404,6 +419,14 @@ class UISchieber(GameUI):
             return _("{side} reach the target · {contract}").format(side=self.side(res["winner"]), contract=name)
         return _("{contract} ×{mult} chosen by {seat}").format(contract=name, mult=res["multiplier"],
                                                              seat=self.seat(res["chooser"]))
+
+    def trick_points(self, cards, winner, before, after, res=None):
+        """What the trick added to its winners' points (multiplied, the last trick's 5 and the
+        Match bonus in), from the hand's running points less the Weis and Stöck scored with it."""
+        side = winner & 1
+        b, a = before.public, after.public
+        extra = (a["weis_points"][side] - b["weis_points"][side]) + (a["stoeck_points"][side] - b["stoeck_points"][side])
+        return a["points"][side] - b["points"][side] - extra
 
     def result_rows(self, obs, res):
         weis, stoeck = res["weis_points"], res["stoeck_points"]

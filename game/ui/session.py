@@ -83,6 +83,7 @@ class Session:
     def _count_hand(self) -> None:
         if self.store is None or self.demo:
             return
+        self.store.add_hand(self.game, self.hand.record())  # for the review, from the statistics
         res = self.hand.result()
         counts = {"hands": 1}
         made = self.hand.contract_made(0)  # seat 0's own bid or contract, None if it had none

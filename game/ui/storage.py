@@ -1,4 +1,4 @@
-"""Settings, statistics and the matches in progress, saved as versioned JSON.
+"""Settings, statistics, the matches in progress and the last hands played, saved as versioned JSON.
 
 Every blob goes through ``game.web.storage_backend`` (the one storage path): the
 browser's ``localStorage`` under pygbag, a file in the user's data folder on the
@@ -12,7 +12,9 @@ Each blob is ``{"version": 1, "kind": <kind>, "saved_at": <seconds>, "data": {..
   ``match-8``): a new match takes a free slot, so opening another game or another seed never
   writes over a match.  The first slot has the name of the single save of earlier versions,
   whose matches are therefore found and resumed as they are.  The match's data is built on
-  the hand-record format (see ``Session.to_dict``).
+  the hand-record format (see ``Session.to_dict``);
+- ``history``: each game's last ``HISTORY_KEEP`` finished hands as hand records (with their
+  optional annotations), for the hand review; a record is replayed only when it is reviewed.
 
 Reading is bounded and checked, one validator per kind (``LIMITS`` and the ``check_*``
 functions; the rules are ``game.engine.bounds``'): the size before the blob is read, then
@@ -46,6 +48,7 @@ from game.web.storage_backend import FileBackend, MemoryBackend, NotText, TooLar
 VERSION = 1
 MAX_MATCHES = 8
 MATCH_SLOTS = ("match",) + tuple(f"match-{n}" for n in range(2, MAX_MATCHES + 1))
+HISTORY_KEEP = 20  # finished hands kept per game for the review
 
 DEFAULT_SETTINGS = {
     "contrast": 0.5,      # table look, 0..1
@@ -70,10 +73,13 @@ LIMITS = {
     "settings": Limits(chars=64_000, depth=4, items=200, digits=20),
     "stats": Limits(chars=256_000, depth=4, items=5_000, digits=20),
     "match": Limits(chars=2_000_000, depth=12, items=1_000_000, digits=40),
+    # 20 hands of each game; a hand of 400 with what the AI weighed for each decision is ~20 kB
+    "history": Limits(chars=2_000_000, depth=12, items=1_000_000, digits=40),
 }
 
 # What each kind is called in a notice (with its article: "Could not read {what} ...").
-WHAT = {"settings": N_("the settings"), "stats": N_("the statistics"), "match": N_("the saved match")}
+WHAT = {"settings": N_("the settings"), "stats": N_("the statistics"), "match": N_("the saved match"),
+        "history": N_("the hand history")}
 
 
 class Unreadable(ValueError):
@@ -159,6 +165,16 @@ def check_match(data: dict) -> dict:
     return data
 
 
+def check_history(data: dict) -> dict:
+    """Per game a list of hand records, the newest last, at most HISTORY_KEEP (their actions are
+    checked by replaying them when one is reviewed).  Unreadable names what is wrong."""
+    for game, records in data.items():
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            name = Message(GAMES[game].TITLE) if game in GAMES else shown(game)
+            raise Unreadable(Message(N_("the hands of {game} are not hand records"), game=name))
+    return {game: records[-HISTORY_KEEP:] for game, records in data.items()}
+
+
 @dataclass(frozen=True)
 class SavedMatch:
     """What the Continue list shows of a saved match, read without replaying it."""
@@ -204,6 +220,7 @@ class Store:
         self.settings = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load_checked("settings", check_settings))
         self.stats: dict[str, dict] = self._load_checked("stats", check_stats)
+        self.history: dict[str, list] = self._load("history", check_history).get("data", {})
         for slot in MATCH_SLOTS:
             blob = self._load(slot, check_match)
             if blob:
@@ -422,3 +439,15 @@ class Store:
             self.notices.append(Message(N_("There is no room to save this match; it lasts until the game is "
                                            "closed.")))
         return None
+
+    # ---- the last hands played -----------------------------------------------------------------------
+    def add_hand(self, game: str, record: dict) -> None:
+        """Keep a finished hand's record (its game's oldest beyond HISTORY_KEEP are dropped)."""
+        hands = self.history.setdefault(game, [])
+        hands.append(record)
+        del hands[:-HISTORY_KEEP]
+        self._save("history", self.history)
+
+    def recent_hands(self, game: str) -> list[dict]:
+        """The game's kept hand records, the newest first."""
+        return list(reversed(self.history.get(game, [])))

@@ -12,7 +12,8 @@ from game.engine import actions as A
 from game.i18n import _
 
 from .animation import Flight
-from .names import action_label, suit_name
+from .names import action_label
+from .news import action_news
 
 
 class TableState:
@@ -94,24 +95,10 @@ class TableState:
         else:
             self.bubbles[seat] = (action_label(action, swiss), 0.0)
             self.sounds.play("click")
-        bp, ap = before.public, after.public
-        if action == A.CALL:
-            self.toast(_("{seat} calls Trump!").format(seat=self.ui.seat(seat)))
-        if ap.get("revealed") and not bp.get("revealed"):
-            trump = ap["trump"]
-            self.toast(_("Trump is revealed: {suit}").format(suit=suit_name(trump, swiss)), ("suit", trump))
-            self.sounds.play("reveal")
-        if ap.get("contract") and not bp.get("contract"):
-            self.toast(_("{seat} chooses {contract} ×{mult}").format(
-                seat=self.ui.seat(seat), contract=self.ui.contract_name(ap["contract"], ap["trump"]),
-                mult=ap["multiplier"]), ("suit", ap["trump"]) if ap["trump"] is not None else None)
-        if sum(ap.get("weis_points", (0, 0))) and not sum(bp.get("weis_points", (0, 0))):
-            cards = [c for found in ap["weis"] for w in found for c in w["cards"]]
-            self.toast(self.weis_text(ap), ("cards", tuple(cards)))
-        if ap.get("stoeck") is not None and bp.get("stoeck") is None:
-            side = ap["stoeck"] & 1
-            self.toast(_("Stöck! {seat} +{pts}").format(seat=self.ui.seat(ap["stoeck"]),
-                                                        pts=ap["stoeck_points"][side]))
+        for item in action_news(self.ui, seat, action, before, after):
+            self.toast(item.text, item.icon)
+            if item.kind == "reveal":
+                self.sounds.play("reveal")
         self.hint_action = None
         if seat == 0:
             self.message = ""
@@ -145,18 +132,6 @@ class TableState:
                                delay=0.035 * i) for i in range(4 * min(n, 8))]
         self.dealing = True
         self.sounds.play("deal")
-
-    def weis_text(self, p):
-        parts = []
-        for seat, found in enumerate(p["weis"]):
-            if found:
-                pts = sum(w["points"] for w in found)
-                parts.append(_("{seat} {pts}").format(seat=self.ui.seat(seat), pts=pts))
-        side = 0 if p["weis_points"][0] else 1
-        text = _("Weis for {side}: {parts}").format(side=self.ui.side(side), parts=", ".join(parts))
-        if p["multiplier"] > 1:
-            text += " " + _("(×{mult} = {total})").format(mult=p["multiplier"], total=p["weis_points"][side])
-        return text
 
     # ---- time -------------------------------------------------------------------------------------
     def update(self, dt, sdt):

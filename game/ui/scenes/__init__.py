@@ -11,13 +11,16 @@ from .hand_result import HandResultScene
 from .match_result import MatchResultScene
 from .menu import MenuScene
 from .new_match import NewMatchScene
+from .recent_hands import RecentHandsScene
+from .review import ReviewScene
 from .rules import RulesScene
 from .settings import SettingsScene
 from .stats import StatsScene
 from .table import TableScene
 
 SCENES = {cls.name: cls for cls in (MenuScene, NewMatchScene, TableScene, HandResultScene, MatchResultScene,
-                                    RulesScene, SettingsScene, StatsScene, ContinueScene)}
+                                    RulesScene, SettingsScene, StatsScene, ContinueScene, ReviewScene,
+                                    RecentHandsScene)}
 
 
 def build_scene(app, name: str, **params):

@@ -54,12 +54,16 @@ class HandResultScene(DialogScene):
         over = self.res.get("match_over")
         label = _("Match result") if over else _("Next hand")
         self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("Copy link"), self.copy_link, False),
-                                        (label, self.go_on, True)])
+                                        (_("Review"), self.review, False), (label, self.go_on, True)])
         self.focus = len(self.widgets) - 1
 
     def copy_link(self):
         """The link that deals these cards again (with this result, to compare), to the clipboard."""
         self.copying = share.copy(codes.link(share.page_address() or codes.DEFAULT_BASE, deal=self.deal_code))
+
+    def review(self):
+        """The hand just played, step by step with all cards face up (back here when closed)."""
+        self.app.go("review", record=self.session.hand.record(), compass=self.session.demo)
 
     def to_menu(self):
         self.app.home()

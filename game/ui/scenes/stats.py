@@ -16,8 +16,11 @@ class StatsScene(DialogScene):
     height_share = 0.7
 
     def build(self):
-        self.widgets = self.button_row([(_("Back"), self.back, True)])
-        self.focus = 0
+        self.widgets = self.button_row([(_("Recent hands"), self.recent_hands, False), (_("Back"), self.back, True)])
+        self.focus = len(self.widgets) - 1
+
+    def recent_hands(self):
+        self.app.go("recent-hands", game=self.app.settings["game"])
 
     def draw(self, surf):
         lay = self.layout

@@ -1,0 +1,401 @@
+"""The hand review: every game's hands stepped through headless, forward and back, showing
+exactly the engine's cards, tricks and events; its controls (buttons, keys, swipes, play);
+what an AI seat weighed; the hand history it is opened from."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json  # noqa: E402
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
+from game.engine import actions as A  # noqa: E402
+from game.engine.records import hand_from_record, random_record  # noqa: E402
+from game.i18n import set_language  # noqa: E402
+from game.ui import driver  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from game.ui.review import HandReview  # noqa: E402
+from game.ui.review_view import TEXT_MIN, TOUCH  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+from game.ui.storage import HISTORY_KEEP, MemoryBackend, Store  # noqa: E402
+
+# Option sets that bring each game's events: 304's caps and second auction, 28's double and
+# open trump, 400's redeal question; the defaults too.
+OPTIONS = {"304": [{}, {"caps": True, "auction_8": True}, {"open_trump": True}],
+           "28": [{}, {"double": True}, {"open_trump": True, "twenty_nine": True}],
+           "400": [{}, {"face_card_redeal": True}],
+           "schieber": [{}, {"table_2500": True}]}
+
+
+def records(game, count=5):
+    for options in OPTIONS[game]:
+        for seed in range(count):
+            yield random_record(game, f"review-{seed}", options)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def replayed(record, k):
+    """The record's hand after its first ``k`` actions, replayed here, apart from the review."""
+    hand = hand_from_record(record)
+    for _seat, text in record["actions"][:k]:
+        hand.apply(text)
+    return hand
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_step_shows_the_engines_hands_tricks_and_events(game):
+    kinds = set()
+    for record in records(game):
+        review = HandReview(record)
+        assert review.steps == len(record["actions"])
+        hand = hand_from_record(record)
+        deck = hand.DECK
+        finished = 0
+        for k in range(review.steps + 1):
+            if k:
+                before = hand.observation(0)
+                hand.apply(record["actions"][k - 1][1])
+            m = review.moment(k)
+            assert m.step == k
+            for seat in range(4):  # every card a seat holds, face up; none it does not
+                view = hand.observation(seat)
+                held = [c for c, later in m.hands[seat] if not later]
+                assert sorted(held) == sorted(view.hand)
+                later = [c for c, later in m.hands[seat] if later]
+                assert sorted(later + list(view.received)) == sorted(hand.dealt[seat])
+            if k and m.winner is not None:  # the trick this card finished, with the engine's winner
+                trick = hand.tricks_as_text()[finished]
+                finished += 1
+                assert [deck.text(c) for _s, c, _d in m.trick] == trick["cards"]
+                assert m.winner == trick["winner"] and m.trick[0][0] == trick["leader"]
+                assert any(f"Trick {finished}: won by" in line for line in review.lines(k))
+            elif k:
+                live = hand.observation(0).trick
+                assert [s for s, _c, _d in m.trick] == [s for s, _c in live]
+                for (seat, card, down), (_s, seen) in zip(m.trick, live):
+                    assert card == hand.observation(seat).trick[[x for x, _ in live].index(seat)][1]
+                    assert down == (seen is None or bool(hand.observation(0).trick_face_down[
+                        [x for x, _ in live].index(seat)]))
+            if not k:
+                continue
+            entry = hand.observation(0).actions[-1]
+            lines = review.lines(k)
+            text = " / ".join(lines)
+            after = hand.observation(0)
+            if entry.flags & REVEALS_TRUMP:
+                assert "Trump is revealed" in text
+                kinds.add("reveal")
+            else:
+                assert "Trump is revealed" not in text
+            code = hand.action_code(record["actions"][k - 1][1])
+            if A.is_play(code) and entry.flags & FACE_DOWN:
+                assert "face down" in lines[0]
+                kinds.add("face down")
+            if sum(after.public.get("weis_points", (0, 0))) > sum(before.public.get("weis_points", (0, 0))):
+                assert "Weis for" in text
+                kinds.add("weis")
+            if after.public.get("stoeck") is not None and before.public.get("stoeck") is None:
+                assert "Stöck!" in text
+                kinds.add("stoeck")
+            if code in (A.CAPS, A.DOUBLE, A.REDOUBLE, A.CALL, A.PUSH, A.REDEAL, A.KEEP):
+                kinds.add(record["actions"][k - 1][1])
+        assert finished == len(hand.tricks_as_text()) == len(review.trick_ends())
+        if hand.is_over():
+            assert review.complete and review.result == hand.result()
+            assert review.is_summary(review.last_position)
+    expected = {"304": {"reveal", "face down", "caps", "redeal"}, "28": {"reveal", "call", "double"},
+                "400": {"keep"}, "schieber": {"weis", "stoeck", "push"}}[game]
+    assert expected <= kinds, f"the test hands of {game} never show {expected - kinds}"
+
+
+def test_trick_points_add_up_to_the_result():
+    for game in ("304", "28", "schieber"):
+        for record in records(game, 3):
+            review = HandReview(record)
+            if not review.complete or review.result["thrown_in"]:
+                continue
+            won = [0, 0]
+            for _n, winner, points in review.tricks():
+                won[winner & 1] += points
+            res = review.result
+            if game == "schieber":
+                expected = [res["points"][s] - res["weis_points"][s] - res["stoeck_points"][s] for s in (0, 1)]
+            else:
+                expected = res["points"]
+            assert won == expected, (game, record["actions"][:6])
+
+
+def open_review(record, size=LANDSCAPE, **params):
+    app = driver.make_app(size, {"anim_speed": 1.0})
+    app.go("menu")
+    app.go("review", record=record, **params)
+    driver.frames(app, 2)
+    return app
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
+    record = random_record(game, "scene", {})
+    app = open_review(record, size)
+    scene = app.scene
+    review = scene.review
+    assert scene.position == 0
+    for k in range(1, review.last_position + 1):
+        driver.press_key(app, pygame.K_RIGHT)
+        assert scene.position == k
+    driver.press_key(app, pygame.K_RIGHT)  # the end stays the end
+    assert scene.position == review.last_position
+    assert not driver.button(app, "Next") and not driver.button(app, "Next trick")
+    for k in range(review.last_position - 1, -1, -1):
+        driver.click_button(app, "Back", driver.tap)
+        assert scene.position == k
+    assert not driver.button(app, "Back")
+    driver.click_button(app, "Next trick")
+    assert scene.position == review.trick_ends()[0]
+    driver.press_key(app, pygame.K_PAGEDOWN)
+    assert scene.position == review.trick_ends()[1]
+    driver.press_key(app, pygame.K_PAGEUP)
+    assert scene.position == review.trick_ends()[0]
+    driver.click_button(app, "Previous trick")
+    assert scene.position == 0
+    driver.press_key(app, pygame.K_END)
+    assert scene.position == review.last_position
+    driver.press_key(app, pygame.K_HOME)
+    assert scene.position == 0
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "menu"
+
+
+def test_swipes_turn_steps_and_play_runs_to_the_end():
+    app = open_review(random_record("28", "swipe"), PORTRAIT, step=5)
+    scene = app.scene
+    assert scene.position == 5
+    board = scene.plan.slots[0]
+    driver.drag(app, (board[0] + 150, board[1]), (board[0] - 150, board[1]))  # to the left: forward
+    assert scene.position == 6
+    driver.drag(app, (board[0] - 150, board[1]), (board[0] + 150, board[1]))
+    assert scene.position == 5
+    driver.drag(app, (board[0], board[1] - 150), (board[0], board[1] + 150))  # up and down: nothing
+    assert scene.position == 5
+    driver.click_button(app, "Play")
+    assert scene.playing and driver.button(app, "Pause")
+    driver.frames(app, 130)  # about a step a second
+    assert 6 <= scene.position <= 8
+    driver.run_until(app, lambda: not scene.playing, 60 * 80)
+    assert scene.position == scene.review.last_position and driver.button(app, "Play") is None
+
+
+def test_a_link_opens_at_a_step_and_plays_by_itself():
+    record = random_record("schieber", "link")
+    app = open_review(record, step=9, autoplay=True)
+    assert app.scene.position == 9 and app.scene.playing
+    driver.frames(app, 80)
+    assert app.scene.position == 10
+    far = open_review(record, step=10_000)
+    assert far.scene.position == far.scene.review.last_position and not far.scene.playing
+
+
+@pytest.mark.parametrize("record, reason", [
+    ({"game": "chess", "dealer": 0, "hands": []}, "unknown game"),
+    ({"game": "28", "dealer": 0, "hands": [["JS"] * 8] * 4}, "dealt twice"),
+    (None, "must be a JSON object"),
+])
+def test_a_broken_record_is_refused_with_a_notice(record, reason):
+    app = open_review(record)
+    assert app.scene.name == "review" and app.scene.review is None
+    assert any(reason in item for item in app.banner.items)
+    driver.click_button(app, "Close")
+    assert app.scene.name == "menu"
+
+
+def test_an_illegal_action_in_a_record_is_refused_by_its_rule():
+    record = random_record("304", "bad")
+    record["actions"][3] = [record["actions"][3][0], "play JS" if record["actions"][3][1] != "play JS" else "bid 990"]
+    app = open_review(record)
+    assert app.scene.review is None and app.banner.items
+
+
+# ---- what an AI seat weighed ---------------------------------------------------------------------
+def annotated(record, k, **extra):
+    seat, text = record["actions"][k]
+    note = {"index": k, "seat": seat, "level": "normal", "action": text, "worlds": 89,
+            "choices": [{"action": text, "value": 7.1, "margin": 0.9, "points": 15.2, "made": None, "samples": 89},
+                        {"action": "pass", "value": 5.5, "margin": 0.8, "points": 14.3, "made": None, "samples": 89}],
+            "reason": {"msgid": "{action}: about {gain} points better for your side than {other}, "
+                                "over {worlds} deals the AI imagined.",
+                       "values": {"action": text, "other": "pass", "gain": "2", "worlds": 89}}}
+    note.update(extra)
+    return {**record, "annotations": [note, {"index": "x"}, "junk", {"index": 10_000}]}
+
+
+def test_why_shows_what_an_ai_seat_weighed_when_the_record_carries_it():
+    record = random_record("28", "why")
+    k = next(i for i, (seat, text) in enumerate(record["actions"]) if seat != 0 and text.startswith("play"))
+    app = open_review(annotated(record, k))
+    scene = app.scene
+    assert driver.button(app, "Why?") is None  # nothing weighed at the deal
+    scene.go_to(k + 1)
+    driver.click_button(app, "Why?")
+    assert scene.show_note
+    lines = scene.review.note_lines(scene.review.note(k + 1))
+    card = record["actions"][k][1][5:]
+    assert lines[0] == f"{scene.review.ui.seat(record['actions'][k][0])} weighed 89 deals it imagined"
+    assert lines[1].startswith("Play ") and "points better for your side than Pass" in lines[1]
+    rows = scene.review.note_rows(scene.review.note(k + 1))
+    assert rows[0][1:] == ("15.2", "") and rows[1][0] == "Pass"
+    assert card  # the note names the card the record played, in words
+    driver.frames(app, 2)
+    driver.press_key(app, pygame.K_RIGHT)  # the next step has no note: the panel closes
+    assert not scene.show_note and driver.button(app, "Why?") is None
+
+
+def test_a_note_cannot_format_its_way_into_the_game():
+    record = random_record("400", "hostile")
+    hostile = {"msgid": "{0} {action.__class__} {worlds} {x}" + "y" * 2000,
+               "values": {"worlds": "z" * 500, "action": 5, "x": {"msgid": "{x}", "values": {}}}}
+    app = open_review(annotated(record, 4, reason=hostile, choices=[{"action": 7}, "junk"], seat="s"))
+    app.scene.go_to(5)
+    driver.click_button(app, "Why?")
+    driver.frames(app, 2)
+    text = app.scene.review.reason_text(hostile)
+    assert "{0}" in text and "{action.__class__}" in text and "z" * 61 not in text
+
+
+# ---- the hand history and the ways in -----------------------------------------------------------
+def play_hands(store, game, count, seed=3):
+    session = Session(game, {}, seed, "easy", (0,), store)
+    rng = random.Random(seed)
+    for _ in range(count):
+        while not session.hand.is_over():
+            session.apply(rng.choice(session.hand.legal_actions()))
+        if session.over:
+            session = Session(game, {}, seed + len(store.recent_hands(game)), "easy", (0,), store)
+        else:
+            session.next_hand()
+    return session
+
+
+def test_the_store_keeps_each_games_last_twenty_hands_in_a_blob_of_its_own():
+    backend = MemoryBackend()
+    store = Store(backend)
+    play_hands(store, "400", 3)
+    first = store.recent_hands("400")[-1]
+    play_hands(store, "400", HISTORY_KEEP + 2, seed=4)
+    play_hands(store, "28", 2)
+    kept = store.recent_hands("400")
+    assert len(kept) == HISTORY_KEEP and first not in kept and len(store.recent_hands("28")) == 2
+    assert all(HandReview(r).complete for r in kept)
+    blob = json.loads(backend.load("history"))
+    assert blob["kind"] == "history" and set(blob["data"]) == {"400", "28"}
+    assert "history" not in json.loads(backend.load("match"))["data"]  # the save format is untouched
+    again = Store(backend)
+    assert again.recent_hands("400") == kept
+
+
+def test_a_broken_history_is_set_aside_with_a_notice():
+    backend = MemoryBackend()
+    backend.save("history", json.dumps({"version": 1, "kind": "history", "data": {"28": "nonsense"}}))
+    store = Store(backend)
+    assert store.recent_hands("28") == [] and "history" in store.kept_aside
+    assert any("hand history" in str(n) for n in store.notices)
+
+
+def test_recent_hands_from_the_statistics_open_in_the_review():
+    app = driver.make_app(PORTRAIT, {"game": "304"})
+    play_hands(app.store, "304", 3)
+    newest = app.store.recent_hands("304")[0]
+    app.go("menu")
+    driver.click_button(app, "Statistics")
+    driver.click_button(app, "Recent hands", driver.tap)
+    assert app.scene.name == "recent-hands" and len(app.scene.rows) == 3
+    driver.tap(app, app.scene.rows[0].rect.center)
+    assert app.scene.name == "review" and app.scene.review.record == newest
+    driver.click_button(app, "Close")
+    assert app.scene.name == "recent-hands"
+    driver.click_button(app, "400")
+    assert app.scene.game == "400" and app.scene.rows == []
+
+
+def test_the_hand_result_opens_the_hand_just_played():
+    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0})
+    session = play_hands(None, "schieber", 0)
+    rng = random.Random(1)
+    while not session.hand.is_over():
+        session.apply(rng.choice(session.hand.legal_actions()))
+    app.go("menu")
+    app.go("hand-result", session=session)
+    driver.click_button(app, "Review")
+    assert app.scene.name == "review" and app.scene.review.record == session.hand.record()
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "hand-result"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_place_is_on_screen_and_phone_sized(size, game):
+    """Buttons at least TOUCH square, text at least TEXT_MIN, nothing off the canvas, the seats'
+    cards clear of one another and of the trick, in both orientations and in Arabic."""
+    set_language("ar")
+    app = open_review(random_record(game, "sizes"), size)
+    scene, plan = app.scene, app.scene.plan
+    screen = pygame.Rect((0, 0), size)
+    for w in scene.widgets:
+        assert w.rect.width >= TOUCH and w.rect.height >= TOUCH and screen.contains(w.rect), w.label
+    assert min(plan.small, plan.text, plan.heading) >= TEXT_MIN
+    slots = [pygame.Rect(0, 0, plan.trick_w, round(plan.trick_w * 1.4)) for _ in range(4)]
+    for rect, seat in zip(slots, range(4)):
+        rect.center = plan.slots[seat]
+    trick = slots[0].unionall(slots[1:])
+    for seat, rect in plan.hands.items():
+        assert screen.contains(rect) and not rect.colliderect(trick), seat
+        assert not any(rect.colliderect(other) for s, other in plan.hands.items() if s != seat), seat
+        assert not any(rect.colliderect(w.rect) for w in scene.widgets)
+    for k in range(0, scene.review.last_position + 1, 7):  # drawn in Arabic at every stage
+        scene.go_to(k)
+        driver.frames(app, 1)
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
+    from test_i18n import CODES, Overflow
+
+    overflow = Overflow(monkeypatch)
+    found = []
+    app = driver.make_app(size)
+    play_hands(app.store, "28", 2)
+    app.go("menu")
+    app.go("recent-hands", game="28")
+    for game in GAMES:
+        record = random_record(game, "languages", OPTIONS[game][-1])
+        k = next(i for i, (seat, _t) in enumerate(record["actions"]) if seat)
+        app.go("review", record=annotated(record, k))
+        scene = app.scene
+        for position in (0, k + 1, scene.review.trick_ends()[0], scene.review.last_position):
+            for code in CODES:
+                set_language(code)
+                scene.go_to(position)
+                scene.show_note = position == k + 1
+                scene.draw(app.screen)
+                found += [(code, game, position) + p for p in overflow.problems]
+                overflow.problems.clear()
+        app.back()
+    for code in CODES:
+        set_language(code)
+        app.scene.build()
+        app.scene.draw(app.screen)
+        found += [(code, "recent hands") + p for p in overflow.problems]
+        overflow.problems.clear()
+    assert overflow.count > 500
+    assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
