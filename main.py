@@ -11,8 +11,8 @@
 In the browser the page's URL parameters are read instead (``game.web.params``; ``sys.argv``
 is not read there: pygbag puts the URL's fragment in it): ``game``, ``lang``, ``seed``,
 ``level``, the game's rule options, ``embed=1`` (straight into a match, a small Menu button
-instead of the menu) and ``demo=1`` (the AI on all four seats); ``deal=CODE`` plays a shared
-deal again, ``record=CODE&step=N&mode=watch|play[&autoplay=1][&caption=...]`` opens an example
+instead of the menu), ``demo=1`` (the AI on all four seats) and ``learn=GAME`` (the game's
+guided first hand); ``deal=CODE`` plays a shared deal again, ``record=CODE&step=N&mode=watch|play[&autoplay=1][&caption=...]`` opens an example
 position (``game.ui.links``).  A value that is unknown or malformed is ignored with a short
 notice on screen.
 
@@ -135,6 +135,12 @@ def first_scene(app, args, web):
     linked = linked_scene(app, web, level)
     if linked:
         return linked
+    if web.learn:
+        from game.ui.lessons import lesson_table
+
+        lesson = lesson_table(app, web.learn, level)  # None, with a notice, for a game without one
+        if lesson:
+            return lesson
     seed = web.seed if web.seed is not None else args.seed
     if web.demo or args.demo:
         game = game or app.settings["game"]

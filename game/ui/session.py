@@ -18,6 +18,8 @@ SAVE_VERSION = 2  # 1: actions replayed from the seed; 2: hand records
 
 
 class Session:
+    guide = None  # a lesson's guide (game.ui.lessons), which the table shows and waits for
+
     def __init__(self, game: str, options: dict | None = None, seed=0, level: str = "normal",
                  humans=(0,), store=None):
         self.game, self.seed, self.level = game, seed, level
@@ -66,6 +68,11 @@ class Session:
         if hand.is_over():
             self._count_hand()
         self.save()
+        return None
+
+    def scripted_action(self):
+        """The action another seat than the player's takes next without thinking (a lesson's),
+        or None: the AI decides."""
         return None
 
     def next_hand(self) -> None:

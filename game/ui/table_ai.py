@@ -37,15 +37,20 @@ class TableAI:
 
     def step(self, sdt: float):
         """One slice for the seat to act; its action when it is ready, else None.  A session
-        with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first."""
+        with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first; a
+        lesson's session hands over its actions (``scripted_action``) the same way."""
         hand = self.session.hand
         scripted = self._scripted(hand)
+        from_script = scripted is not None
+        if scripted is None:
+            scripted = self.session.scripted_action()  # a lesson's next action, or None
         if scripted is not None:
             self.seat = hand.turn
             self.think_time += sdt
             if self.think_time < self.THINK_MIN:
                 return None
-            self.session.script.pop(0)
+            if from_script:
+                self.session.script.pop(0)
             return scripted
         if self.thinker is None:
             name = f"{self.session.seed}/{self.session.match.hand_number}/{len(hand.history)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .continue_list import ContinueScene
 from .hand_result import HandResultScene
+from .learn import LearnScene
 from .match_result import MatchResultScene
 from .menu import MenuScene
 from .new_match import NewMatchScene
@@ -20,7 +21,7 @@ from .table import TableScene
 
 SCENES = {cls.name: cls for cls in (MenuScene, NewMatchScene, TableScene, HandResultScene, MatchResultScene,
                                     RulesScene, SettingsScene, StatsScene, ContinueScene, ReviewScene,
-                                    RecentHandsScene)}
+                                    RecentHandsScene, LearnScene)}
 
 
 def build_scene(app, name: str, **params):

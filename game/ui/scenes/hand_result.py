@@ -52,9 +52,11 @@ class HandResultScene(DialogScene):
 
     def build(self):
         over = self.res.get("match_over")
-        label = _("Match result") if over else _("Next hand")
+        label, go_on = (_("Match result") if over else _("Next hand")), self.go_on
+        if self.session.guide is not None:  # a lesson's hand: then a match of the game
+            label, go_on = _("Play a match"), self.play_match
         self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("Copy link"), self.copy_link, False),
-                                        (_("Review"), self.review, False), (label, self.go_on, True)])
+                                        (_("Review"), self.review, False), (label, go_on, True)])
         self.focus = len(self.widgets) - 1
 
     def copy_link(self):
@@ -67,6 +69,9 @@ class HandResultScene(DialogScene):
 
     def to_menu(self):
         self.app.home()
+
+    def play_match(self):
+        self.app.go("new-match", replace=True, game=self.session.game)
 
     def go_on(self):
         self.session.next_hand()

@@ -68,10 +68,11 @@ class MenuScene(Scene):
         saved = bool(app.store.saved_matches())
         actions = [(_("Continue"), self.continue_match, bool(saved), True),
                    (_("Watch a game"), self.watch, True, False),
+                   (_("Learn"), self.learn, True, False),
                    (_("Rules"), self.rules, True, False),
                    (_("Statistics"), self.stats, True, False),
                    (_("Settings"), self.settings, True, False)]
-        per_row = 2 if lay.portrait else 5
+        per_row = 2 if lay.portrait else 3
         bw = (w - 2 * m - lay.gap * (per_row - 1)) // per_row
         for i, (label, cb, enabled, primary) in enumerate(actions):
             if lay.portrait and i == 0:  # Continue spans the row
@@ -104,6 +105,9 @@ class MenuScene(Scene):
         game = self.app.settings["game"]
         session = Session(game, {}, random.randrange(1 << 30), self.app.settings["ai_level"], humans=())
         self.app.go("table", session=session)
+
+    def learn(self):
+        self.app.go("learn")
 
     def rules(self):
         self.app.go("rules", game=self.app.settings["game"])

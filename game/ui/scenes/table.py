@@ -15,6 +15,7 @@ from game.i18n import _
 from .. import direction, players
 from ..games import game_ui
 from ..input import KEY, RELEASE
+from ..lesson_note import LessonNote
 from ..match_offer import MatchOffer
 from ..names import action_label, action_phrase, refusal_text
 from ..scene import ACTIVATE, Scene
@@ -46,6 +47,7 @@ class TableScene(Scene):
         self.hand = HandLayout()
         self.controls_top = 0       # the top of the action buttons, 0 without them
         self.hint_button = None
+        self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
         if not self.obs.log:
@@ -85,12 +87,18 @@ class TableScene(Scene):
             widgets += buttons
         if self.offer:
             widgets += self.offer.widgets(lay)
-        self.widgets = widgets
         self.focus = -1
+        if self.note:
+            go_on = self.note.build(self.go_on, self.controls_top or self.hand.top)
+            if go_on:
+                self.focus = len(widgets)
+            widgets += go_on
+        self.widgets = widgets
         self._built_for = self._build_key()
 
     def _build_key(self):
-        return self.obs.turn, self.obs.phase, len(self.obs.log), self.state.busy(), self.state.show_last
+        return (self.obs.turn, self.obs.phase, len(self.obs.log), self.state.busy(), self.state.show_last,
+                self.note.state() if self.note else None)
 
     def lay_out_hand(self):
         before = self.hand.cards
@@ -129,6 +137,8 @@ class TableScene(Scene):
 
     def after_action(self, seat, action, before, origin=None):
         self.state.action_shown(seat, action, before, origin)
+        if self.note:
+            self.state.hint_action = self.note.outlined()  # the lesson's next card, outlined in the hand
         self.ai.reset()
         self.build()
 
@@ -137,6 +147,11 @@ class TableScene(Scene):
 
     def close_offer(self):
         self.offer = None
+        self.build()
+
+    def go_on(self):
+        """The lesson's note has been read: the table goes on."""
+        self.note.guide.go_on()
         self.build()
 
     def toggle_last(self):
@@ -167,6 +182,8 @@ class TableScene(Scene):
         if hand.is_over():
             if state.hand_finished(sdt):
                 self.app.go("hand-result", replace=True, session=self.session)
+        elif self.note and self.note.waiting():
+            pass  # the lesson's note waits for Go on
         elif not self.session.is_human(hand.turn):
             seat, before = hand.turn, self.obs
             action = self.ai.step(sdt)
@@ -242,6 +259,8 @@ class TableScene(Scene):
     def draw_widgets(self, surf):
         if self.offer:
             self.offer.draw(surf)
+        if self.note:  # the lesson's note, under its Go on button
+            self.note.draw(surf)
         super().draw_widgets(surf)
 
     def draw(self, surf):
