@@ -261,9 +261,11 @@ class ReviewView:
         size = p.text
         below = [row for line in context for row in gfx.wrap(line, p.small, inner.width)]
         step = int(p.small * 1.3)
-        need = len(below) * step + 6  # room below the last line's letters (Arabic sits low)
         text_rows = sum(len(gfx.wrap(line, size, inner.width, i == 0)) for i, line in enumerate(lines))
-        if need and text_rows * int(size * 1.3) + need + 16 <= inner.height:
+        while below and text_rows * int(size * 1.3) + len(below) * step + 22 > inner.height:
+            below.pop(0)  # the score stays longest
+        need = len(below) * step + 6  # room below the last line's letters (Arabic sits low)
+        if below:
             bottom = inner.bottom - need
             pygame.draw.line(surf, style.TEXT_DIM, (inner.left, bottom - 8), (inner.right, bottom - 8), 1)
             for i, row in enumerate(below):
@@ -360,17 +362,19 @@ class ReviewView:
             cols.insert(0, x)
         cols.insert(0, rect.left)
         rooms = [right - left - 8 for left, right in zip(cols, cols[1:] + [rect.right])]
-        for i, text in enumerate(header):
+        for i, text in enumerate(header):  # each cell centred on its row by its letters (see gfx.ink_offset)
             if text:
-                gfx.blit_text(surf, self.cut(text, p.small, rooms[i]), p.small, (cols[i], y), style.TEXT_DIM,
-                              bold=True, within=rect)
-        y += p.small + 10
+                text = self.cut(text, p.small, rooms[i])
+                gfx.blit_text(surf, text, p.small, (cols[i], y + p.small // 2 - gfx.ink_offset(text, p.small, True)),
+                              style.TEXT_DIM, "midleft", True, within=rect)
+        y += p.small + 12
         for r, row in enumerate(rows):
             if r % 2 == 0:
-                gfx.panel(surf, (rect.left - 8, y - 4, rect.width + 16, size + 12), (255, 255, 255, 16), 6)
+                gfx.panel(surf, (rect.left - 8, y - 6, rect.width + 16, size + 12), (255, 255, 255, 16), 6)
             for i, cell in enumerate(row):
                 text = self.cut(str(cell), size, rooms[i], i == 0)
-                gfx.blit_text(surf, text, size, (cols[i], y), style.TEXT, bold=i == 0, within=rect)
+                middle = y + size // 2 - gfx.ink_offset(text, size, i == 0)
+                gfx.blit_text(surf, text, size, (cols[i], middle), style.TEXT, "midleft", i == 0, within=rect)
             y += size + 14
         return y
 
