@@ -17,7 +17,7 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from game.ui import ai_notes, driver, names  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH  # noqa: E402
@@ -228,49 +228,161 @@ def test_an_illegal_action_in_a_record_is_refused_by_its_rule():
 
 
 # ---- what an AI seat weighed ---------------------------------------------------------------------
-def annotated(record, k, **extra):
+def usual(text):
+    """A rule-based reason as game.ai.hint writes it: "Play TD: follow suit; it is the usual play here."."""
+    return {"msgid": "{action}: {why}; {outlook}.",
+            "values": {"action": text[0].upper() + text[1:], "why": {"msgid": "follow suit", "values": {}},
+                       "outlook": {"msgid": "it is the usual play here", "values": {}}}}
+
+
+def weighed(record, k, reason=None, bid_noise=False, **extra):
+    """``record`` with a note (docs/records.md) for its action ``k``: every legal action of the
+    acting seat weighed, the one taken with the best estimate."""
+    hand = replayed(record, k)
     seat, text = record["actions"][k]
-    note = {"index": k, "seat": seat, "level": "normal", "action": text, "worlds": 89,
-            "choices": [{"action": text, "value": 7.1, "margin": 0.9, "points": 15.2, "made": None, "samples": 89},
-                        {"action": "pass", "value": 5.5, "margin": 0.8, "points": 14.3, "made": None, "samples": 89}],
-            "reason": {"msgid": "{action}: about {gain} points better for your side than {other}, "
-                                "over {worlds} deals the AI imagined.",
-                       "values": {"action": text, "other": "pass", "gain": "2", "worlds": 89}}}
+    others = sorted(t for t in (A.action_text(a, hand.DECK) for a in hand.legal_actions()) if t != text)
+    choices = [{"action": text, "value": 7.1, "margin": 0.9, "points": 15.2, "made": 0.64 if bid_noise else None,
+                "samples": 89}]
+    for i, other in enumerate(others):
+        # a bid with a higher mean but more noise still ranks below: value - margin decides bids
+        value, margin = (7.5, 1.5) if bid_noise and i == 0 else (5.5 - i, 0.8)
+        choices.append({"action": other, "value": value, "margin": margin, "points": 14.3 - i, "made": None,
+                        "samples": 89})
+    note = {"index": k, "seat": seat, "level": "normal", "action": text, "worlds": 89, "choices": choices,
+            "reason": reason or usual(text)}
     note.update(extra)
     return {**record, "annotations": [note, {"index": "x"}, "junk", {"index": 10_000}]}
 
 
-def test_why_shows_what_an_ai_seat_weighed_when_the_record_carries_it():
-    record = random_record("28", "why")
-    k = next(i for i, (seat, text) in enumerate(record["actions"]) if seat != 0 and text.startswith("play"))
-    app = open_review(annotated(record, k))
+def ai_play(record, options=2):
+    """The first card an AI seat plays with at least ``options`` legal actions."""
+    for k, (seat, text) in enumerate(record["actions"]):
+        if seat != 0 and text.startswith("play") and len(replayed(record, k).legal_actions()) >= options:
+            return k
+    raise AssertionError("no such play")
+
+
+def shown_note(app, position):
+    """Everything the review's Why? panel shows at ``position``."""
     scene = app.scene
-    assert driver.button(app, "Why?") is None  # nothing weighed at the deal
-    scene.go_to(k + 1)
+    scene.go_to(position)
     driver.click_button(app, "Why?")
     assert scene.show_note
-    lines = scene.review.note_lines(scene.review.note(k + 1))
-    card = record["actions"][k][1][5:]
-    assert lines[0] == f"{scene.review.ui.seat(record['actions'][k][0])} weighed 89 deals it imagined"
-    assert lines[1].startswith("Play ") and "points better for your side than Pass" in lines[1]
-    rows = scene.review.note_rows(scene.review.note(k + 1))
-    assert rows[0][1:] == ("15.2", "") and rows[1][0] == "Pass"
-    assert card  # the note names the card the record played, in words
-    driver.frames(app, 2)
+    driver.frames(app, 1)
+    note = scene.review.note(position)
+    return note, scene.review.note_lines(note), scene.review.note_rows(note)
+
+
+def unknown_cards(record, k, swiss):
+    """The names of the cards the seat acting at ``k`` could not know then: the others' hands."""
+    hand = replayed(record, k)
+    view = hand.observation(hand.turn)
+    hidden = [c for s in range(4) if s != hand.turn for c in hand.observation(s).hand]
+    return [names.card_name(c, swiss) for c in hidden if c not in view.hand]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_why_shows_the_choice_with_the_best_estimate_and_no_card_the_seat_could_not_know(game):
+    record = random_record(game, "why")
+    k = ai_play(record)
+    seat, text = record["actions"][k]
+    app = open_review(weighed(record, k))
+    scene, swiss = app.scene, GAMES[game].DECK.family == "swiss"
+    assert driver.button(app, "Why?") is None  # nothing weighed at the deal
+    note, lines, rows = shown_note(app, k + 1)
+    taken = names.action_phrase(A.parse_action(text, GAMES[game].DECK), swiss)
+    assert lines[0] == f"{scene.review.ui.seat(seat)} weighed 89 deals it imagined"
+    assert lines[1] == f"{taken}: follow suit; it is the usual play here."
+    assert rows[0] == (taken, "15.2", "")  # the action taken, with the best estimate, first
+    ranks = [c.rank for c in note.choices]
+    assert ranks[0] == max(ranks) and ranks[1:] == sorted(ranks[1:], reverse=True)
+    shown = " ".join(lines + [cell for row in rows for cell in row])
+    assert not [name for name in unknown_cards(record, k, swiss) if name in shown]
     driver.press_key(app, pygame.K_RIGHT)  # the next step has no note: the panel closes
     assert not scene.show_note and driver.button(app, "Why?") is None
 
 
+def test_a_bid_is_best_by_its_estimate_less_its_noise():
+    record = random_record("28", "why-bid")
+    k = next(i for i, (seat, text) in enumerate(record["actions"])
+             if seat != 0 and text.startswith("bid") and len(replayed(record, i).legal_actions()) > 2)
+    app = open_review(weighed(record, k, bid_noise=True))
+    note, _lines, rows = shown_note(app, k + 1)
+    assert note.choices[1].value > note.choices[0].value and note.choices[0].rank > note.choices[1].rank
+    assert rows[0][2] == "64%"  # the chance its side makes the bid
+
+
+def hidden_card_text(record, k):
+    """The action text of a card another seat holds at ``k``."""
+    hand = replayed(record, k)
+    other = next(c for s in range(4) if s != hand.turn for c in hand.observation(s).hand)
+    return A.action_text(other, hand.DECK)
+
+
+@pytest.mark.parametrize("change", ["another seat's card", "not the best", "another seat", "another action",
+                                    "a choice twice", "no figures", "not a list"])
+def test_a_note_the_seat_could_not_have_made_is_not_shown(change):
+    record = random_record("304", "why-not")
+    k = ai_play(record, 3)
+    annotated = weighed(record, k)
+    note = annotated["annotations"][0]
+    seat, text = record["actions"][k]
+    if change == "another seat's card":
+        note["choices"][-1]["action"] = hidden_card_text(record, k)
+    elif change == "not the best":
+        note["choices"][1]["value"] = 9.0
+    elif change == "another seat":
+        note["seat"] = (seat + 1) % 4
+    elif change == "another action":
+        note["action"] = note["choices"][1]["action"]
+    elif change == "a choice twice":
+        note["choices"].append(dict(note["choices"][1]))
+    elif change == "no figures":
+        note["choices"][1]["value"] = "a lot"
+    else:
+        note["choices"] = "play AS"
+    app = open_review(annotated)
+    assert app.scene.review.note(k + 1) is None
+    app.scene.go_to(k + 1)
+    assert driver.button(app, "Why?") is None  # disabled: nothing to show
+
+
+@pytest.mark.parametrize("reason", ["names another seat's card", "unknown message", "a word for a figure"])
+def test_a_reason_that_is_not_the_ais_is_left_out_and_the_figures_stay(reason):
+    record = random_record("304", "why-reason")
+    k = ai_play(record, 3)
+    hidden = hidden_card_text(record, k)
+    text = record["actions"][k][1]
+    if reason == "names another seat's card":
+        bad = {"msgid": "{action}: about {gain} points better for your side than {other}, over {worlds} deals "
+                        "the AI imagined.", "values": {"action": text, "other": hidden, "gain": "2", "worlds": 89}}
+    elif reason == "unknown message":
+        bad = {"msgid": "{action}: East holds " + hidden[5:], "values": {"action": text}}
+    else:
+        bad = usual(text)
+        bad["values"]["outlook"] = {"msgid": "your side should take about {points} of {total} points",
+                                    "values": {"points": "the Jack of Clubs", "total": "304"}}
+    app = open_review(weighed(record, k, reason=bad))
+    note, lines, rows = shown_note(app, k + 1)
+    assert note.reason is None and len(lines) == 1 and len(rows) >= 3
+    shown = " ".join(lines + [cell for row in rows for cell in row])
+    assert not [name for name in unknown_cards(record, k, False) if name in shown]
+
+
 def test_a_note_cannot_format_its_way_into_the_game():
     record = random_record("400", "hostile")
+    k = ai_play(record)
     hostile = {"msgid": "{0} {action.__class__} {worlds} {x}" + "y" * 2000,
                "values": {"worlds": "z" * 500, "action": 5, "x": {"msgid": "{x}", "values": {}}}}
-    app = open_review(annotated(record, 4, reason=hostile, choices=[{"action": 7}, "junk"], seat="s"))
-    app.scene.go_to(5)
-    driver.click_button(app, "Why?")
-    driver.frames(app, 2)
-    text = app.scene.review.reason_text(hostile)
-    assert "{0}" in text and "{action.__class__}" in text and "z" * 61 not in text
+    app = open_review(weighed(record, k, reason=hostile))
+    note, lines, _rows = shown_note(app, k + 1)
+    assert note.reason is None and not any("{" in line or "zzz" in line for line in lines)
+    deep = usual(record["actions"][k][1])
+    for _ in range(5):  # nested deeper than any reason the AI writes
+        deep = {"msgid": "{action}: {why}; {outlook}.", "values": {"why": deep, "outlook": deep}}
+    assert ai_notes.checked({**weighed(record, k)["annotations"][0], "reason": deep},
+                            replayed(record, k).observation(record["actions"][k][0]),
+                            A.parse_action(record["actions"][k][1], GAMES["400"].DECK), GAMES["400"].DECK).reason is None
 
 
 # ---- the hand history and the ways in -----------------------------------------------------------

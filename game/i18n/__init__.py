@@ -155,6 +155,16 @@ def _(message: str) -> str:
     return _translations.gettext(message)
 
 
+def known(message: str) -> bool:
+    """Whether ``message`` is one of the game's catalog messages (outside input, such as a note in
+    a hand record, may show only those), judged by the first compiled catalog there is."""
+    for code in LANGUAGES:
+        catalog = translations(code) if code != "en" else None
+        if catalog is not None:
+            return message in catalog._catalog
+    return False
+
+
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` names (one English word, two translations:
     "Normal" as a speed and as an AI level)."""

@@ -5,13 +5,13 @@ action, as the table would look with all four hands face up.
 position: step 0 is the deal, step k the table after the record's first k actions.  What each
 step brought (the action, its news, the trick it finished, the hand's end) is put into words by
 ``lines`` in the current language, so a language change shows at once.  A record's optional
-``annotations`` (what an AI seat weighed, written by game.ai) are kept per step; ``note_lines``
-and ``note_rows`` put one into words.  Nothing is scored here: figures come from the engine's
-observations and result, through the game's presentation (``GameUI``)."""
+``annotations`` (what an AI seat weighed, written by game.ai) are kept per step once checked
+against the position (``ai_notes``); ``note_lines`` and ``note_rows`` put one into words.
+Nothing is scored here: figures come from the engine's observations and result, through the
+game's presentation (``GameUI``)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from game.engine import FACE_DOWN, IllegalAction
@@ -19,12 +19,10 @@ from game.engine import actions as A
 from game.engine.records import RecordError, hand_from_record
 from game.i18n import _
 
+from . import ai_notes
 from .games import game_ui
 from .names import action_phrase, card_short
 from .news import action_news
-
-MAX_NOTE_TEXT = 60  # a value written into an AI note's reason is cut to this many characters
-
 
 @dataclass(frozen=True)
 class Moment:
@@ -55,7 +53,6 @@ class HandReview:
         self.game = hand.GAME
         self.ui = game_ui(self.game, demo)
         self.cards_each = hand.CARDS_EACH
-        self.notes = _notes(record, len(actions))
         self.moments = [self._moment(hand, 0, None, None, hand.observation(0), [], None)]
         played: list[tuple[int, int, bool]] = []  # (seat, card, face down) of the trick on the table
         for index, entry in enumerate(actions):
@@ -75,6 +72,13 @@ class HandReview:
                 raise RecordError(err.reason, index) from None
             self.moments.append(self._moment(hand, index + 1, seat, code, before, played, actor_view))
         self.complete = hand.is_over()
+        deck = self.ui.deck_cards
+        self.notes = {}  # {action index: Note} of the annotations the acting seat could have made
+        for index, raw in _raw_notes(record, len(actions)).items():
+            m = self.moments[index + 1]
+            note = ai_notes.checked(raw, m.actor_view, m.action, deck)
+            if note is not None:
+                self.notes[index] = note
         self.result = hand.result() if self.complete else None
 
     @property
@@ -216,84 +220,29 @@ class HandReview:
         return _("{seat}: {action}").format(seat=seat, action=words)
 
     # ---- what an AI seat weighed ----------------------------------------------------------------
-    def note(self, position: int) -> dict | None:
-        """The annotation of the action that led to ``position`` (what an AI seat weighed), if any."""
+    def note(self, position: int) -> ai_notes.Note | None:
+        """The checked note of the action that led to ``position`` (what an AI seat weighed), if any."""
         if self.is_summary(position) or position < 1:
             return None
         return self.notes.get(position - 1)
 
-    def note_lines(self, note: dict) -> list[str]:
+    def note_lines(self, note: ai_notes.Note) -> list[str]:
         """Who decided, from how many imagined deals, and the reason in one line."""
-        seat = note.get("seat")
-        who = self.ui.seat(seat) if type(seat) is int and 0 <= seat < 4 else "?"
-        worlds = note.get("worlds")
-        out = []
-        if type(worlds) is int and worlds > 0:
-            out.append(_("{seat} weighed {n} deals it imagined").format(seat=who, n=worlds))
-        else:
-            out.append(_("{seat} decided by its rules").format(seat=who))
-        reason = self.reason_text(note.get("reason"))
-        if reason:
-            out.append(reason)
-        return out
+        return ai_notes.lines(note, self.ui.seat(note.seat), self.ui.swiss, self.ui.deck_cards)
 
-    def note_rows(self, note: dict) -> list[tuple[str, str, str]]:
-        """(choice, mean points its side takes after it, chance the bid is made) per choice weighed."""
-        rows = []
-        choices = note.get("choices")
-        for choice in choices if isinstance(choices, list) else ():
-            if not isinstance(choice, dict):
-                continue
-            points, made = choice.get("points"), choice.get("made")
-            rows.append((self.action_words(choice.get("action")),
-                         f"{points:.1f}" if isinstance(points, (int, float)) else "–",
-                         f"{round(100 * made)}%" if isinstance(made, (int, float)) else ""))
-        return rows
-
-    def action_words(self, text) -> str:
-        """A record's action text as the player reads it ('play JS' -> 'Play Jack of Spades')."""
-        if not isinstance(text, str):
-            return "?"
-        try:
-            return action_phrase(A.parse_action(text, self.ui.deck_cards), self.ui.swiss)
-        except ValueError:
-            return text[:MAX_NOTE_TEXT]
-
-    def reason_text(self, reason) -> str:
-        """A note's reason ({"msgid", "values"}) translated, action texts in the player's words.
-        Only ``{name}`` placeholders are filled (a record is outside input)."""
-        if not isinstance(reason, dict) or not isinstance(reason.get("msgid"), str):
-            return ""
-        values = reason.get("values") if isinstance(reason.get("values"), dict) else {}
-
-        def value(match):
-            name = match.group(1)
-            if name not in values:
-                return match.group(0)
-            v = values[name]
-            if name in ("action", "other"):
-                return self.action_words(v)
-            if isinstance(v, dict):
-                return self.reason_text(v)
-            return str(v)[:MAX_NOTE_TEXT]
-
-        return PLACEHOLDER.sub(value, _(reason["msgid"][:400]))
+    def note_rows(self, note: ai_notes.Note) -> list[tuple[str, str, str]]:
+        """(choice, mean points its side takes after it, chance the bid is made), the action
+        taken first."""
+        return ai_notes.rows(note, self.ui.swiss)
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def _notes(record: dict, count: int) -> dict[int, dict]:
-    """{action index: note} of a record's optional annotations; malformed ones are left out."""
+def _raw_notes(record: dict, count: int) -> dict[int, object]:
+    """{action index: note} of a record's optional annotations, not yet checked."""
     notes = record.get("annotations")
     if not isinstance(notes, list):
         return {}
-    out = {}
-    for note in notes:
-        if isinstance(note, dict) and type(note.get("index")) is int and 0 <= note["index"] < count:
-            out[note["index"]] = {k: v for k, v in note.items() if k != "index"}
-    return out
-
+    return {note["index"]: note for note in notes
+            if isinstance(note, dict) and type(note.get("index")) is int and 0 <= note["index"] < count}
 
 
 def hand_headline(record, demo: bool = False) -> str | None:
