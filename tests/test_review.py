@@ -492,8 +492,9 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     for game in GAMES:
         record = random_record(game, "languages", OPTIONS[game][-1])
         k = next(i for i, (seat, _t) in enumerate(record["actions"]) if seat)
-        app.go("review", record=annotated(record, k))
+        app.go("review", record=weighed(record, k))
         scene = app.scene
+        assert scene.review.note(k + 1) is not None
         for position in (0, k + 1, scene.review.trick_ends()[0], scene.review.last_position):
             for code in CODES:
                 set_language(code)
