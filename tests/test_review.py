@@ -512,3 +512,72 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
         overflow.problems.clear()
     assert overflow.count > 500
     assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
+
+
+# ---- a long press on an AI card of the last trick at the table ----------------------------------
+def held(app, pos, seconds):
+    """A mouse press at ``pos`` held ``seconds``, then released."""
+    driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    driver.frames(app, max(1, round(seconds / driver.DT)))
+    driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
+
+
+def table_after_a_trick(game="28"):
+    """A table whose first trick is over, with the cards of its AI seats noted as weighed."""
+    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0, "ai_level": "easy"})
+    app.go("menu")
+    session = Session(game, {}, 21, "easy", (0,), app.store)
+    app.go("table", session=session)
+    scene = app.scene
+    while not (scene.obs.tricks and not scene.state.busy() and scene.human_turn()):
+        if scene.human_turn():
+            scene.submit(scene.obs.legal[0])
+        driver.frames(app, 1)
+    record = session.hand_record()
+    leader, cards, _winner = scene.obs.tricks[-1]
+    played = {}
+    for k, (seat, text) in enumerate(record["actions"]):
+        if seat != 0 and text.startswith("play ") and A.parse_action(text, GAMES[game].DECK) in cards:
+            note = weighed(record, k)["annotations"][0]
+            session.notes[k] = {key: v for key, v in note.items() if key != "index"}
+            played[seat] = (k, text)
+    return app, scene, session, record, played
+
+
+def test_a_long_press_on_an_ai_card_in_the_last_trick_shows_its_reason():
+    app, scene, session, record, played = table_after_a_trick()
+    seat, (k, text) = next(iter(played.items()))
+    card = A.parse_action(text, GAMES["28"].DECK)
+    pos = scene.layout.trick_pos[seat]
+    driver.press_key(app, pygame.K_l)
+    assert scene.state.show_last
+    held(app, pos, 0.1)  # a short tap closes the last trick, as before
+    assert not scene.state.show_last and scene.why.lines is None
+    driver.press_key(app, pygame.K_l)
+    held(app, pos, 0.7)
+    taken = names.action_phrase(card)
+    assert scene.state.show_last and scene.why.lines  # the trick stays, with the reason
+    assert scene.why.lines[0] == f"{scene.ui.seat(seat)} weighed 89 deals it imagined"
+    assert scene.why.lines[1] == f"{taken}: follow suit; it is the usual play here."
+    assert scene.why.lines[2] == f"{taken} · 15.2"  # the choice taken, the best estimate, first
+    note = scene.why.note(seat, card)
+    assert note.choices[0].rank == max(c.rank for c in note.choices)
+    assert not [name for name in unknown_cards(record, k, False) if name in " ".join(scene.why.lines)]
+    driver.frames(app, 2)  # drawn
+    driver.click(app, (10, 10))  # a tap closes the reason, the next one the trick
+    assert scene.state.show_last and scene.why.lines is None
+    driver.click(app, (10, 10))
+    assert not scene.state.show_last
+    assert {n["index"] for n in session.hand_record()["annotations"]} == {k for k, _t in played.values()}
+
+
+def test_a_long_press_on_the_players_own_card_or_a_card_without_a_note_is_a_tap():
+    app, scene, session, _record, played = table_after_a_trick()
+    leader, cards, _winner = scene.obs.tricks[-1]
+    driver.press_key(app, pygame.K_l)
+    held(app, scene.layout.trick_pos[0], 0.7)
+    assert not scene.state.show_last and scene.why.lines is None
+    session.notes.clear()
+    driver.press_key(app, pygame.K_l)
+    held(app, scene.layout.trick_pos[next(iter(played))], 0.7)
+    assert not scene.state.show_last and scene.why.lines is None

@@ -30,6 +30,7 @@ class Session:
         self.applied: list[tuple[int, int]] = []  # (seat, action) that reached the engine, for tests
         self.slot: str | None = None  # where the store keeps it, once saved
         self.held = False  # not saved until the player acts in it (or keeps it): see hold()
+        self.notes: dict[int, dict] = {}  # what the AI weighed, by action index of this hand (records' notes)
 
     @classmethod
     def from_hand(cls, hand, seed=0, level: str = "normal", humans=(0,), store=None) -> "Session":
@@ -54,13 +55,16 @@ class Session:
         return seat in self.humans
 
     # ---- the one door into the engine -------------------------------------------------------
-    def apply(self, action):
-        """Apply ``action`` for the seat to act if legal; returns None, or the refusal."""
+    def apply(self, action, note: dict | None = None):
+        """Apply ``action`` for the seat to act if legal; returns None, or the refusal.  ``note``:
+        what an AI seat weighed for it (docs/records.md), kept with the hand's record."""
         hand = self.hand
         refusal = hand.check(action)
         if refusal is not None:
             return refusal
         seat = hand.turn
+        if note is not None:
+            self.notes[len(hand.history)] = note
         hand.apply(action)
         self.applied.append((seat, action))
         if self.is_human(seat):
@@ -77,6 +81,7 @@ class Session:
 
     def next_hand(self) -> None:
         self.match.next_hand()
+        self.notes = {}
         self.save()
 
     @property
@@ -86,11 +91,18 @@ class Session:
     def result(self):
         return self.hand.result()
 
+    def hand_record(self) -> dict:
+        """This hand's record with what the AI weighed as its optional annotations."""
+        record = self.hand.record()
+        if self.notes:
+            record["annotations"] = [{"index": i, **note} for i, note in sorted(self.notes.items())]
+        return record
+
     # ---- statistics ---------------------------------------------------------------------------
     def _count_hand(self) -> None:
         if self.store is None or self.demo:
             return
-        self.store.add_hand(self.game, self.hand.record())  # for the review, from the statistics
+        self.store.add_hand(self.game, self.hand_record())  # for the review, from the statistics
         res = self.hand.result()
         counts = {"hands": 1}
         made = self.hand.contract_made(0)  # seat 0's own bid or contract, None if it had none

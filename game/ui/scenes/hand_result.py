@@ -65,7 +65,7 @@ class HandResultScene(DialogScene):
 
     def review(self):
         """The hand just played, step by step with all cards face up (back here when closed)."""
-        self.app.go("review", record=self.session.hand.record(), compass=self.session.demo)
+        self.app.go("review", record=self.session.hand_record(), compass=self.session.demo)
 
     def to_menu(self):
         self.app.home()

@@ -14,7 +14,7 @@ from game.i18n import _
 
 from .. import direction, players
 from ..games import game_ui
-from ..input import KEY, RELEASE
+from ..input import KEY, MOVE, PRESS, RELEASE
 from ..lesson_note import LessonNote
 from ..match_offer import MatchOffer
 from ..names import action_label, action_phrase, refusal_text
@@ -24,6 +24,7 @@ from ..table_controls import Controls
 from ..table_frame import HandLayout
 from ..table_state import TableState
 from ..table_view import TableView
+from ..why_press import WhyPress
 from ..widgets import Button
 
 DRAG_SLOP = 14   # pixels a pressed card may move before it is being dragged
@@ -42,6 +43,7 @@ class TableScene(Scene):
         self.art = app.art(self.ui.deck)
         self.state = TableState(session, self.ui, self.layout, app.sounds)
         self.ai = TableAI(session)
+        self.why = WhyPress(session, self.ui)   # a long press on an AI card of the last trick
         self.view = TableView(self.layout, self.art, self.ui)
         self.controls = Controls(self.submit)
         self.hand = HandLayout()
@@ -155,6 +157,7 @@ class TableScene(Scene):
         self.build()
 
     def toggle_last(self):
+        self.why.clear()
         self.state.toggle_last()
         self.build()
 
@@ -174,6 +177,7 @@ class TableScene(Scene):
             self.view.warm_faces()
         self.controls.update(dt)
         state.update(dt, sdt)
+        self.why.update(dt)
         if self._build_key() != self._built_for:
             self.build()
         if state.busy() or state.show_last:
@@ -195,11 +199,27 @@ class TableScene(Scene):
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
-        if self.state.show_last:  # any tap or key closes the last trick
-            if ev.kind in (RELEASE, KEY):
+        if self.state.show_last:  # a tap or key closes the last trick; a long press on an AI card: Why?
+            if ev.kind == PRESS:
+                self.why.press(self.last_trick_card_at(ev.pos), ev.pos)
+            elif ev.kind == MOVE:
+                self.why.move(ev.pos)
+            elif ev.kind == KEY or ev.kind == RELEASE and not self.why.release():
                 self.toggle_last()
             return
         super().handle(ev)
+
+    def last_trick_card_at(self, pos):
+        """(seat, card) of the last trick's card under ``pos``, else None."""
+        lay = self.layout
+        leader, cards, _winner = self.obs.tricks[-1]
+        for i, card in enumerate(cards):
+            seat = (leader + i) % 4
+            rect = pygame.Rect(0, 0, lay.trick_w, self.art.height(lay.trick_w))
+            rect.center = lay.trick_pos[seat]
+            if card is not None and rect.collidepoint(pos):
+                return seat, card
+        return None
 
     def press_elsewhere(self, pos):
         i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
@@ -267,3 +287,6 @@ class TableScene(Scene):
         self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets], self.controls_top,
                           self.hint_button is not None, self.ai.seat)
         self.view.draw(surf, self.state, self.hand, self.app.draw_table, self.draw_widgets)
+        if self.state.show_last:
+            lay = self.layout
+            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
