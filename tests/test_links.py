@@ -91,33 +91,33 @@ def test_a_play_link_leaves_the_engine_as_replaying_the_steps_does(data, game):
     teardown(app)
 
 
-def test_a_watch_link_plays_the_record_paused_until_a_tap_with_its_caption(data):
+def test_a_watch_link_opens_the_review_at_its_step_with_its_caption(data):
     rec = random_record("schieber", 4)
     code = codes.code_from_record(rec)
     app = launch(f"record={code}&step=5&mode=watch&caption=Watch%20the%20Stöck")
-    session = app.scene.session
-    assert [s.name for s in app.stack] == ["menu", "table"] and session.demo
-    assert len(session.hand.history) == 5 and app.paused
+    scene = app.scene
+    assert [s.name for s in app.stack] == ["menu", "review"] and scene.position == 5 and not scene.playing
+    assert scene.review.record["actions"] == rec["actions"]  # the whole record, to step through
     assert app.caption.text == "Watch the Stöck" and app.caption.shows(app.scene)
     driver.frames(app, 120)
-    assert len(session.hand.history) == 5  # paused: nothing moves
-    driver.tap(app, (app.layout.size[0] // 2, app.layout.size[1] // 2))
-    assert not app.paused and len(session.hand.history) == 5  # the tap only goes on
-    assert driver.run_until(app, lambda: session.hand.is_over(), 20000)
-    assert session.hand.history == [tuple(a) for a in rec["actions"]]  # the recorded actions, not the AI's
-    assert driver.run_until(app, lambda: app.scene.name == "hand-result", 2000)
-    assert not app.caption.shows(app.scene)
+    assert scene.position == 5  # it waits for the player
+    teardown(app)
+    app = launch(f"record={code}&step=5&mode=watch&autoplay=1")
+    scene = app.scene
+    assert scene.playing and driver.run_until(app, lambda: scene.position == scene.review.last_position, 20000)
+    assert scene.review.complete
     teardown(app)
 
 
-def test_a_partial_record_is_played_on_by_the_ai_and_autoplay_starts_at_once(data):
+def test_a_partial_record_is_watched_to_where_it_stops_and_autoplay_starts_at_once(data):
     rec = random_record("28", 9)
     code = codes.code_from_record(rec, 12)
     app = launch(f"record={code}&step=3&autoplay=1&embed=1")
-    session = app.scene.session
-    assert not app.paused and app.caption is None
-    assert driver.run_until(app, lambda: session.hand.is_over(), 30000)
-    assert session.hand.history[:12] == [tuple(a) for a in rec["actions"][:12]]
+    scene = app.scene
+    assert scene.name == "review" and scene.playing and app.caption is None
+    assert driver.run_until(app, lambda: not scene.playing, 30000)
+    assert scene.position == scene.review.last_position == 12 and not scene.review.complete
+    assert scene.review.record["actions"] == rec["actions"][:12]
     teardown(app)
 
 
@@ -293,15 +293,16 @@ def test_host_load_set_language_and_pause(data):
     send(page, app, command("load", code=codes.code_from_record(rec), step=6, mode="play", caption="Your lead"))
     assert len(app.scene.session.hand.history) == 6 and app.caption.text == "Your lead"
     send(page, app, command("load", code=codes.code_from_record(rec), step=2, autoplay=False))
-    assert app.scene.session.demo and app.paused and app.caption is None
+    assert app.scene.name == "review" and app.scene.position == 2 and not app.scene.playing
+    assert app.caption is None
     send(page, app, command("pause", paused=False))
     assert not app.paused
     send(page, app, command("pause"))
     assert app.paused
     send(page, app, command("set-language", lang="de-CH"))
     assert language() == "de" and app.settings["language"] == "de"
-    assert driver.button(app, "Menü") is not None  # the table's labels in German
-    assert [s.name for s in app.stack] == ["table"]  # an embed: no menu under it
+    assert driver.button(app, "Schließen") is not None  # the review's labels in German
+    assert [s.name for s in app.stack] == ["review"]  # an embed: no menu under it
     assert [e["type"] for e in page.out] == ["ready"]  # nothing went wrong
     teardown(app)
 
