@@ -55,8 +55,13 @@ class HandResultScene(DialogScene):
         label, go_on = (_("Match result") if over else _("Next hand")), self.go_on
         if self.session.guide is not None:  # a lesson's hand: then a match of the game
             label, go_on = _("Play a match"), self.play_match
-        self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("Copy link"), self.copy_link, False),
-                                        (_("Review"), self.review, False), (label, go_on, True)])
+        main = [(_("Menu"), self.to_menu, False), (label, go_on, True)]
+        more = [(_("Copy link"), self.copy_link, False), (_("Review"), self.review, False)]
+        if self.layout.portrait:  # two rows on a narrow screen: the hand's links above, going on below
+            lay, rect = self.layout, self.panel_rect()
+            self.widgets = self.button_row(more, rect.move(0, -lay.button_h - lay.gap)) + self.button_row(main)
+        else:
+            self.widgets = self.button_row(main[:1] + more + main[1:])
         self.focus = len(self.widgets) - 1
 
     def copy_link(self):
