@@ -1,7 +1,13 @@
 """Duplicate arena: two AI levels play the same deals twice with the sides swapped.
 
     python -m game.ai.arena --game 28 --a expert --b baseline --deals 200 --seed 1 [--json]
-        [--matches M] [--play-only] [--options '{"double": true}'] [--jobs 2]
+        [--matches M] [--play-only] [--options '{"double": true}'] [--jobs 2] [--dd-ms MS]
+        [--wall-clock]
+
+A player is a level (``search.ALL_LEVELS``) or ``dd``, the double-dummy yardstick (``dd``):
+it thinks as long as the other player's level (the normal level's time against the
+baseline), or ``--dd-ms``.  Thinking time is each process's CPU time (``search.cpu_clock``),
+so that other work on the machine slows both players alike; ``--wall-clock`` turns that off.
 
 Prints the mean difference per deal of player A's side over player B's side (card
 points for 304/28, score points for 400, points before the multiplier for
@@ -18,11 +24,28 @@ import argparse
 import json
 import math
 import sys
-import time
 
 from ..engine import GAMES, Match
+from . import search
+from .dd import choose_dd
 from .outcome import figures, score_gain
-from .search import ALL_LEVELS, choose
+from .search import ALL_LEVELS, LEVELS, choose
+
+DD = "dd"
+PLAYERS = ALL_LEVELS + (DD,)
+
+
+def dd_budget(other: str, dd_ms: float | None = None) -> float:
+    """The yardstick's thinking time: ``dd_ms``, else the other player's, else normal's."""
+    if dd_ms is not None:
+        return dd_ms
+    return LEVELS[other].budget_ms if other in LEVELS else LEVELS["normal"].budget_ms
+
+
+def decide(obs, level: str, seed: int, dd_ms: float) -> int:
+    if level == DD:
+        return choose_dd(obs, dd_ms, seed)
+    return choose(obs, level, seed)
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float, float]:
@@ -66,19 +89,21 @@ class Tally:
                 "bid_success": round(self.made / self.bids, 3) if self.bids else None}
 
 
-def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str, play_only: bool = False) -> None:
+def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str, play_only: bool = False,
+              dd_ms: float | None = None) -> None:
     """Finish ``hand``; seat s plays at ``levels[s & 1]`` and its times go to ``tallies[s & 1]``.
     With ``play_only`` every decision before trick play (auction, trump, redeal, doubling) is
     the rule-based player's for both sides, so the hand measures card play alone."""
     k = 0
+    budget = dd_budget(levels[1] if levels[0] == DD else levels[0], dd_ms)
     while not hand.is_over():
         seat = hand.turn
         obs = hand.observation(seat)
         level = "baseline" if play_only and hand.phase != "play" else levels[seat & 1]
-        t0 = time.perf_counter()
-        action = choose(obs, level, seed=hash_seed(tag, seat, k))
+        t0 = search.clock()
+        action = decide(obs, level, hash_seed(tag, seat, k), budget)
         if len(obs.legal) > 1:
-            tallies[seat & 1].ms.append((time.perf_counter() - t0) * 1000)
+            tallies[seat & 1].ms.append((search.clock() - t0) * 1000)
         hand.apply(action)
         k += 1
     bid_outcome(hand, tallies)
@@ -113,9 +138,18 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
     t.made += res["made"]
 
 
-def play_deal(game, a, b, seed, i, options=None, play_only=False) -> tuple[float, float, Tally, Tally]:
+def play_deal(game, a, b, seed, i, options=None, play_only=False, dd_ms=None,
+              cpu_clock=True) -> tuple[float, float, Tally, Tally]:
     """Deal ``i`` played twice with the sides swapped: (A's side's mean lead in the arena's
     figure, its mean lead in match score, A's tally, B's)."""
+    was, search.cpu_clock = search.cpu_clock, cpu_clock
+    try:
+        return _play_deal(game, a, b, seed, i, options, play_only, dd_ms)
+    finally:
+        search.cpu_clock = was
+
+
+def _play_deal(game, a, b, seed, i, options, play_only, dd_ms):
     cls = GAMES[game]
     ta, tb = Tally(), Tally()
     base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber")
@@ -123,7 +157,7 @@ def play_deal(game, a, b, seed, i, options=None, play_only=False) -> tuple[float
     for swap in (False, True):
         hand = cls(base.dealt, base.dealer, options, None, base.first_hand)
         levels = [b, a] if swap else [a, b]
-        play_hand(hand, levels, [tb, ta] if swap else [ta, tb], f"{seed}/{i}", play_only)
+        play_hand(hand, levels, [tb, ta] if swap else [ta, tb], f"{seed}/{i}", play_only, dd_ms)
         f = figures(hand)
         a_side = 1 if swap else 0
         d += f[a_side] - f[1 - a_side]
@@ -136,12 +170,13 @@ def _play_deal_args(args):
     return play_deal(*args)
 
 
-def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1, play_only: bool = False) -> dict:
+def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1, play_only: bool = False,
+               dd_ms: float | None = None, cpu_clock: bool = True) -> dict:
     """Every deal in duplicate; with ``jobs`` > 1 the deals are shared among that many
     processes (a desktop tool: the figures are the same, only the clock is shorter)."""
     tallies = {"a": Tally(), "b": Tally()}
     diffs, score_diffs = [], []
-    work = [(game, a, b, seed, i, options, play_only) for i in range(deals)]
+    work = [(game, a, b, seed, i, options, play_only, dd_ms, cpu_clock) for i in range(deals)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -187,8 +222,8 @@ def play_matches(game, a, b, matches, seed, options=None, max_hands: int = 200) 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=list(GAMES))
-    p.add_argument("--a", required=True, choices=ALL_LEVELS)
-    p.add_argument("--b", required=True, choices=ALL_LEVELS)
+    p.add_argument("--a", required=True, choices=PLAYERS)
+    p.add_argument("--b", required=True, choices=PLAYERS)
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", default="1")
     p.add_argument("--matches", type=int, default=0)
@@ -197,9 +232,14 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (default 1)")
     p.add_argument("--play-only", action="store_true",
                    help="both sides bid by the rules; only the card play differs")
+    p.add_argument("--dd-ms", type=float, default=None,
+                   help="the dd player's time per decision (default: the other player's level's)")
+    p.add_argument("--wall-clock", action="store_true",
+                   help="time thinking on the wall clock, not the process's CPU time")
     args = p.parse_args(argv)
     options = json.loads(args.options) or None
-    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs, args.play_only)
+    out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs, args.play_only,
+                     args.dd_ms, not args.wall_clock)
     if args.matches:
         out["matches"] = play_matches(args.game, args.a, args.b, args.matches, args.seed, options)
     if args.json:

@@ -68,3 +68,14 @@ def utility(hand, side: int) -> float:
     g = score_gain(hand)
     w = SCORE_WEIGHT[hand.GAME]
     return f[side] - f[1 - side] + w * (g[side] - g[1 - side])
+
+
+def contract_made(hand, seat: int) -> bool | None:
+    """Whether the contract of ``seat``'s side was made in the finished ``hand``: None when the
+    side held none (or the game has no contract to make).  400: the seat's own bid."""
+    made = hand.result().get("made")
+    if isinstance(made, list):
+        return made[seat]
+    if made is None or (hand.bidder & 1) != (seat & 1):
+        return None
+    return made

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 from ..engine import GAMES
 from ..engine import actions as A
-from .outcome import figures, utility
+from .outcome import contract_made, figures, utility
 from .rules import rules_for
-from .rules_hidden_trump import POWER_RANKS
+from .family import family_of
+from .solver import OutOfTime, Solver
 from .worlds import Inconsistent, Worlds, sample_world
 
 
@@ -40,9 +41,9 @@ class Level:
 
 LEVELS = {
     "easy": Level(15, 60, 0, 0.15, 1),
-    "normal": Level(70, 400, 2, 0.05, 2),
-    "hard": Level(250, 1500, 2, 0.05, 3),
-    "expert": Level(600, 4000, 2, 0.05, 3, open_risk=0.6),
+    "normal": Level(70, 400, 3, 0.05, 2),
+    "hard": Level(250, 1500, 3, 0.05, 3),
+    "expert": Level(600, 4000, 4, 0.05, 3, open_risk=0.6),
 }
 ALL_LEVELS = ("baseline",) + tuple(LEVELS)
 # Games whose search levels take every decision before trick play (redeal, bid, trump
@@ -62,6 +63,14 @@ WORLD_TRIES = 8  # sampled worlds per kept one at most (rejection by the auction
 # The browser build runs Python about 3.5 times slower: it gets the time to do the same work
 # (normal: 70 ms native, about 250 ms in the browser).
 SLOWDOWN = 3.5 if sys.platform == "emscripten" else 1.0
+# The arena sets this: thinking time is then the process's CPU time, so that a busy machine
+# costs both players alike (the table and the benchmarks use the wall clock).
+cpu_clock = False
+
+
+def clock() -> float:
+    """The thinkers' clock, in seconds."""
+    return time.process_time() if cpu_clock else time.perf_counter()
 
 
 def baseline_action(obs, seed: int = 0, open_risk: float | None = None) -> int:
@@ -91,39 +100,17 @@ def rollout(hand, rules, rng: random.Random, noise: float) -> None:
             step(act(hand, rng))
 
 
-def exact_value(hand, side: int, alpha: float = -math.inf, beta: float = math.inf) -> float:
-    """Minimax value of ``hand`` for ``side`` with every card known (alpha-beta)."""
-    if hand.turn < 0:
-        return utility(hand, side)
-    maximize = (hand.turn & 1) == side
-    best = -math.inf if maximize else math.inf
-    for a in hand.fast_legal():
-        child = hand.clone()
-        child.fast_apply(a)
-        v = exact_value(child, side, alpha, beta)
-        if maximize:
-            best = max(best, v)
-            alpha = max(alpha, v)
-        else:
-            best = min(best, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
-
-
-# Rank slots of a suit from the highest trick power down, for the games whose order is fixed
-# (Schieber's depends on the contract).
-POWER_ORDER = {"28": POWER_RANKS, "304": POWER_RANKS, "400": tuple(range(12, -1, -1))}
-
-
 def drop_equal_cards(legal: list[int], obs) -> list[int]:
     """Cards of one suit next to each other in trick power once the cards played face up are
     left out, worth the same points, take and lose the same tricks: keep the lowest of each
     such run (28: A-10, K-Q-8-7; 400: any run).  A card between them that this seat has not
-    seen played (another seat's, face down, the trump indicator) breaks the run."""
-    points = getattr(GAMES[obs.game], "CARD_POINTS", None)
-    ranks = POWER_ORDER[obs.game]
+    seen played (another seat's, face down, the trump indicator) breaks the run.  Games whose
+    trick power the AI does not know keep every card."""
+    family = family_of(GAMES[obs.game])
+    order = family.seen_order(obs)
+    if order is None:
+        return list(legal)
+    points = family.card_points(obs)
     played = 0
     for _, cards, _ in obs.tricks:
         for c in cards:
@@ -136,8 +123,7 @@ def drop_equal_cards(legal: list[int], obs) -> list[int]:
     drop = set()
     for suit in {a >> 4 for a in legal if A.is_play(a)}:
         above = None  # the last card of the suit seen going down, if it is a candidate
-        for r in ranks:
-            c = suit << 4 | r
+        for c in order[suit]:
             if played >> c & 1:
                 continue
             if c in candidates and above is not None and (points is None or points[c] == points[above]):
@@ -166,7 +152,7 @@ class Thinker:
     """Anytime search for the seat of ``obs``; it sees ``obs`` and nothing else."""
 
     def __init__(self, obs, level: str = "normal", seed: int = 0):
-        t0 = time.perf_counter()
+        t0 = clock()
         if level != "baseline" and level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(ALL_LEVELS)}")
         self.obs = obs
@@ -186,6 +172,7 @@ class Thinker:
         self.counts = {a: 0 for a in self.candidates}
         self.figure_totals = {a: 0.0 for a in self.candidates}  # the side's points, for hints
         self.figure_counts = {a: 0 for a in self.candidates}
+        self.made = {a: [0, 0] for a in self.candidates}  # bids: [made, held] by our side
         self.world = None
         self.queue: list[int] = []
         self.pending: dict[int, tuple] = {}  # values in the current world, until it is done
@@ -196,7 +183,7 @@ class Thinker:
         # search), and a try at a world.
         self.unit_cost = self.world_cost = None
         self.done = len(self.candidates) <= 1
-        self.spent = time.perf_counter() - t0  # setting up counts against the budget
+        self.spent = clock() - t0  # setting up counts against the budget
 
     def _candidates(self, obs) -> list[int]:
         """The legal actions worth weighing: the bids nearest the rule-based one, and for
@@ -207,8 +194,7 @@ class Thinker:
             anchor = self.fallback if A.is_bid(self.fallback) else bids[0]
             keep = set(sorted(bids, key=lambda b: (abs(b - anchor), b))[:LEVELS[self.level_name].bids])
             legal = [a for a in legal if not A.is_bid(a) or a in keep]
-        if obs.game in POWER_ORDER:
-            legal = drop_equal_cards(legal, obs)
+        legal = drop_equal_cards(legal, obs)
         if self.fallback not in legal:
             legal.append(self.fallback)
         return legal
@@ -222,7 +208,7 @@ class Thinker:
         if self.done:
             return
         level = self.level
-        t0 = now = time.perf_counter()
+        t0 = now = clock()
         stop = t0 + max_ms / 1000
         end = t0 + level.budget_ms * SLOWDOWN / 1000 - self.spent  # when the budget runs out
         started = False
@@ -231,38 +217,55 @@ class Thinker:
             if self.rollouts and now + cost > end:
                 self.done = True
                 break
-            if started and now + cost > stop:
+            if started and (now + cost > stop or now >= stop):
                 break
-            self._unit()
+            self._unit(min(stop, end))
             started = True
-            now = time.perf_counter()
+            now = clock()
             if self.rollouts >= level.max_rollouts or now >= end:
                 self.done = True
         self.spent += now - t0
 
     def _next_cost(self) -> float:
         """What the next unit should cost: the mean of its kind plus twice the deviation."""
+        if self.queue and self.exact:
+            return 0.0  # an exact search stops at the slice's end and goes on in the next one
         est = self.unit_cost if self.queue else self.world_cost
         return 0.0 if est is None else est[0] + 2 * est[1]
 
-    def _unit(self) -> None:
-        """One try at the next world, or one candidate's roll-out in the current world."""
-        t0 = time.perf_counter()
+    def _unit(self, deadline: float) -> None:
+        """One try at the next world, or one candidate's roll-out (or exact search) in the
+        current world.  An exact search still running at ``deadline`` is left for the next call
+        (what it finished stays in its table)."""
+        t0 = clock()
         if not self.queue:
             self._try_world()
-            self.world_cost = smoothed(self.world_cost, time.perf_counter() - t0)
+            self.world_cost = smoothed(self.world_cost, clock() - t0)
             return
         a = self.queue.pop()
         hand = self.world.clone()
         hand.fast_apply(a)
         if self.exact and hand.phase == "play":
-            v, f = exact_value(hand, self.side), None
+            self.solver.deadline = deadline
+            try:
+                v, f = self.solver.value(hand), None
+            except OutOfTime:
+                self.queue.append(a)
+                return
         else:
             rollout(hand, self.rules, random.Random(self.world_seed), self.level.noise)
             v, f = utility(hand, self.side), figures(hand)[self.side]
+            self.unit_cost = smoothed(self.unit_cost, clock() - t0)
+            if A.is_bid(a):
+                made = contract_made(hand, self.obs.seat)
+                if made is not None:
+                    self.made[a][0] += made
+                    self.made[a][1] += 1
         self.pending[a] = (v, f)
         self.rollouts += 1
-        self.unit_cost = smoothed(self.unit_cost, time.perf_counter() - t0)
+        self._world_done()
+
+    def _world_done(self) -> None:
         if not self.queue:  # the world is done: every candidate has its value in it
             for a, (v, f) in self.pending.items():
                 self.totals[a] += v
@@ -295,6 +298,8 @@ class Thinker:
         self.world = world
         self.world_seed = self.rng.getrandbits(32)
         self.exact = cards_left(world) <= self.level.exact_cards
+        if self.exact:
+            self.solver = Solver(self.side, clock=clock)
         self.queue = list(self.candidates)
 
     # ---- the answer -------------------------------------------------------------------------------
@@ -313,6 +318,11 @@ class Thinker:
         """The side's mean points (card points; 400: score) after ``a`` in the roll-outs."""
         n = self.figure_counts.get(a, 0)
         return self.figure_totals[a] / n if n else None
+
+    def made_share(self, a: int) -> float | None:
+        """Bids: the share of roll-outs our side made its contract in, of those where it held it."""
+        made, held = self.made.get(a, (0, 0))
+        return made / held if held else None
 
     def best(self) -> int:
         vals = self.values()

@@ -153,3 +153,29 @@ def random_record(game: str, seed, options: dict | None = None) -> dict:
     while not hand.is_over():
         hand.apply(rng.choice(hand.legal_actions()))
     return hand.record()
+
+
+# Optional annotations (a field the project adds; ``replay`` ignores it): per action, a JSON
+# object about that decision, e.g. what an AI seat weighed and why (``game.ai.reasons``).
+ANNOTATIONS = "annotations"
+
+
+def annotate(record: dict, notes: dict) -> dict:
+    """A copy of ``record`` with ``notes`` ({action index: JSON object}) as its annotations:
+    ``"annotations": [{"index": k, ...}, ...]`` in action order, each index one of its actions."""
+    count = len(record.get("actions", []))
+    out = []
+    for index in sorted(notes):
+        if type(index) is not int or not 0 <= index < count:
+            raise ValueError(f"annotation index {index!r} is not one of the record's {count} actions")
+        out.append({"index": index, **notes[index]})
+    return {**record, ANNOTATIONS: out}
+
+
+def annotations(record: dict) -> dict:
+    """{action index: annotation} of a record (empty when it has none or they are malformed)."""
+    notes = record.get(ANNOTATIONS) if isinstance(record, dict) else None
+    if not isinstance(notes, list):
+        return {}
+    return {n["index"]: {k: v for k, v in n.items() if k != "index"}
+            for n in notes if isinstance(n, dict) and type(n.get("index")) is int}

@@ -1,0 +1,135 @@
+"""A partner that shows its reasons: what an AI decision weighed, as data and as one line.
+
+``weigh(thinker)`` turns a finished ``search.Thinker`` into a ``Decision``:
+- ``choices``: every legal action it weighed, best first, each a ``Choice`` with
+  ``value`` (the AI's mean utility: the side's point lead plus the weighted match score, on
+  the points' scale), ``margin`` (its standard error), ``points`` (the mean points our side
+  takes after it — card points; 400: the score change — from the roll-outs; None where every
+  world was searched exactly), ``made`` (bids only: the share of worlds in which our side
+  held the contract and made it, among those where it held it; None otherwise) and
+  ``samples`` (the worlds it was tried in);
+- ``action``: the action taken, ``thinker.best()``: the choice with the highest ``value``,
+  for bids ``value - margin`` (a bid must beat passing by more than its noise); on equal
+  figures the rule-based action;
+- ``worlds``: how many sampled deals were weighed; ``level``; ``seat``;
+- ``reason``: one line in plain words built from those figures, an ``i18n.Message``
+  (translated when shown; ``{action}`` and ``{other}`` are the record's action texts, which the
+  UI may replace with its localized phrases: ``reason.text(action=..., other=...)``).
+A rule-based decision (the baseline, a search level's auction in 304, a single legal action)
+has one choice and the hint's rule-based line.
+
+Nothing in a ``Decision`` comes from outside the seat's observation: the choices are its own
+legal actions, and the figures are means over worlds sampled from that observation.
+
+``Decision.as_json()`` / ``Decision.from_json()`` keep it in a hand record's optional
+``annotations`` (``engine.records.annotate``); ``replay`` ignores them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import GAMES
+from ..engine import actions as A
+from ..i18n import N_, Message
+from .family import family_of
+from .hint import reason as rule_reason
+
+# A lead smaller than this (in the utility's points) reads as "as good as"; per unit of the
+# game's points (28 counts in ones, 304 and Schieber in tens, 400 in score points).
+TIE_SHARE = 0.02
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: str
+    value: float
+    margin: float
+    points: float | None
+    made: float | None
+    samples: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    seat: int
+    level: str
+    action: str
+    worlds: int
+    choices: tuple[Choice, ...]
+    reason: Message = field(compare=False)
+
+    def as_json(self) -> dict:
+        return {"seat": self.seat, "level": self.level, "action": self.action, "worlds": self.worlds,
+                "choices": [{"action": c.action, "value": round(c.value, 2), "margin": round(c.margin, 2),
+                             "points": None if c.points is None else round(c.points, 1),
+                             "made": None if c.made is None else round(c.made, 3), "samples": c.samples}
+                            for c in self.choices],
+                "reason": message_json(self.reason)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Decision":
+        choices = tuple(Choice(c["action"], c["value"], c["margin"], c["points"], c["made"], c["samples"])
+                        for c in data["choices"])
+        return cls(data["seat"], data["level"], data["action"], data["worlds"], choices,
+                   message_from_json(data["reason"]))
+
+
+def message_json(m: Message) -> dict:
+    return {"msgid": m.msgid, "values": {k: message_json(v) if isinstance(v, Message) else v
+                                         for k, v in m.values.items()}}
+
+
+def message_from_json(data: dict) -> Message:
+    return Message(data["msgid"], **{k: message_from_json(v) if isinstance(v, dict) else v
+                                     for k, v in data["values"].items()})
+
+
+def weigh(thinker) -> Decision:
+    """What ``thinker`` weighed and why it chose its action (call when it is done)."""
+    obs = thinker.obs
+    deck = GAMES[obs.game].DECK
+
+    def text(a: int) -> str:
+        return A.action_text(a, deck)
+
+    action = thinker.best()
+    vals = thinker.values()
+    if not vals or len(vals) < 2:
+        only = Choice(text(action), 0.0, 0.0, thinker.expected_figure(action), None, 0)
+        return Decision(obs.seat, thinker.level_name, text(action), 0, (only,),
+                        rule_reason(obs, thinker, action, True))
+    choices = []
+    for a, (mean, se, n) in vals.items():
+        choices.append((a, Choice(text(a), mean, se, thinker.expected_figure(a),
+                                  thinker.made_share(a) if A.is_bid(a) else None, n)))
+    choices.sort(key=lambda ac: (ac[0] != action, -ac[1].value))
+    worlds = max(c.samples for _, c in choices)
+    best = choices[0][1]
+    runner = choices[1][1]
+    return Decision(obs.seat, thinker.level_name, best.action, worlds, tuple(c for _, c in choices),
+                    plain_reason(obs, best, runner, action == thinker.fallback, worlds))
+
+
+def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) -> Message:
+    """One line from the figures: the contract's chance for a bid, else the lead over the next
+    best choice (or that they are as good as each other)."""
+    if best.made is not None:
+        return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
+                       action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
+    gain = best.value - runner.value
+    if gain < 0:  # a bid that looked better but not by more than its noise
+        return Message(N_("{action}: safer than {other}, whose gain over {worlds} deals the AI imagined is within its noise."),
+                       action=best.action, other=runner.action, worlds=worlds)
+    if gain < TIE_SHARE * family_of(GAMES[obs.game]).scale(GAMES[obs.game]):
+        if usual:
+            return Message(N_("{action}: as good as {other} here, and the usual play."),
+                           action=best.action, other=runner.action)
+        return Message(N_("{action}: about as good as {other} over {worlds} deals the AI imagined."),
+                       action=best.action, other=runner.action, worlds=worlds)
+    return Message(N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."),
+                   action=best.action, other=runner.action, gain=f"{gain:.0f}" if gain >= 1.5 else f"{gain:.1f}",
+                   worlds=worlds)
+
+
+__all__ = ["Choice", "Decision", "message_from_json", "message_json", "weigh"]

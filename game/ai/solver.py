@@ -1,0 +1,134 @@
+"""Double-dummy search: the value of a hand whose every card is known (a sampled world).
+
+``Solver(side, stop_after)`` is an alpha-beta search on the engine's fast path
+(``clone`` + ``fast_apply``), for the hand's ``side``:
+- a transposition table at the start of each trick (the cards left, whose turn, the points
+  taken so far and the other facts of the state: the same position reached by tricks played
+  in another order is searched once), holding bounds and the best move found;
+- move ordering: the table's best move first, then the moves that caused cut-offs most
+  often (a history table);
+- equal cards merged: cards of one hand, of one suit, next to each other in trick power among
+  the cards not yet played, and worth the same points, win and lose the same tricks: only one
+  of them is searched (``family.merge``);
+- a horizon: with ``stop_after`` tricks completed the hand is not searched further but
+  valued by ``family.lead`` (the side's lead so far); without one, to the end of the hand
+  (``outcome.utility``).
+
+Every value is the side's ``outcome.utility`` scale: a figure lead (card points, score) plus
+the match score's weight, so exact end-game values and roll-out values add up.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .family import family_of
+from .outcome import utility
+
+INF = math.inf
+SKIP_IN_KEY = frozenset({"history", "tricks", "dealt", "trick", "trick_flags", "options",
+                         "score_before", "weis_found", "keys", "pts", "above", "lkeys", "mults",
+                         "min_bids", "BID_LADDER", "order", "asking", "partner_calls"})
+
+
+def state_key(hand) -> tuple:
+    """The facts that decide the rest of the hand at the start of a trick (not how it got there)."""
+    key = []
+    for name, v in hand.__dict__.items():
+        if name in SKIP_IN_KEY:
+            continue
+        t = type(v)
+        if t is list:
+            key.append(tuple(v))
+        elif t is int or t is bool:
+            key.append(v)
+    return tuple(key)
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline; what it finished stays in the table for the next try."""
+
+
+class Solver:
+    """Alpha-beta for ``side`` over hands of one world (the table is kept between calls).
+
+    With ``deadline`` set (a time on ``clock``), a search that passes it raises ``OutOfTime``;
+    trying again later goes faster, as every finished trick's position is in the table."""
+
+    def __init__(self, side: int, stop_after: int | None = None, clock=None):
+        self.side = side
+        self.stop_after = 99 if stop_after is None else stop_after
+        self.table: dict = {}
+        self.cutoffs: dict = {}
+        self.nodes = 0
+        self.family = None
+        self.clock = clock
+        self.deadline: float | None = None
+
+    def value(self, hand, alpha: float = -INF, beta: float = INF) -> float:
+        """The hand's value for ``side`` with perfect play by all four seats."""
+        if self.family is None:
+            self.family = family_of(type(hand))
+        return self._search(hand, alpha, beta)
+
+    def move_values(self, hand, moves) -> dict[int, float]:
+        """The exact value of each move of the seat to act (each searched with a full window)."""
+        out = {}
+        for a in moves:
+            child = hand.clone()
+            child.fast_apply(a)
+            out[a] = self.value(child)
+        return out
+
+    def _search(self, hand, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 127 and self.clock() > self.deadline:
+            raise OutOfTime
+        if hand.turn < 0:
+            return utility(hand, self.side)
+        key = None
+        best_move = -1
+        if not hand.trick:
+            if len(hand.tricks) >= self.stop_after:
+                return self.family.lead(hand, self.side)
+            key = (state_key(hand), self.stop_after)
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi, best_move = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        moves = self.family.merge(hand, hand.fast_legal())
+        seat = hand.turn
+        if len(moves) > 1:
+            cut = self.cutoffs
+            moves.sort(key=lambda a: (a != best_move, -cut.get((seat, a), 0)))
+        maximize = (seat & 1) == self.side
+        best = -INF if maximize else INF
+        chosen = moves[0]
+        for a in moves:
+            child = hand.clone()
+            child.fast_apply(a)
+            v = self._search(child, alpha, beta)
+            if maximize:
+                if v > best:
+                    best, chosen = v, a
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, chosen = v, a
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                self.cutoffs[seat, a] = self.cutoffs.get((seat, a), 0) + 1
+                break
+        if key is not None:
+            lo, hi = (best, best) if a0 < best < b0 else ((best, INF) if best >= b0 else (-INF, best))
+            old = self.table.get(key)
+            if old is not None:
+                lo, hi = max(lo, old[0]), min(hi, old[1])
+            self.table[key] = (lo, hi, chosen)
+        return best

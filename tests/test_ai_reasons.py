@@ -1,0 +1,158 @@
+"""A partner that shows its reasons: ``game.ai.reasons`` and the records' optional annotations."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from game.ai import LEVELS, Thinker, baseline_action
+from game.ai.reasons import Decision, weigh
+from game.ai.search import Level
+from game.ai.worlds import sample_world
+from game.engine import GAMES
+from game.engine import actions as A
+from game.engine.records import annotate, annotations, replay
+from game.i18n import Message
+
+GAME_NAMES = list(GAMES)
+TINY = Level(budget_ms=1e9, max_rollouts=40, exact_cards=3, noise=0.05, bids=3)  # the same work anywhere
+
+
+@pytest.fixture(autouse=True)
+def tiny_level(monkeypatch):
+    monkeypatch.setitem(LEVELS, "tiny", TINY)
+
+
+def think(obs, seed=1):
+    t = Thinker(obs, "tiny", seed)
+    while not t.done:
+        t.step(50)
+    return t
+
+
+def decisions(game, n, seed=0):
+    """(observation, thinker) at decisions with a choice, in hands played by the rules."""
+    rng = random.Random(f"{game}{seed}")
+    out = []
+    for i in range(40):
+        hand = GAMES[game].deal(f"why{seed}/{i}", dealer=i % 4)
+        while not hand.is_over():
+            obs = hand.observation(hand.turn)
+            if len(obs.legal) > 1 and rng.random() < 0.2:
+                out.append((obs, think(obs, i)))
+                if len(out) == n:
+                    return out
+            hand.apply(baseline_action(obs, i))
+    return out
+
+
+def chosen_by_the_rule(decision: Decision, fallback: str) -> set:
+    """The choices the documented rule allows: the best value (bids: value - margin)."""
+    def score(c):
+        return c.value - (c.margin if c.action.startswith("bid") else 0.0)
+    top = max(score(c) for c in decision.choices)
+    best = {c.action for c in decision.choices if score(c) >= top - 1e-9}
+    return best if len(best) == 1 or fallback not in best else {fallback}
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_shown_choice_is_the_best_estimate_reported(game):
+    found = decisions(game, 8)
+    assert len(found) >= 4
+    weighed = 0
+    for obs, t in found:
+        d = weigh(t)
+        deck = GAMES[game].DECK
+        assert d.action == A.action_text(t.best(), deck) == d.choices[0].action
+        assert {c.action for c in d.choices} <= {A.action_text(a, deck) for a in obs.legal}
+        if len(d.choices) > 1:
+            weighed += 1
+            assert d.action in chosen_by_the_rule(d, A.action_text(t.fallback, deck))
+            assert d.worlds == max(c.samples for c in d.choices) > 0
+        assert isinstance(d.reason, Message) and d.reason.text()
+    assert weighed
+
+
+def cards_named(data) -> set[str]:
+    return set(re.findall(r"\b(?:play|indicator) (\w\w)\b", json.dumps(data)))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_nothing_shown_reveals_a_card_the_seat_could_not_know(game):
+    for obs, t in decisions(game, 6, seed=1):
+        deck = GAMES[game].DECK
+        seen = set(obs.hand) | set(obs.received)
+        seen |= {c for _, cards, _ in obs.tricks for c in cards if c is not None}
+        seen |= {c for _, c in obs.trick if c is not None}
+        shown = weigh(t).as_json()
+        assert cards_named(shown) <= {deck.text(c) for c in seen}
+        # the same observation with other cards behind it shows exactly the same
+        other = sample_world(obs, random.Random(7)).observation(obs.seat)
+        assert other == obs
+        assert weigh(think(other, t.seed)).as_json() == shown
+
+
+def test_the_reason_is_built_from_the_figures():
+    for obs, t in decisions("28", 30, seed=2):
+        d = weigh(t)
+        if len(d.choices) < 2 or d.choices[0].made is not None:
+            continue
+        text = d.reason.text()
+        assert text.startswith(d.action + ":")
+        gain = d.choices[0].value - d.choices[1].value
+        if "better" in text:
+            assert d.choices[1].action in text and str(d.worlds) in text
+            said = float(re.search(r"about ([\d.]+) points", text).group(1))
+            assert said == pytest.approx(gain, abs=0.5)
+        return
+    pytest.fail("no weighed card play found")
+
+
+def test_a_bid_shows_the_chance_the_contract_is_made():
+    for i in range(60):
+        hand = GAMES["28"].deal(f"bid{i}", dealer=i % 4)
+        obs = hand.observation(hand.turn)
+        t = think(obs, i)
+        d = weigh(t)
+        bids = [c for c in d.choices if c.action.startswith("bid") and c.made is not None]
+        if bids and d.action.startswith("bid"):
+            assert all(0 <= c.made <= 1 for c in bids)
+            assert "%" in d.reason.text()
+            return
+    pytest.fail("no searched bid")
+
+
+def test_a_rule_based_decision_has_one_choice_and_the_hints_line():
+    hand = GAMES["304"].deal("rules", dealer=0)
+    obs = hand.observation(hand.turn)  # 304 search levels bid from the table, as the rules do
+    d = weigh(think(obs))
+    assert len(d.choices) == 1 and d.worlds == 0
+    assert d.action == d.choices[0].action
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_records_keep_decisions_as_annotations_that_replay_ignores(game):
+    hand = GAMES[game].deal("notes", dealer=1)
+    notes = {}
+    k = 0
+    while not hand.is_over():
+        obs = hand.observation(hand.turn)
+        if len(obs.legal) > 1 and len(notes) < 3:
+            t = think(obs, k)
+            notes[k] = weigh(t).as_json()
+            hand.apply(t.best())
+        else:
+            hand.apply(baseline_action(obs, k))
+        k += 1
+    record = hand.record()
+    noted = json.loads(json.dumps(annotate(record, notes)))
+    assert replay(noted) == replay(record) and replay(record)["ok"]
+    assert annotations(noted) == notes
+    for k, data in annotations(noted).items():
+        assert Decision.from_json(data) == Decision.from_json(notes[k])
+        assert Decision.from_json(data).reason == Decision.from_json(notes[k]).reason
+    with pytest.raises(ValueError, match="not one of the record's"):
+        annotate(record, {len(record["actions"]): {}})

@@ -1,0 +1,187 @@
+"""The double-dummy search (``game.ai.solver``) and the ``dd`` arena opponent built on it."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.ai import family, search
+from game.ai.arena import PLAYERS, dd_budget, play_deals
+from game.ai.dd import DoubleDummy, choose_dd
+from game.ai.outcome import utility
+from game.ai.search import LEVELS, baseline_action
+from game.ai.solver import OutOfTime, Solver
+from game.ai.worlds import sample_world
+from game.engine import GAMES
+
+GAME_NAMES = list(GAMES)
+
+
+def minimax(hand, side):
+    """The plain game tree, every legal action tried: what the solver must agree with."""
+    if hand.turn < 0:
+        return utility(hand, side)
+    values = []
+    for a in hand.legal_actions():
+        child = hand.clone()
+        child.fast_apply(a)
+        values.append(minimax(child, side))
+    return max(values) if (hand.turn & 1) == side else min(values)
+
+
+def endgames(game, tricks_left, n, mid_trick=False):
+    """Hands played by the rules until ``tricks_left`` tricks remain (one card into that trick
+    with ``mid_trick``)."""
+    cls = GAMES[game]
+    out = []
+    for i in range(200):
+        hand = cls.deal(f"end{i}", dealer=i % 4, first_hand=game == "schieber" and i % 3 == 0)
+        while not hand.is_over():
+            sizes = [h.bit_count() for h in hand.hand]
+            if hand.phase == "play" and max(sizes) == tricks_left and len(hand.trick) == int(mid_trick):
+                out.append(hand.clone())
+                break
+            hand.apply(baseline_action(hand.observation(hand.turn), i))
+        if len(out) == n:
+            return out
+    return out
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("mid_trick", [False, True])
+def test_the_solver_finds_the_minimax_value(game, mid_trick):
+    """Transpositions, move ordering and merged equal cards change the work, never the value."""
+    hands = endgames(game, 3 if game != "schieber" or not mid_trick else 2, 8, mid_trick)
+    assert len(hands) >= 4
+    for hand in hands:
+        for side in (0, 1):
+            solver = Solver(side)
+            assert solver.value(hand.clone()) == pytest.approx(minimax(hand, side))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_game_the_ai_does_not_know_is_solved_all_the_same(game, monkeypatch):
+    """Without its family (no trick power, no merging, no lead) the search is only slower."""
+    hands = endgames(game, 3, 4)
+    known = [Solver(0).value(h.clone()) for h in hands]
+    monkeypatch.setattr(family, "FAMILIES", ())
+    plain = [Solver(0) for _ in hands]
+    assert [s.value(h.clone()) for s, h in zip(plain, hands)] == pytest.approx(known)
+
+
+def test_merging_equal_cards_saves_work():
+    hands = endgames("400", 4, 6)
+    merged = sum(_nodes(h) for h in hands)
+    plain = sum(_nodes(h, merge=False) for h in hands)
+    assert merged < plain
+
+
+def _nodes(hand, merge=True):
+    s = Solver(0)
+    if not merge:
+        s.family = family.Family()
+        s.family.order = lambda hand: None
+    s.value(hand.clone())
+    return s.nodes
+
+
+def test_equal_cards_in_one_hand_are_searched_once():
+    """400: a seat holding 5-6 of a suit with no card between them plays either alike."""
+    fam = family.family_of(GAMES["400"])
+    hand = endgames("400", 5, 1)[0]
+    seat = hand.turn
+    legal = hand.fast_legal()
+    kept = fam.merge(hand, legal)
+    alive = fam.alive(hand)
+    for a in set(legal) - set(kept):  # each dropped card has a kept card just below it
+        below = [c for c in fam.ORDER[a >> 4] if alive >> c & 1]
+        nxt = below[below.index(a) + 1]
+        assert nxt in legal and hand.hand[seat] >> nxt & 1
+
+
+def test_a_search_past_its_deadline_stops_and_resumes():
+    hand = endgames("304", 4, 1)[0]
+    expected = Solver(0).value(hand.clone())
+    ticks = iter(range(10 ** 9))
+    solver = Solver(0, clock=lambda: next(ticks))  # every look at the clock is a second later
+    solver.deadline = 3
+    with pytest.raises(OutOfTime):
+        solver.value(hand.clone())
+    assert solver.table  # finished tricks were kept
+    solver.deadline = None
+    assert solver.value(hand.clone()) == expected
+
+
+def test_the_horizon_values_a_position_by_the_lead_so_far():
+    hand = endgames("28", 5, 1)[0]
+    shallow = Solver(0, stop_after=len(hand.tricks))
+    assert shallow.value(hand.clone()) == hand.taken[0] - hand.taken[1]
+    one_trick = Solver(0, stop_after=len(hand.tricks) + 1).value(hand.clone())
+    assert one_trick != -math.inf and one_trick != math.inf
+
+
+# ---- the dd opponent ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_dd_plays_legal_cards_and_bids_by_the_rules(game):
+    hand = GAMES[game].deal("dd1", dealer=2)
+    k = 0
+    while not hand.is_over():
+        obs = hand.observation(hand.turn)
+        a = choose_dd(obs, 1e9, k, max_solves=30)
+        assert a in obs.legal
+        if obs.phase != "play":
+            assert a == baseline_action(obs, k)
+        hand.apply(a)
+        k += 1
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_dd_ignores_the_hidden_cards_of_other_seats(game):
+    rng = random.Random(game)
+    checked = 0
+    for i in range(30):
+        hand = GAMES[game].deal(f"h{i}", dealer=i % 4)
+        while not hand.is_over() and not (hand.phase == "play" and rng.random() < 0.15):
+            hand.apply(baseline_action(hand.observation(hand.turn), i))
+        if hand.is_over():
+            continue
+        obs = hand.observation(hand.turn)
+        other = sample_world(obs, random.Random(i))
+        assert other.observation(obs.seat) == obs
+        assert choose_dd(other.observation(obs.seat), 1e9, 4, 40) == choose_dd(obs, 1e9, 4, 40)
+        checked += 1
+    assert checked >= 5
+
+
+def test_dd_deepens_and_goes_to_the_end_of_the_hand():
+    hand = endgames("28", 3, 1)[0]
+    t = DoubleDummy(hand.observation(hand.turn), 1e9, 1, worlds=4, max_solves=200)
+    while not t.done:
+        t.step(50)
+    assert t.finished_depth >= 3  # exact to the end: later worlds are added at that depth
+    assert len(t.worlds) > 4
+    assert t.best() in t.values()
+
+
+def test_dd_thinks_as_long_as_its_opponent():
+    assert "dd" in PLAYERS
+    assert dd_budget("expert") == LEVELS["expert"].budget_ms
+    assert dd_budget("baseline") == LEVELS["normal"].budget_ms
+    assert dd_budget("normal", 33) == 33
+
+
+def test_the_arena_plays_dd_on_the_cpu_clock(monkeypatch):
+    seen = []
+
+    def clock():  # a millisecond passes at every look
+        seen.append(search.cpu_clock)
+        return len(seen) / 1000
+
+    monkeypatch.setattr(search, "clock", clock)
+    out = play_deals("400", "dd", "baseline", deals=1, seed=4, dd_ms=5)
+    assert out["player_a"]["decisions"] > 0
+    assert seen and all(seen)  # thinking is timed on the process's CPU clock
+    assert not search.cpu_clock  # and the setting is put back
