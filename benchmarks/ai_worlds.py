@@ -1,31 +1,52 @@
-"""How fast the AI builds worlds, and how many roll-outs a normal-level decision gets.
+"""How fast the AI builds worlds, and how many roll-outs a decision gets.
 
-    nice -n 10 python benchmarks/ai_worlds.py [--json] [--seconds S] [--hands N]
+    nice -n 10 python benchmarks/ai_worlds.py [--json] [--seconds S] [--hands N] [--level L]
+        [--wall-clock] [--before DIR]
 
 Positions: every third decision (with a choice) of N hands per game played by the rule-based
 players from fixed seeds.  Figures per game, on one core:
 - ``worlds/s``: worlds sampled from a position's observation and rebuilt, as the search
   does it (``Worlds(obs)`` once, then ``sample``), and one at a time (``sample_world``);
-- ``roll-outs``: the mean number of roll-outs a ``Thinker`` at the normal level (70 ms
-  native) finishes per decision, stepped in 10 ms slices like the table does;
-- ``slices``: those slices on the machine's clock: the median, the share that ran past
-  10 ms and the longest (a unit starts only if its estimated cost fits; the tests check that
-  logic on a clock of their own).
+- ``roll-outs``: the mean number of roll-outs (or exact searches) a ``Thinker`` at the level
+  (default normal) finishes per decision, stepped in 10 ms slices like the table does, and
+  its mean time per decision;
+- ``slices``: those slices: the median, the share that ran past 10 ms and the longest (a unit
+  starts only if its estimated cost fits; the tests check that logic on a clock of their own).
+
+Time is the process's CPU time (the thinker's own clock, as in the arena), so that other work
+on a shared machine does not change the figures; ``--wall-clock`` measures on the wall clock.
+``--before DIR`` measures the code of another checkout too (e.g. ``git worktree add /tmp/before
+main``) with this same script and prints both, before and after.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve()
+TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else HERE.parent.parent
+sys.path.insert(0, str(TREE))
 
 from game.ai import Thinker, baseline_action  # noqa: E402
+from game.ai import search  # noqa: E402
 from game.ai.worlds import Worlds, sample_world  # noqa: E402
 from game.engine import GAMES  # noqa: E402
+
+clock = time.perf_counter
+
+
+def use_cpu_clock() -> None:
+    """The thinker's budget and every figure here on the process's CPU time (works for this
+    checkout and older ones, whose thinker reads ``time.perf_counter``)."""
+    global clock
+    clock = time.process_time
+    search.time = types.SimpleNamespace(perf_counter=time.process_time, process_time=time.process_time)
 
 
 def positions(game: str, hands: int) -> list:
@@ -48,7 +69,7 @@ def worlds_per_second(obs_list, seconds: float, per_observation: bool) -> float:
     """Worlds built per second: ``per_observation`` keeps one ``Worlds`` per observation (ten
     worlds each, as a thinker does), else each world is a ``sample_world`` call."""
     rng = random.Random(1)
-    n, t0 = 0, time.perf_counter()
+    n, t0 = 0, clock()
     while True:
         for obs in obs_list:
             if per_observation:
@@ -58,49 +79,84 @@ def worlds_per_second(obs_list, seconds: float, per_observation: bool) -> float:
             else:
                 sample_world(obs, rng)
         n += len(obs_list) * (10 if per_observation else 1)
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
         if elapsed >= seconds:
             return n / elapsed
 
 
-def thinking(obs_list) -> dict:
-    """Roll-outs per normal decision, and the wall-clock length of its 10 ms slices."""
-    total, slices = 0, []
+def thinking(obs_list, level: str) -> dict:
+    """Roll-outs per decision, time per decision, and the length of its 10 ms slices."""
+    total, slices, spent = 0, [], 0.0
     for k, obs in enumerate(obs_list):
-        t = Thinker(obs, "normal", k)
+        t = Thinker(obs, level, k)
+        begun = clock()
         while not t.done:
-            t0 = time.perf_counter()
+            t0 = clock()
             t.step(10)
-            slices.append((time.perf_counter() - t0) * 1000)
+            slices.append((clock() - t0) * 1000)
+        spent += clock() - begun
         total += t.rollouts
     slices = sorted(slices) or [0.0]
     return {"rollouts_per_decision": round(total / len(obs_list), 1),
+            "decision_ms": round(1000 * spent / len(obs_list), 1),
             "slice_ms_median": round(slices[len(slices) // 2], 2),
             "slices_over_10ms": round(sum(s > 10 for s in slices) / len(slices), 3),
             "slice_ms_max": round(slices[-1], 2)}
 
 
-def main(argv: list[str]) -> None:
-    as_json = "--json" in argv
-    seconds = float(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 1.5
-    hands = int(argv[argv.index("--hands") + 1]) if "--hands" in argv else 4
+def measure(seconds: float, hands: int, level: str) -> dict:
     figures = {}
     for game in GAMES:
         obs_list = positions(game, hands)
         figures[game] = {"worlds_per_second": round(worlds_per_second(obs_list, seconds, True)),
                          "one_world_per_second": round(worlds_per_second(obs_list, seconds, False)),
-                         **thinking(obs_list),
+                         **thinking(obs_list, level),
                          "decisions": len(obs_list)}
-    if as_json:
-        print(json.dumps({"ai_worlds": figures, "python": sys.version.split()[0]}))
-        return
-    print(f"AI worlds, one core, Python {sys.version.split()[0]} (normal level: 70 ms, at most 400 roll-outs)")
-    print(f"{'game':<10}{'worlds/s':>10}{'(one-off)':>11}{'roll-outs/decision':>20}{'decisions':>11}"
-          f"{'slice ms (median)':>19}{'past 10 ms':>12}{'longest':>9}")
+    return figures
+
+
+def table(figures: dict, title: str) -> None:
+    print(title)
+    print(f"{'game':<10}{'worlds/s':>10}{'(one-off)':>11}{'roll-outs/decision':>20}{'ms/decision':>13}"
+          f"{'decisions':>11}{'slice ms (median)':>19}{'past 10 ms':>12}{'longest':>9}")
     for game, f in figures.items():
         print(f"{game:<10}{f['worlds_per_second']:>10,}{f['one_world_per_second']:>11,}"
-              f"{f['rollouts_per_decision']:>20}{f['decisions']:>11}{f['slice_ms_median']:>19}"
+              f"{f['rollouts_per_decision']:>20}{f['decision_ms']:>13}{f['decisions']:>11}{f['slice_ms_median']:>19}"
               f"{f['slices_over_10ms']:>12.1%}{f['slice_ms_max']:>9}")
+
+
+def main(argv: list[str]) -> None:
+    def arg(name, default):
+        return argv[argv.index(name) + 1] if name in argv else default
+
+    as_json = "--json" in argv
+    seconds, hands, level = float(arg("--seconds", 1.5)), int(arg("--hands", 4)), arg("--level", "normal")
+    cpu = "--wall-clock" not in argv
+    if cpu:
+        use_cpu_clock()
+    before = None
+    if "--before" in argv:
+        cmd = [sys.executable, str(HERE), "--json", "--tree", arg("--before", ""), "--seconds", str(seconds),
+               "--hands", str(hands), "--level", level] + ([] if cpu else ["--wall-clock"])
+        before = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["ai_worlds"]
+    figures = measure(seconds, hands, level)
+    if as_json:
+        print(json.dumps({"ai_worlds": figures, "before": before, "level": level, "cpu_clock": cpu,
+                          "python": sys.version.split()[0]}))
+        return
+    what = f"{level} level, {'CPU' if cpu else 'wall'} clock, one core, Python {sys.version.split()[0]}"
+    if before:
+        table(before, f"before ({arg('--before', '')}): {what}")
+        print()
+    table(figures, f"{'after' if before else 'AI worlds'}: {what}")
+    if before:
+        print()
+        print(f"{'game':<10}{'worlds/s after/before':>24}{'roll-outs after/before':>25}")
+        for game, f in figures.items():
+            b = before.get(game)
+            if b:
+                print(f"{game:<10}{f['worlds_per_second'] / b['worlds_per_second']:>24.2f}"
+                      f"{f['rollouts_per_decision'] / max(b['rollouts_per_decision'], 0.1):>25.2f}")
 
 
 if __name__ == "__main__":

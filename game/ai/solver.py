@@ -82,7 +82,7 @@ class Solver:
 
     def _search(self, hand, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 127 and self.clock() > self.deadline:
+        if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
             raise OutOfTime
         if hand.turn < 0:
             return utility(hand, self.side)
