@@ -116,10 +116,22 @@ def test_a_search_past_its_deadline_stops_and_resumes():
 
 def test_the_horizon_values_a_position_by_the_lead_so_far():
     hand = endgames("28", 5, 1)[0]
+    fam = family.family_of(GAMES["28"])
     shallow = Solver(0, stop_after=len(hand.tricks))
-    assert shallow.value(hand.clone()) == hand.taken[0] - hand.taken[1]
+    assert shallow.value(hand.clone()) == fam.lead(hand, 0) == -fam.lead(hand, 1)
+    masters = family.master_lead(fam, hand, 0)
+    assert fam.lead(hand, 0) == hand.taken[0] - hand.taken[1] + family.MASTER_SHARE * masters
     one_trick = Solver(0, stop_after=len(hand.tricks) + 1).value(hand.clone())
     assert one_trick != -math.inf and one_trick != math.inf
+
+
+def test_a_suit_s_points_count_for_the_side_holding_its_best_card():
+    from tt_engine_helpers import around
+    # seat 0 holds the four jacks: every suit's points still out count for side 0
+    hand = GAMES["28"](around(0, "JS JH JD JC 7S 7H 7D 8C"), dealer=3)
+    fam = family.family_of(GAMES["28"])
+    out = sum(GAMES["28"].CARD_POINTS[c] for c in range(64) if any(h >> c & 1 for h in hand.hand))
+    assert family.master_lead(fam, hand, 0) == out == -family.master_lead(fam, hand, 1)
 
 
 # ---- the dd opponent ---------------------------------------------------------------------------

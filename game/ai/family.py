@@ -111,8 +111,35 @@ class HiddenTrumpFamily(Family):
         return m
 
     def lead(self, hand, side: int) -> float:
+        """The points taken so far, and half of each suit's points still out to the side
+        holding its best card (control of a suit brings its points home)."""
         taken = hand.taken
-        return float(taken[side] - taken[1 - side])
+        lead = float(taken[side] - taken[1 - side])
+        return lead + MASTER_SHARE * master_lead(self, hand, side)
+
+
+def master_lead(family, hand, side: int) -> float:
+    """Per suit, the points still in hands, counted for the side holding the suit's best card."""
+    points = family.points(hand)
+    held = list(hand.hand)
+    indicator = getattr(hand, "indicator", -1)
+    if indicator >= 0 and not hand.revealed:
+        held[hand.bidder] |= 1 << indicator
+    lead = 0.0
+    for suit, cards in enumerate(family.order(hand)):
+        top, total = -1, 0
+        for c in cards:
+            for s in range(4):
+                if held[s] >> c & 1:
+                    if top < 0:
+                        top = s
+                    total += points[c]
+        if top >= 0:
+            lead += total if (top & 1) == side else -total
+    return lead
+
+
+MASTER_SHARE = 0.5
 
 
 class TricksBidFamily(Family):
