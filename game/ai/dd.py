@@ -18,12 +18,22 @@ from __future__ import annotations
 import random
 
 from . import search
-from .family import family_of
+from .outcome import utility
+from .rules import rules_for
 from .search import baseline_action, drop_equal_cards
 from .solver import OutOfTime, Solver
 from .worlds import Inconsistent, Worlds
 
 WORLDS = 12  # worlds solved at every depth
+LEAF = "lead"  # the horizon's value: "lead" (family.lead) or "rollout" (the rules finish the hand)
+
+
+def rollout_value(rules):
+    def value(hand, side):
+        h = hand.clone()
+        search.rollout(h, rules, random.Random(0), 0.0)
+        return utility(h, side)
+    return value
 
 
 class DoubleDummy:
@@ -87,7 +97,8 @@ class DoubleDummy:
                 hand = self.sampler.sample(self.rng)
             except Inconsistent:
                 return False
-            self.worlds.append((hand, Solver(self.side, clock=search.clock)))
+            horizon = rollout_value(rules_for(self.obs.game)) if LEAF == "rollout" else None
+            self.worlds.append((hand, Solver(self.side, clock=search.clock, horizon=horizon)))
         hand, solver = self.worlds[self.world_i]
         a = self.moves[self.move_i]
         solver.stop_after = len(hand.tricks) + self.depth

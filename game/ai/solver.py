@@ -55,8 +55,12 @@ class Solver:
     With ``deadline`` set (a time on ``clock``), a search that passes it raises ``OutOfTime``;
     trying again later goes faster, as every finished trick's position is in the table."""
 
-    def __init__(self, side: int, stop_after: int | None = None, clock=None):
+    def __init__(self, side: int, stop_after: int | None = None, clock=None, horizon=None):
+        """``horizon(hand, side)``: the value of a hand at the horizon (default ``family.lead``);
+        each position's value is asked once."""
         self.side = side
+        self.horizon = horizon
+        self.leaves: dict = {}
         self.stop_after = 99 if stop_after is None else stop_after
         self.table: dict = {}
         self.cutoffs: dict = {}
@@ -90,7 +94,13 @@ class Solver:
         best_move = -1
         if not hand.trick:
             if len(hand.tricks) >= self.stop_after:
-                return self.family.lead(hand, self.side)
+                if self.horizon is None:
+                    return self.family.lead(hand, self.side)
+                leaf = state_key(hand)
+                v = self.leaves.get(leaf)
+                if v is None:
+                    v = self.leaves[leaf] = self.horizon(hand, self.side)
+                return v
             key = (state_key(hand), self.stop_after)
             entry = self.table.get(key)
             if entry is not None:
