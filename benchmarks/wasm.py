@@ -1,6 +1,10 @@
-"""The engine (and the AI, once game.ai offers its Thinker) in WebAssembly vs native.
+"""The engine and the AI in WebAssembly vs native.
 
     python benchmarks/wasm.py [--hands 200] [--ai-hands 2] [--level normal]
+
+For the AI it prints, per game, the time per decision and the roll-outs (and exact searches)
+per decision natively and in Pyodide: the browser gets 3.5 times the native budget
+(``search.SLOWDOWN``), so the roll-outs show how much of the native work it does in that time.
 
 Plays the same hands natively and in Pyodide in headless Chromium (Debian's chromium, the npm
 package pyodide: ``make test-web`` installs both) and prints the time per decision in each and
@@ -93,6 +97,11 @@ def main(argv=None) -> int:
                     else:
                         wasm_ai = in_wasm(hands=args.ai_hands, ai=True, level=args.level)
                         results["ai"] = show(f"AI (level {args.level}, Thinker in 10 ms slices)", native_ai, wasm_ai)
+                        print("  roll-outs per decision: " + ", ".join(
+                            f"{g} {native_ai['games'][g]['rollouts_per_decision']:.0f}/{wasm_ai['games'][g]['rollouts_per_decision']:.0f}"
+                            for g in native_ai["games"]
+                            if "error" not in native_ai["games"][g] and "error" not in wasm_ai["games"][g])
+                            + " (native/wasm; every decision of the hand, single choices included)")
                         print("  worst p95 per decision: " + ", ".join(
                             f"{g} {native_ai['games'][g]['p95_ms']:.0f}/{wasm_ai['games'][g]['p95_ms']:.0f} ms"
                             for g in native_ai["games"]

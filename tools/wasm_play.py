@@ -37,7 +37,7 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
     rng = random.Random(f"{game}/{seed}")
     hand = GAMES[game].deal(seed=seed)
     times: list[float] = []
-    slices = 0
+    slices = rollouts = 0
     hand_started = time.perf_counter()
     while hand.turn != -1:
         if len(times) >= MAX_DECISIONS:
@@ -50,6 +50,7 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
                 mind.step(slice_ms)
                 slices += 1
             action = mind.best()
+            rollouts += getattr(mind, "rollouts", 0)
         else:
             action = rng.choice(hand.legal_actions())
         times.append((time.perf_counter() - started) * 1000)
@@ -60,6 +61,7 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         "decisions": len(times),
         "wall_ms": round(wall_ms, 3),
         "slices": slices,
+        "rollouts": rollouts,  # roll-outs (and exact searches) the thinkers finished
         "total_ms": round(sum(times), 3),
         "mean_ms": round(sum(times) / len(times), 4) if times else 0.0,
         "p95_ms": round(_percentile(times, 0.95), 4),
@@ -105,12 +107,13 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
               "players": "game.ai.Thinker" if thinker else "random", "why_random": why_not if not thinker else "",
               "level": level if thinker else None, "hands": hands, "games": {}}
     for game in games or list(GAMES):
-        decisions, wall, p95s = 0, 0.0, []
+        decisions, wall, p95s, rollouts, choices = 0, 0.0, [], 0, 0
         try:
             for seed in range(first_seed, first_seed + hands):
                 row = play_hand(game, seed, thinker, level)
                 decisions += row["decisions"]
                 wall += row["wall_ms"]
+                rollouts += row["rollouts"]
                 p95s.append(row["p95_ms"])
         except Exception as error:  # noqa: BLE001 - reported per game
             report["games"][game] = {"error": f"seed {seed}: {type(error).__name__}: {error}"}
@@ -120,5 +123,6 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
             "wall_ms": round(wall, 3),
             "ms_per_decision": round(wall / decisions, 5),
             "p95_ms": round(max(p95s), 4),
+            "rollouts_per_decision": round(rollouts / decisions, 1),
         }
     return report

@@ -4,10 +4,15 @@ A yardstick for the search levels, not a level a player picks.  In trick play it
 from its observation (``worlds``, every consistent world alike: no reading of the bids), solves
 each with the double-dummy search (``solver``) for every card it may play, and plays the card
 with the best mean.  The search deepens by whole tricks: every world is solved to the end of
-the running trick, then one trick further, and so on while the time lasts (a search stopped
-part-way is valued by the side's lead so far, ``family.lead``); once a depth reaches the end of
-the hand, more worlds are solved instead.  The values of the deepest depth that every world
-finished are used.  Every decision before trick play is the rule-based player's.
+the running trick, then one trick further, and so on while the time lasts; once a depth reaches
+the end of the hand, more worlds are solved instead.  The values of the deepest depth that every
+world finished are used.  Every decision before trick play is the rule-based player's.
+
+A position at the horizon is valued by the rule-based players finishing the hand (``LEAF``
+"rollout", once per position): 30 duplicate deals of 28 at 70 ms against the baseline gave
++2.7 [+1.4, +4.0] card points a deal, where the side's lead so far ("lead": the points taken and
+half of each suit's points for the side holding its best card) gave +0.0 [-1.4, +1.5] with 12
+worlds (and -1.0 [-3.0, +1.1] at 600 ms without the suits' share).
 
 ``DoubleDummy(obs, budget_ms, seed)`` is anytime like ``search.Thinker``: ``step(max_ms)``
 until ``done``, then ``best()``.
@@ -24,8 +29,8 @@ from .search import baseline_action, drop_equal_cards
 from .solver import OutOfTime, Solver
 from .worlds import Inconsistent, Worlds
 
-WORLDS = 12  # worlds solved at every depth
-LEAF = "lead"  # the horizon's value: "lead" (family.lead) or "rollout" (the rules finish the hand)
+WORLDS = 6  # worlds solved at every depth
+LEAF = "rollout"  # the horizon's value: "lead" (family.lead) or "rollout" (the rules finish the hand)
 
 
 def rollout_value(rules):
