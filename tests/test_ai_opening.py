@@ -20,7 +20,8 @@ from game.ai.opening import (
     table,
 )
 from game.ai.rules import rules_for
-from game.ai.rules_hidden_trump import RISK, quantile
+from game.ai.family import family_of
+from game.ai.rules_hidden_trump import quantile
 from helpers import around
 from game.engine import GAMES
 from game.engine import actions as A
@@ -165,7 +166,7 @@ def test_the_bidder_never_bids_above_what_its_table_figures_allow(game):
         packet = hand.hand[seat]
         _, stats = best_trump(game, packet)
         # the boldest case (partner called and match danger) stays at the median
-        assert action - A.BID <= max(quantile(stats, RISK[game] + 0.3), hand.BID_LADDER[0])
+        assert action - A.BID <= max(quantile(stats, family_of(GAMES[game]).risk + 0.3), hand.BID_LADDER[0])
         assert action - A.BID <= rules.max_bid(hand, seat)
     assert bids > 50
 
@@ -192,7 +193,7 @@ def test_risk_takers_bid_higher():
 
 
 def test_the_search_values_a_hand_by_card_points_and_match_score_alike_for_both_sides():
-    from game.ai.outcome import SCORE_WEIGHT, figures, score_gain, utility
+    from game.ai.outcome import figures, score_gain, utility
     rules, seen = rules_for("28"), set()
     for i in range(200):
         hand = GAMES["28"].deal(f"fail/{i}", dealer=i % 4)
@@ -205,7 +206,7 @@ def test_the_search_values_a_hand_by_card_points_and_match_score_alike_for_both_
         f, g = figures(hand), score_gain(hand)
         assert (g[bidders] > 0) == made and g[1 - bidders] == 0  # only the bidders score
         for side in (0, 1):
-            plain = f[side] - f[1 - side] + SCORE_WEIGHT["28"] * (g[side] - g[1 - side])
+            plain = f[side] - f[1 - side] + family_of(GAMES["28"]).score_weight * (g[side] - g[1 - side])
             assert utility(hand, side) == pytest.approx(plain)
         assert utility(hand, 0) == pytest.approx(-utility(hand, 1))  # zero-sum
         seen.add(made)
@@ -230,12 +231,12 @@ def test_the_auction_likelihood_reads_a_bid_over_the_other_side_as_stronger(monk
     """Seat 3 outbids seat 2's 160 with cards the table puts at about 149 (0.3 point): a world
     that gives it those cards fits worse than if it had opened, since over the other side the
     rules bid only to the 0.15 point."""
-    from game.ai import rules_hidden_trump
     rules = rules_for("304")
     hand = GAMES["304"](around(3, "TH 7H AD JC 7D 8D 7S 8S"), 0, {})
     for text in ("pass", "bid 160", "bid 170"):
         hand.apply(hand.parse_action(text))
     obs = hand.observation(0)
     fit = rules.likelihood(hand, obs)
-    monkeypatch.setitem(rules_hidden_trump.COMPETE_RISK, "304", rules_hidden_trump.RISK["304"])
+    profile = family_of(GAMES["304"])
+    monkeypatch.setattr(profile, "compete_risk", profile.risk)
     assert fit < 0.5 * rules.likelihood(hand, obs)

@@ -15,7 +15,7 @@ constrained slots) and rebuilds an engine hand by replaying the log; ``search`` 
 candidate action in many such worlds, finishing the hand with the rule-based players of
 ``rules_hidden_trump`` (304, 28) and ``rules_open`` (400, Schieber), and keeps the best
 average ``outcome``.  In 304 the search levels bid from the opening table as the rules do
-(``search.TABLE_AUCTION``; the expert opens to a higher quantile, ``Level.open_risk``) and
+(the game's ``table_auction`` in ``family``; the expert opens to a higher quantile, ``Level.open_risk``) and
 search the card play.  Worlds are kept more often when the other seats' bids fit their
 cards (the rules serve as the model of how people bid).  ``arena`` plays levels against
 each other in duplicate.

@@ -28,6 +28,7 @@ import sys
 from ..engine import GAMES, Match
 from . import search
 from .dd import choose_dd
+from .family import family_of
 from .outcome import figures, score_gain
 from .search import ALL_LEVELS, LEVELS, choose
 
@@ -121,7 +122,7 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
     """Count the contract: 304/28 the bidder's, 400 every player's bid, Schieber the chooser's
     side taking more points than the other side."""
     res = hand.result()
-    if hand.GAME == "schieber":
+    if res.get("chooser") is not None:  # a chosen contract, no bid (Schieber)
         side = res["chooser"] & 1
         tallies[side].bids += 1
         tallies[side].made += res["points"][side] > res["points"][1 - side]
@@ -245,14 +246,14 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    unit = {"400": "score points"}.get(args.game, "card points")
+    family = family_of(GAMES[args.game])
+    unit = "score points" if family.figure_is_score else "card points"
     print(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}"
           + (", card play only (both sides bid by the rules)" if args.play_only else ""))
     print(f"mean difference A - B per deal: {out['mean_diff']:+.2f} {unit}"
           f"  95% CI [{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}]")
-    if args.game != "400":  # there the figure is already the score
-        score = {"28": "game points", "304": "tokens", "schieber": "points with multipliers"}[args.game]
-        print(f"match score A - B per deal: {out['score_diff']:+.3f} {score}"
+    if not family.figure_is_score:  # else the figure is already the score
+        print(f"match score A - B per deal: {out['score_diff']:+.3f} {family.score_name}"
               f"  95% CI [{out['score_ci95'][0]:+.3f}, {out['score_ci95'][1]:+.3f}]")
     for key, name in (("player_a", "A"), ("player_b", "B")):
         t = out[key]

@@ -5,14 +5,13 @@ from __future__ import annotations
 from ..engine import GAMES
 from ..engine import actions as A
 from ..i18n import N_, Message
+from .family import HiddenTrumpFamily, family_of
 from .opening import best_trump
 from .rules import rules_for
 from .search import Thinker
 
-# Utility differences smaller than this count as a tie (about a point of 28, ten of 304, ...).
-TIE = {"28": 0.6, "304": 6.0, "400": 0.6, "schieber": 4.0}
-TOTAL = {"28": 28, "304": 304, "schieber": 157}
-ROUND_TO = {"304": 5, "schieber": 5}  # an estimate of hundreds of points reads as "about 210"
+# Per game (``family``): utility differences smaller than ``tie`` count as a tie (about a point
+# of 28, ten of 304, ...); an estimate of hundreds of points reads as "about 210" (``round_to``).
 
 
 def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, Message]:
@@ -31,7 +30,7 @@ def explain(t: Thinker) -> tuple[int, Message]:
     vals = t.values()
     best = t.best()
     usual = t.fallback
-    if usual in vals and best in vals and vals[best][0] - vals[usual][0] <= TIE[obs.game] + vals[best][1]:
+    if usual in vals and best in vals and vals[best][0] - vals[usual][0] <= family_of(GAMES[obs.game]).tie + vals[best][1]:
         best = usual
     return best, reason(obs, t, best, best == usual)
 
@@ -40,17 +39,18 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
     """The reason as a Message "{action}: {why}; {outlook}.", translated when shown.  ``{action}`` defaults to the
     card notation ("Play TD"); the UI passes its localized phrase: ``text(action=...)``."""
     text = A.action_text(action, GAMES[obs.game].DECK)
+    family = family_of(GAMES[obs.game])
     fig = thinker.expected_figure(action)
     if fig is None and A.is_bid(action):
         fig = table_figure(obs)
     if fig is None:
         outlook = Message(N_("it is the usual play here") if conventional else N_("it came out best in the search"))
-    elif obs.game == "400":
+    elif family.figure_is_score:
         outlook = Message(N_("your side should gain about {points} score points"), points=f"{fig:+.0f}")
     else:
-        step = ROUND_TO.get(obs.game, 1)
+        step = family.round_to
         outlook = Message(N_("your side should take about {points} of {total} points"),
-                          points=f"{round(fig / step) * step:.0f}", total=TOTAL[obs.game])
+                          points=f"{round(fig / step) * step:.0f}", total=f"{family.scale(GAMES[obs.game]):.0f}")
     return Message(N_("{action}: {why}; {outlook}."), action=text[0].upper() + text[1:],
                    why=Message(describe(obs, action)), outlook=outlook)
 
@@ -58,11 +58,13 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
 def table_figure(obs) -> float | None:
     """304/28 bids on four cards: the opening table's mean points for the side as trumper;
     a 304 bid on eight cards: the rules' estimate for those eight."""
-    if obs.game == "304" and len(obs.received) == 8 and obs.phase == "auction":
+    if not isinstance(family_of(GAMES[obs.game]), HiddenTrumpFamily):
+        return None
+    if len(obs.received) == 8 and obs.phase == "auction":
         bidder, indicator = obs.public["bidder"], obs.public["indicator"]
         cards = sum(1 << c for c in obs.hand) | (1 << indicator if bidder == obs.seat else 0)
-        return rules_for("304").eight_card_estimate(cards, (bidder ^ obs.seat) & 1 == 0)
-    if obs.game not in ("28", "304") or len(obs.hand) != 4:
+        return rules_for(obs.game).eight_card_estimate(cards, (bidder ^ obs.seat) & 1 == 0)
+    if len(obs.hand) != 4:
         return None
     return best_trump(obs.game, sum(1 << c for c in obs.hand))[1].mean
 

@@ -5,19 +5,10 @@ from __future__ import annotations
 from ..engine.game28 import game_point_stake
 from ..engine.game304 import token_stake
 from ..engine.game400 import MAX_BID, bid_value
+from .family import family_of
 
-# Utility = the side's figure lead + WEIGHT x its match-score lead: how many card points one
-# game point (28) or token (304) is worth to the search player.  Measured with the expert
-# against the baseline (60 duplicate deals, seed 41):
-# - 304: in play the weight makes the search fight for the contract, not only for card
-#   points.  (Its bids come from the opening table, see search.TABLE_AUCTION.  When the search
-#   still weighed bids, the weight decided how often it bid, trading card points for tokens;
-#   per deal, card points / tokens / bids made: 20: +44.8 / -0.20 / 55 % of 78; 40: +10.5 /
-#   +0.45 / 64 % of 45; 60: +6.1 / +0.87 / 78 % of 27; 80: -1.4 / +1.25 / 94 % of 18.)
-# - 28: an extra penalty for its own failed bids (6 card points) made it bid less (76 bids
-#   of 120 rather than 105) and make more (71 % rather than 65 %), but won no more game
-#   points (+0.27 against +0.28 per deal) and 1.9 fewer card points; so there is none.
-SCORE_WEIGHT = {"28": 8.0, "304": 60.0, "400": 0.0, "schieber": 0.3}
+# Utility = the side's figure lead + the game's ``score_weight`` (``family``) x its match-score
+# lead: how many card points one game point (28) or token (304) is worth to the search player.
 
 
 def figures(hand) -> list[float]:
@@ -66,7 +57,7 @@ def utility(hand, side: int) -> float:
     """What the search player maximises for ``side`` in a finished hand."""
     f = figures(hand)
     g = score_gain(hand)
-    w = SCORE_WEIGHT[hand.GAME]
+    w = family_of(type(hand)).score_weight
     return f[side] - f[1 - side] + w * (g[side] - g[1 - side])
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..engine import GAMES
+from .family import family_of
 
 
 @lru_cache(maxsize=None)
-def rules_for(game: str, open_risk: float | None = None):
-    """The rule-based player of ``game``; 304 and 28 bids open to ``open_risk`` if given."""
-    cls = GAMES[game]
-    if game in ("304", "28"):
-        from .rules_hidden_trump import HiddenTrumpRules
-        return HiddenTrumpRules(cls, open_risk)
-    from .rules_open import Rules400, RulesSchieber
-    return {"400": Rules400, "schieber": RulesSchieber}[game]()
+def rules_for(game, open_risk: float | None = None):
+    """The rule-based player of ``game`` (its name or class), from the AI's profile of the game
+    (``family``); 304 and 28 bids open to ``open_risk`` if given."""
+    cls = GAMES[game] if isinstance(game, str) else game
+    return family_of(cls).rules(cls, open_risk)

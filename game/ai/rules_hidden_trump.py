@@ -8,8 +8,8 @@ its own face-down cards; never another seat's cards or face-down cards.
 
 Bids and the trump suit come from the opening table (``opening``): the side's points as
 trumper with these four cards, played out over sampled deals; a seat bids up to a quantile
-of them (``RISK``), higher when its partner calls or the match is in danger, lower over
-the other side's bid (``COMPETE_RISK``).  In 304's optional second auction on eight cards
+of them (the game's ``risk``), higher when its partner calls or the match is in danger, lower over
+the other side's bid (``compete_risk``).  In 304's optional second auction on eight cards
 a seat bids when a fitted estimate of its side's points (``EIGHT_CARD_FIT``) clears the bid.
 
 Engine attributes read (public facts, or guarded by seat): ``phase turn hand[seat]
@@ -30,16 +30,11 @@ from .opening import Stats, best_trump
 JACK, NINE = 9, 7  # rank slots
 POWER_RANKS = (9, 7, 12, 8, 11, 10, 6, 5)  # rank slots from the highest trick power down: J 9 A 10 K Q 8 7
 BY_POWER = [[s << 4 | r for r in POWER_RANKS] for s in range(4)]  # the same cards, per suit
-# Bids go up to this quantile of the side's points as trumper (the opening table's figures),
-# tuned on rules-vs-rules duplicate deals for match score: in 28 a made and a failed bid move
-# one game point each, in 304 a failure costs a token more than a success brings.
-RISK = {"28": 0.5, "304": 0.3}
-# Over the other side's bid the table flatters a hand (their bid says the points lie with
-# them): a 304 seat then bids only to this lower quantile.  Rules against rules, 6,000
-# duplicate deals (seed 21): 0.3 / 0.15 against the former 0.4 / 0.4 wins +0.24 tokens a
-# deal; 0.35 or 0.2 to open loses 0.05 against 0.3.  In 28 a lower quantile over the other
-# side only loses (0.4 against 0.5: -0.11 game points a deal).
-COMPETE_RISK = {"28": 0.5, "304": 0.15}
+# Bids go up to a quantile of the side's points as trumper (the opening table's figures), the
+# game's ``risk`` (``family``), tuned on rules-vs-rules duplicate deals for match score: in 28 a
+# made and a failed bid move one game point each, in 304 a failure costs a token more than a
+# success brings.  Over the other side's bid the table flatters a hand (their bid says the
+# points lie with them): a seat then bids only to the game's ``compete_risk``.
 # 304's second auction on eight cards (option ``auction_8``, bids from 250): the side's points
 # as trumper, a linear fit to rules-vs-rules play-outs (4,000 deals, each seat in turn made to
 # win it at 250; residual spread 46 points).  Terms: constant, per trump, per card point held,
@@ -65,13 +60,17 @@ class HiddenTrumpRules:
     """Conventions: win cheaply, smear points on a partner who wins, draw trumps with the
     master trump, cash masters, discard low, cut only tricks worth it."""
 
-    def __init__(self, cls, open_risk: float | None = None):
-        """``open_risk``: the quantile to open to, when bolder than ``RISK`` (a search level
-        that makes more of its contracts)."""
-        self.game = cls.GAME
-        self.open_risk = RISK[cls.GAME] if open_risk is None else open_risk
+    def __init__(self, cls, profile, open_risk: float | None = None):
+        """``profile``: the game's tuning (``family.HiddenTrumpFamily``); ``open_risk``: the
+        quantile to open to, when bolder than the profile's ``risk`` (a search level that makes
+        more of its contracts)."""
+        self.game = cls.GAME  # the opening table's key
+        self.profile = profile
+        self.risk = profile.risk
+        self.open_risk = profile.risk if open_risk is None else open_risk
         self.points = cls.CARD_POINTS
-        self.scale = 10 if cls.GAME == "304" else 1  # 304 counts in tens where 28 counts in ones
+        self.scale = profile.unit  # 304 counts in tens where 28 counts in ones
+        self.face_down = profile.face_down
 
     # ---- what a seat may know ----------------------------------------------------------------
     @staticmethod
@@ -84,7 +83,7 @@ class HiddenTrumpRules:
         out = h[0] | h[1] | h[2] | h[3]
         if hand.indicator >= 0 and not hand.revealed and seat != hand.bidder:
             out |= 1 << hand.indicator
-        if self.game == "304":
+        if self.face_down:
             out |= self._face_down_unseen(hand, seat)
         return out & ~h[seat]
 
@@ -162,7 +161,7 @@ class HiddenTrumpRules:
     def limit(self, cards: int, risk: float | None = None) -> float:
         """The highest bid the first four ``cards`` carry: the ``risk`` quantile of the side's
         points as trumper (0.25: a bid at the limit is made about three times in four)."""
-        return quantile(self.packet_strength(cards)[2], RISK[self.game] if risk is None else risk)
+        return quantile(self.packet_strength(cards)[2], self.risk if risk is None else risk)
 
     def max_bid(self, hand, seat: int) -> float:
         cards = hand.hand[seat] if not hand.second_packet else sum(1 << c for c in hand.dealt[seat][:4])
@@ -177,13 +176,13 @@ class HiddenTrumpRules:
     def base_risk(self, seat: int, high_bidder: int, opening: float | None = None) -> float:
         """The quantile a seat bids to, lower when the other side holds the high bid."""
         if high_bidder >= 0 and (high_bidder ^ seat) & 1:
-            return COMPETE_RISK[self.game]
+            return self.profile.compete_risk
         return self.open_risk if opening is None else opening
 
     def _match_danger(self, hand, seat: int) -> bool:
         """The other side is close to winning the match: take more risk."""
         score, side = hand.score_before, seat & 1
-        if self.game == "304":
+        if self.profile.tokens:
             return score[side] <= 2
         return score[1 - side] >= hand.options["target"] - 1
 
@@ -242,7 +241,7 @@ class HiddenTrumpRules:
             if seat == obs.seat or text in ("redeal", "keep"):
                 continue
             packet = sum(1 << c for c in world.dealt[seat][:4])
-            limit = self.limit(packet, self.base_risk(seat, high_bidder, RISK[self.game]))
+            limit = self.limit(packet, self.base_risk(seat, high_bidder, self.risk))
             if text.startswith("bid"):
                 b = int(text[4:])
                 p *= 1 / (1 + math.exp((b - limit - self.scale) / pts_scale))
@@ -304,7 +303,7 @@ class HiddenTrumpRules:
         led = trick[0] >> 4
         pts = self.points
         best, who, total = -1, -1, 0
-        face_down_game = self.game == "304"
+        face_down_game = self.face_down
         for i, c in enumerate(trick):
             owner = (leader + i) & 3
             if face_down_game and flags[i] and owner != seat:
@@ -324,7 +323,7 @@ class HiddenTrumpRules:
         led = hand.trick[0] >> 4
         if c >> 4 == led:
             return 16 + CARD_POWER[c]
-        if trump >= 0 and c >> 4 == trump and (hand.revealed or self.game == "304"):
+        if trump >= 0 and c >> 4 == trump and (hand.revealed or self.face_down):
             return 32 + CARD_POWER[c]
         return -1
 

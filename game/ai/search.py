@@ -46,19 +46,6 @@ LEVELS = {
     "expert": Level(600, 4000, 4, 0.05, 3, open_risk=0.6),
 }
 ALL_LEVELS = ("baseline",) + tuple(LEVELS)
-# Games whose search levels take every decision before trick play (redeal, bid, trump
-# indicator, caps) from the rules, that is from the opening table's quantile.  The search's
-# roll-outs play every seat by the rules, so they underrate the contracts the search then
-# plays itself: in 304 it passed hands the rules bid and it makes three times in four.
-# 304 normal, 200 duplicate deals (seed 7) against the baseline: searched bids -9.6 card points
-# and +0.55 tokens a deal, the table's +18.6 and +0.38; head to head over 150 deals (seed 9)
-# the table's bids lead by +16.0 card points and +0.03 tokens.  In 28 the searched bids win.
-# With the rules opening at the table's 0.3 point (competing at 0.15), only the expert plays
-# well enough to open bolder: at the 0.6 point, 300 deals paired (seeds 41, 47, 53), +34.6
-# [+28.0, +41.2] card points and -0.01 [-0.19, +0.18] tokens a deal.  Normal opening at 0.45
-# (100 deals, seed 7) gains 12.7 card points but loses 0.13 tokens: its extra contracts
-# make 54 %, under the two in three a bid below 200 needs.
-TABLE_AUCTION = frozenset({"304"})
 WORLD_TRIES = 8  # sampled worlds per kept one at most (rejection by the auction's fit)
 # The browser build runs Python about 3.5 times slower: it gets the time to do the same work
 # (normal: 70 ms native, about 250 ms in the browser).
@@ -163,7 +150,7 @@ class Thinker:
         self.rules = rules_for(obs.game)
         self.rollouts = 0
         self.level = LEVELS.get(level)
-        table_auction = obs.game in TABLE_AUCTION and obs.phase != "play"
+        table_auction = family_of(GAMES[obs.game]).table_auction and obs.phase != "play"
         self.fallback = baseline_action(obs, seed, self.level.open_risk if self.level and table_auction else None)
         searched = level in LEVELS and not table_auction
         self.candidates = self._candidates(obs) if searched else [self.fallback]
