@@ -127,7 +127,7 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
         tallies[side].bids += 1
         tallies[side].made += res["points"][side] > res["points"][1 - side]
         return
-    if res["thrown_in"]:
+    if res["thrown_in"] or res["made"] is None:  # no contract to make
         return
     if isinstance(res["made"], list):  # 400: every player bids
         for s, ok in enumerate(res["made"]):

@@ -30,9 +30,9 @@ import math
 
 from ..engine import GAMES
 from ..engine.cards import SUIT_MASKS, cards_in
-from ..engine.game28 import Hand28
-from ..engine.game304 import Hand304
-from ..engine.game400 import Hand400
+from ..engine.game28 import Hand28, game_point_stake
+from ..engine.game304 import Hand304, token_stake
+from ..engine.game400 import MAX_BID, Hand400, bid_value
 from ..engine.hidden_trump import CARD_POWER, HiddenTrumpHand
 from ..engine.schieber import KEYS, POINTS, HandSchieber
 
@@ -57,6 +57,16 @@ class Family:
 
     def rules(self, cls, open_risk: float | None = None):
         return RandomRules()
+
+    # ---- a finished hand (``outcome``) ----------------------------------------------------------
+    def figures(self, hand) -> list[float]:
+        """Per side: the hand's points as its result gives them."""
+        return by_side(hand.result()["points"])
+
+    def score_gain(self, hand) -> list[float]:
+        """Per side: the match score's change, from the result."""
+        res = hand.result()
+        return by_side([a - b for a, b in zip(res["score"], hand.score_before)])
 
     def order(self, hand):
         return None
@@ -112,6 +122,12 @@ class Family:
         return 1.0
 
 
+def by_side(values) -> list[float]:
+    """Per side from per side or per player."""
+    values = list(values)
+    return [float(v) for v in values] if len(values) == 2 else [float(values[0] + values[2]), float(values[1] + values[3])]
+
+
 class HiddenTrumpFamily(Family):
     """304 and 28: fixed trick power (J 9 A 10 K Q 8 7), card points, a face-down indicator.
 
@@ -153,6 +169,9 @@ class HiddenTrumpFamily(Family):
 
     def card_points(self, obs):
         return GAMES[obs.game].CARD_POINTS
+
+    def figures(self, hand) -> list[float]:
+        return list(hand.taken)
 
     def scale(self, cls) -> float:
         return float(sum(cls.CARD_POINTS))
@@ -205,6 +224,17 @@ class Family28(HiddenTrumpFamily):
 
     score_weight = 8.0
     score_name = "game points"
+
+    def score_gain(self, hand) -> list[float]:
+        if hand.thrown_in:
+            return [0.0, 0.0]
+        gain = [0.0, 0.0]
+        side = hand.bidder & 1
+        if hand.taken[side] >= hand.bid:
+            gain[side] = game_point_stake(hand.bid, hand.options["tiered_points"]) * hand.doubled
+        else:
+            gain[side] = -hand.doubled
+        return gain
     risk = 0.5
     compete_risk = 0.5
 
@@ -232,6 +262,19 @@ class Family304(HiddenTrumpFamily):
 
     score_weight = 60.0
     score_name = "tokens"
+
+    def score_gain(self, hand) -> list[float]:
+        if hand.thrown_in:
+            return [0.0, 0.0]
+        gain = [0.0, 0.0]
+        side = hand.bidder & 1
+        stake = token_stake(hand.bid)
+        if hand.caps:
+            amount = stake + 1 if hand.tricks_won[side] == 8 else -5
+        else:
+            amount = stake if hand.taken[side] >= hand.bid else -(stake + 1)
+        gain[side], gain[1 - side] = amount, -amount
+        return gain
     table_auction = True
     tie = 6.0
     round_to = 5
@@ -250,6 +293,18 @@ class TricksBidFamily(Family):
     def rules(self, cls, open_risk: float | None = None):
         from .rules_open import Rules400
         return Rules400()
+
+    def figures(self, hand) -> list[float]:
+        return self.score_gain(hand)
+
+    def score_gain(self, hand) -> list[float]:
+        if hand.thrown_in:
+            return [0.0, 0.0]
+        worth = figures_if_made(hand)
+        gain = [0.0, 0.0]
+        for s in range(4):
+            gain[s & 1] += worth[s] if hand.won[s] >= hand.bids[s] else -worth[s]
+        return gain
 
     ORDER = tuple(tuple(s << 4 | r for r in range(12, -1, -1)) for s in range(4))
 
@@ -277,7 +332,6 @@ class TricksBidFamily(Family):
 
 def figures_if_made(hand) -> list[float]:
     """400: what each seat's bid is worth when made."""
-    from ..engine.game400 import MAX_BID, bid_value
     return [60 if hand.bids[s] == MAX_BID else bid_value(hand.bids[s], hand.score_before[s], hand.options)
             for s in range(4)]
 
@@ -294,6 +348,13 @@ class JassFamily(Family):
     def rules(self, cls, open_risk: float | None = None):
         from .rules_open import RulesSchieber
         return RulesSchieber()
+
+    def figures(self, hand) -> list[float]:
+        mult = hand.mult or 1
+        return [p / mult for p in hand.points]
+
+    def score_gain(self, hand) -> list[float]:
+        return list(hand.points)
 
     def __init__(self):
         self._orders: dict = {}

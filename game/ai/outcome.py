@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from ..engine.game28 import game_point_stake
-from ..engine.game304 import token_stake
-from ..engine.game400 import MAX_BID, bid_value
 from .family import family_of
 
 # Utility = the side's figure lead + the game's ``score_weight`` (``family``) x its match-score
@@ -12,45 +9,15 @@ from .family import family_of
 
 
 def figures(hand) -> list[float]:
-    """Per side: card points (304, 28), score points (400), points before the multiplier (Schieber)."""
-    game = hand.GAME
-    if game in ("304", "28"):
-        return list(hand.taken)
-    if game == "400":
-        return score_gain(hand)
-    mult = hand.mult or 1
-    return [p / mult for p in hand.points]
+    """Per side, the arena's figure of a finished hand: card points (304, 28), score points
+    (400), points before the multiplier (Schieber); a game the AI does not know: its result's
+    points."""
+    return family_of(type(hand)).figures(hand)
 
 
 def score_gain(hand) -> list[float]:
     """Per side: how much the match score moves by this hand (0 for a thrown-in hand)."""
-    game = hand.GAME
-    if getattr(hand, "thrown_in", False):
-        return [0.0, 0.0]
-    gain = [0.0, 0.0]
-    if game == "28":
-        side = hand.bidder & 1
-        if hand.taken[side] >= hand.bid:
-            gain[side] = game_point_stake(hand.bid, hand.options["tiered_points"]) * hand.doubled
-        else:
-            gain[side] = -hand.doubled
-    elif game == "304":
-        side = hand.bidder & 1
-        stake = token_stake(hand.bid)
-        if hand.caps:
-            won = hand.tricks_won[side] == 8
-            amount = stake + 1 if won else -5
-        else:
-            amount = stake if hand.taken[side] >= hand.bid else -(stake + 1)
-        gain[side], gain[1 - side] = amount, -amount
-    elif game == "400":
-        for s in range(4):
-            bid = hand.bids[s]
-            value = 60 if bid == MAX_BID else bid_value(bid, hand.score_before[s], hand.options)
-            gain[s & 1] += value if hand.won[s] >= bid else -value
-    else:
-        gain = list(hand.points)
-    return gain
+    return family_of(type(hand)).score_gain(hand)
 
 
 def utility(hand, side: int) -> float:
