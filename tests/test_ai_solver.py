@@ -197,3 +197,20 @@ def test_the_arena_plays_dd_on_the_cpu_clock(monkeypatch):
     assert out["player_a"]["decisions"] > 0
     assert seen and all(seen)  # thinking is timed on the process's CPU clock
     assert not search.cpu_clock  # and the setting is put back
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_ais_score_of_a_finished_hand_is_the_engines(game):
+    """Random hands under every option set: the match score's change the search counts is the
+    one the engine's result gives (28 honours, 304 caps and tokens, 400 bid values, ...)."""
+    from game.ai.family import by_side
+    from game.ai.outcome import score_gain
+    from test_ai import VARIANTS
+    rng = random.Random(game)
+    for i in range(60):
+        options = VARIANTS[game][i % len(VARIANTS[game])]
+        hand = GAMES[game].deal(f"score{i}", options, dealer=i % 4)
+        while not hand.is_over():
+            hand.apply(rng.choice(hand.legal_actions()))
+        res = hand.result()
+        assert score_gain(hand) == by_side([a - b for a, b in zip(res["score"], hand.score_before)])

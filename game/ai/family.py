@@ -30,8 +30,8 @@ import math
 
 from ..engine import GAMES
 from ..engine.cards import SUIT_MASKS, cards_in
-from ..engine.game28 import Hand28, game_point_stake
-from ..engine.game304 import Hand304, token_stake
+from ..engine.game28 import Hand28
+from ..engine.game304 import Hand304
 from ..engine.game400 import MAX_BID, Hand400, bid_value
 from ..engine.hidden_trump import CARD_POWER, HiddenTrumpHand
 from ..engine.schieber import KEYS, POINTS, HandSchieber
@@ -64,7 +64,7 @@ class Family:
         return by_side(hand.result()["points"])
 
     def score_gain(self, hand) -> list[float]:
-        """Per side: the match score's change, from the result."""
+        """Per side: the match score's change, as the engine scores it (its result)."""
         res = hand.result()
         return by_side([a - b for a, b in zip(res["score"], hand.score_before)])
 
@@ -224,17 +224,6 @@ class Family28(HiddenTrumpFamily):
 
     score_weight = 8.0
     score_name = "game points"
-
-    def score_gain(self, hand) -> list[float]:
-        if hand.thrown_in:
-            return [0.0, 0.0]
-        gain = [0.0, 0.0]
-        side = hand.bidder & 1
-        if hand.taken[side] >= hand.bid:
-            gain[side] = game_point_stake(hand.bid, hand.options["tiered_points"]) * hand.doubled
-        else:
-            gain[side] = -hand.doubled
-        return gain
     risk = 0.5
     compete_risk = 0.5
 
@@ -262,19 +251,6 @@ class Family304(HiddenTrumpFamily):
 
     score_weight = 60.0
     score_name = "tokens"
-
-    def score_gain(self, hand) -> list[float]:
-        if hand.thrown_in:
-            return [0.0, 0.0]
-        gain = [0.0, 0.0]
-        side = hand.bidder & 1
-        stake = token_stake(hand.bid)
-        if hand.caps:
-            amount = stake + 1 if hand.tricks_won[side] == 8 else -5
-        else:
-            amount = stake if hand.taken[side] >= hand.bid else -(stake + 1)
-        gain[side], gain[1 - side] = amount, -amount
-        return gain
     table_auction = True
     tie = 6.0
     round_to = 5
@@ -296,15 +272,6 @@ class TricksBidFamily(Family):
 
     def figures(self, hand) -> list[float]:
         return self.score_gain(hand)
-
-    def score_gain(self, hand) -> list[float]:
-        if hand.thrown_in:
-            return [0.0, 0.0]
-        worth = figures_if_made(hand)
-        gain = [0.0, 0.0]
-        for s in range(4):
-            gain[s & 1] += worth[s] if hand.won[s] >= hand.bids[s] else -worth[s]
-        return gain
 
     ORDER = tuple(tuple(s << 4 | r for r in range(12, -1, -1)) for s in range(4))
 
