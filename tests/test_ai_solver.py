@@ -126,7 +126,7 @@ def test_the_horizon_values_a_position_by_the_lead_so_far():
 
 
 def test_a_suit_s_points_count_for_the_side_holding_its_best_card():
-    from tt_engine_helpers import around
+    from helpers import around
     # seat 0 holds the four jacks: every suit's points still out count for side 0
     hand = GAMES["28"](around(0, "JS JH JD JC 7S 7H 7D 8C"), dealer=3)
     fam = family.family_of(GAMES["28"])
