@@ -31,10 +31,6 @@ ONE_SUIT_EACH = [[r + s for r in "23456789TJQKA"] for s in "SHDC"]
 MIXED = [row.split() for row in ("2H 3H 4H 5H 6H 7H 8H 2D 3D 4D 5D 6D 7D", "9H TH JH QH KH AH 8D 9D TD JD QD KD AD",
                                  "2S 3S 4S 5S 6S 7S 2C 3C 4C 5C 6C 7C 8C", "8S 9S TS JS QS KS AS 9C TC JC QC KC AC")]
 
-UNTIL_AI = pytest.mark.xfail(strict=True, raises=KeyError,
-                             reason="the AI keys its players by game name until it is game-agnostic (issue 17)")
-
-
 def whist(cls, hands=ONE_SUIT_EACH, dealer=3, options=None, score=None):
     return cls([list(h) for h in hands], dealer, options, score)
 
@@ -134,7 +130,6 @@ def test_the_command_line_records_and_replays_it(test_game, tmp_path, capsys):
 
 
 
-@UNTIL_AI
 def test_the_baseline_ai_plays_it(test_game):
     from game.ai import choose
     for seed in range(3):
@@ -144,7 +139,6 @@ def test_the_baseline_ai_plays_it(test_game):
         assert len(hand.result()["tricks"]) == 13
 
 
-@UNTIL_AI
 def test_the_arena_runs_it(test_game, capsys):
     from game.ai import arena
     out = arena.play_deals("whist", "baseline", "baseline", deals=2, seed=1)
@@ -153,7 +147,6 @@ def test_the_arena_runs_it(test_game, capsys):
     assert "whist" in capsys.readouterr().out
 
 
-@UNTIL_AI  # the table shows it (test_ui_games.py); its four AI seats wait for the AI
 def test_a_headless_table_plays_a_hand_of_it(test_game):
     from game.ui import driver
     from game.ui.layout import LANDSCAPE
