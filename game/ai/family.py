@@ -58,15 +58,6 @@ class Family:
     def rules(self, cls, open_risk: float | None = None):
         return RandomRules()
 
-    # ---- a finished hand (``outcome``) ----------------------------------------------------------
-    def figures(self, hand) -> list[float]:
-        """Per side: the hand's points as its result gives them."""
-        return by_side(hand.result()["points"])
-
-    def score_gain(self, hand) -> list[float]:
-        """Per side: the match score's change, as the engine scores it (its result)."""
-        res = hand.result()
-        return by_side([a - b for a, b in zip(res["score"], hand.score_before)])
 
     def order(self, hand):
         return None
@@ -122,12 +113,6 @@ class Family:
         return 1.0
 
 
-def by_side(values) -> list[float]:
-    """Per side from per side or per player."""
-    values = list(values)
-    return [float(v) for v in values] if len(values) == 2 else [float(values[0] + values[2]), float(values[1] + values[3])]
-
-
 class HiddenTrumpFamily(Family):
     """304 and 28: fixed trick power (J 9 A 10 K Q 8 7), card points, a face-down indicator.
 
@@ -170,8 +155,6 @@ class HiddenTrumpFamily(Family):
     def card_points(self, obs):
         return GAMES[obs.game].CARD_POINTS
 
-    def figures(self, hand) -> list[float]:
-        return list(hand.taken)
 
     def scale(self, cls) -> float:
         return float(sum(cls.CARD_POINTS))
@@ -270,8 +253,6 @@ class TricksBidFamily(Family):
         from .rules_open import Rules400
         return Rules400()
 
-    def figures(self, hand) -> list[float]:
-        return self.score_gain(hand)
 
     ORDER = tuple(tuple(s << 4 | r for r in range(12, -1, -1)) for s in range(4))
 
@@ -316,12 +297,6 @@ class JassFamily(Family):
         from .rules_open import RulesSchieber
         return RulesSchieber()
 
-    def figures(self, hand) -> list[float]:
-        mult = hand.mult or 1
-        return [p / mult for p in hand.points]
-
-    def score_gain(self, hand) -> list[float]:
-        return list(hand.points)
 
     def __init__(self):
         self._orders: dict = {}

@@ -9,15 +9,14 @@ from .family import family_of
 
 
 def figures(hand) -> list[float]:
-    """Per side, the arena's figure of a finished hand: card points (304, 28), score points
-    (400), points before the multiplier (Schieber); a game the AI does not know: its result's
-    points."""
-    return family_of(type(hand)).figures(hand)
+    """Per side, the arena's figure of a finished hand (the engine's ``figures``: card points in
+    304 and 28, score points in 400, points before the multiplier in Schieber)."""
+    return hand.figures()
 
 
 def score_gain(hand) -> list[float]:
-    """Per side: how much the match score moves by this hand (0 for a thrown-in hand)."""
-    return family_of(type(hand)).score_gain(hand)
+    """Per side: how the match score moves by this hand (the engine's ``side_score_change``)."""
+    return hand.side_score_change()
 
 
 def utility(hand, side: int) -> float:
@@ -29,11 +28,7 @@ def utility(hand, side: int) -> float:
 
 
 def contract_made(hand, seat: int) -> bool | None:
-    """Whether the contract of ``seat``'s side was made in the finished ``hand``: None when the
-    side held none (or the game has no contract to make).  400: the seat's own bid."""
-    made = hand.result().get("made")
-    if isinstance(made, list):
-        return made[seat]
-    if made is None or (hand.bidder & 1) != (seat & 1):
-        return None
-    return made
+    """Whether the contract of ``seat``'s side was made in the finished ``hand`` (the engine's
+    ``contract_made`` of the seat or its partner); None when the side held none."""
+    made = hand.contract_made(seat)
+    return hand.contract_made(seat ^ 2) if made is None else made
