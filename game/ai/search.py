@@ -162,6 +162,7 @@ class Thinker:
         self.figure_counts = {a: 0 for a in self.candidates}
         self.made = {a: [0, 0] for a in self.candidates}  # bids: [made, held] by our side
         self.world = None
+        self.exact = False  # the current world is searched exactly
         self.queue: list[int] = []
         self.pending: dict[int, tuple] = {}  # values in the current world, until it is done
         self.best_fit = 1e-9  # the best auction fit of a sampled world so far
@@ -202,16 +203,16 @@ class Thinker:
         started = False
         while not self.done:
             cost = self._next_cost()
-            if self.rollouts and now + cost > end:
+            if self.rollouts and now + cost >= end:
                 self.done = True
                 break
-            if started and (now + cost > stop or now >= stop):
+            if started and now + cost >= stop:
                 break
             self._unit(min(stop, end) - EXACT_MARGIN)
             started = True
             now = clock()
-            if self.rollouts >= level.max_rollouts or now >= end:
-                self.done = True
+            if self.rollouts >= level.max_rollouts or now + (self._next_cost() if self.exact else 0.0) >= end:
+                self.done = True  # (an exact search cannot start in the budget's last EXACT_MARGIN)
         self.spent += now - t0
 
     def _next_cost(self) -> float:
