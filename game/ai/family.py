@@ -332,8 +332,12 @@ class JassFamily(Family):
         return None if k < 0 else POINTS[k]
 
     def lead(self, hand, side: int) -> float:
+        """The points taken so far (counted live, multiplied) on the utility's scale."""
         from .outcome import utility
-        return utility(hand, side)
+        if hand.turn < 0:
+            return utility(hand, side)
+        ahead = hand.points[side] - hand.points[1 - side]
+        return ahead / (hand.mult or 1) + self.score_weight * ahead
 
 
 FAMILIES = ((Hand304, Family304()), (Hand28, Family28()), (HiddenTrumpHand, HiddenTrumpFamily()),
