@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.ai import family, search
+from game.ai import family, search, solver as solver_module
 from game.ai.arena import PLAYERS, dd_budget, play_deals
 from game.ai.dd import DoubleDummy, choose_dd
 from game.ai.outcome import utility
@@ -114,6 +114,43 @@ def test_a_search_past_its_deadline_stops_and_resumes():
     assert solver.value(hand.clone()) == expected
 
 
+def test_a_search_looks_at_the_clock_after_each_horizon_value():
+    """A roll-out at the horizon costs as much as hundreds of nodes: the search stops after the
+    first one that ends past the deadline, and keeps its value."""
+    hand = endgames("28", 5, 1)[0]
+    now = [0.0]
+
+    def slow_rollout(h, side):
+        now[0] += 1.0
+        return 0.0
+
+    solver = Solver(0, stop_after=len(hand.tricks) + 1, clock=lambda: now[0], horizon=slow_rollout)
+    solver.deadline = 0.5
+    with pytest.raises(OutOfTime):
+        solver.value(hand.clone())
+    assert now[0] == 1.0 and len(solver.leaves) == 1
+
+
+def test_the_tables_are_emptied_at_their_cap_and_the_value_holds(monkeypatch):
+    hands = endgames("400", 4, 3)
+    expected = [Solver(0).value(h.clone()) for h in hands]
+    monkeypatch.setattr(solver_module, "MAX_ENTRIES", 4)
+    for hand, value in zip(hands, expected):
+        s = Solver(0)
+        assert s.value(hand.clone()) == value
+        assert 0 < len(s.table) <= 4
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_game_has_a_value_one_trick_ahead(game):
+    """The horizon's default value (the side's lead so far) for a hand in play."""
+    hand = endgames(game, 5, 1)[0]
+    value = Solver(0, stop_after=len(hand.tricks) + 1).value(hand.clone())
+    assert math.isfinite(value)
+    fam = family.family_of(GAMES[game])
+    assert fam.lead(hand, 0) == pytest.approx(-fam.lead(hand, 1))
+
+
 def test_the_horizon_values_a_position_by_the_lead_so_far():
     hand = endgames("28", 5, 1)[0]
     fam = family.family_of(GAMES["28"])
@@ -136,13 +173,29 @@ def test_a_suit_s_points_count_for_the_side_holding_its_best_card():
 
 # ---- the dd opponent ---------------------------------------------------------------------------
 
+def ticking_clock(monkeypatch, tick=1e-4):
+    """Every look at the thinkers' clock is ``tick`` seconds later: a budget becomes a fixed
+    amount of work on any machine (the solver looks every 16 nodes and after every roll-out)."""
+    looks = iter(range(10 ** 12))
+    monkeypatch.setattr(search, "clock", lambda: next(looks) * tick)
+
+
+def think_dd(obs, budget_ms, seed):
+    """dd's card for ``obs`` and how many searches it finished."""
+    t = DoubleDummy(obs, budget_ms, seed)
+    while not t.done:
+        t.step(10)
+    return t.best(), t.solves
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
-def test_dd_plays_legal_cards_and_bids_by_the_rules(game):
+def test_dd_plays_legal_cards_and_bids_by_the_rules(game, monkeypatch):
+    ticking_clock(monkeypatch)
     hand = GAMES[game].deal("dd1", dealer=2)
     k = 0
     while not hand.is_over():
         obs = hand.observation(hand.turn)
-        a = choose_dd(obs, 1e9, k, max_solves=30)
+        a = choose_dd(obs, 20, k, max_solves=30)
         assert a in obs.legal
         if obs.phase != "play":
             assert a == baseline_action(obs, k)
@@ -151,9 +204,12 @@ def test_dd_plays_legal_cards_and_bids_by_the_rules(game):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
-def test_dd_ignores_the_hidden_cards_of_other_seats(game):
+def test_dd_ignores_the_hidden_cards_of_other_seats(game, monkeypatch):
+    # A fixed amount of work: with an unlimited budget a 400 search went four tricks deep from
+    # the first trick, ran for many minutes and filled 20 GB with its tables.
+    ticking_clock(monkeypatch)
     rng = random.Random(game)
-    checked = 0
+    checked = solves = 0
     for i in range(30):
         hand = GAMES[game].deal(f"h{i}", dealer=i % 4)
         while not hand.is_over() and not (hand.phase == "play" and rng.random() < 0.15):
@@ -163,9 +219,11 @@ def test_dd_ignores_the_hidden_cards_of_other_seats(game):
         obs = hand.observation(hand.turn)
         other = sample_world(obs, random.Random(i))
         assert other.observation(obs.seat) == obs
-        assert choose_dd(other.observation(obs.seat), 1e9, 4, 40) == choose_dd(obs, 1e9, 4, 40)
+        card, work = think_dd(obs, 20, 4)
+        assert think_dd(other.observation(obs.seat), 20, 4) == (card, work)
         checked += 1
-    assert checked >= 5
+        solves += work
+    assert checked >= 5 and solves >= 5 * checked  # the card came from searches
 
 
 def test_dd_deepens_and_goes_to_the_end_of_the_hand():
@@ -175,6 +233,8 @@ def test_dd_deepens_and_goes_to_the_end_of_the_hand():
         t.step(50)
     assert t.finished_depth >= 3  # exact to the end: later worlds are added at that depth
     assert len(t.worlds) > 4
+    # a world's tables are emptied once it is solved at a depth: one world's at a time
+    assert sum(1 for _, s in t.worlds if s.table or s.leaves) <= 1
     assert t.best() in t.values()
 
 

@@ -122,6 +122,7 @@ class DoubleDummy:
             t[1] += 1
         self.current = {}
         self.move_i = 0
+        solver.forget()  # its entries hold for this depth only: memory stays one world's
         self.world_i += 1
         if self.world_i >= self.world_count:
             self.finished_depth = self.depth

@@ -26,6 +26,9 @@ from .family import family_of
 from .outcome import utility
 
 INF = math.inf
+# Each table (positions, horizon values) is emptied when it reaches this many entries (about
+# 600 bytes each): a search that runs for ever stays within some hundred MB.
+MAX_ENTRIES = 200_000
 SKIP_IN_KEY = frozenset({"history", "tricks", "dealt", "trick", "trick_flags", "options",
                          "score_before", "weis_found", "keys", "pts", "above", "lkeys", "mults",
                          "min_bids", "BID_LADDER", "order", "asking", "partner_calls"})
@@ -53,7 +56,9 @@ class Solver:
     """Alpha-beta for ``side`` over hands of one world (the table is kept between calls).
 
     With ``deadline`` set (a time on ``clock``), a search that passes it raises ``OutOfTime``;
-    trying again later goes faster, as every finished trick's position is in the table."""
+    trying again later goes faster, as every finished trick's position is in the table.  The
+    clock is read every 16 nodes and after every horizon value (a roll-out costs as much as
+    hundreds of nodes)."""
 
     def __init__(self, side: int, stop_after: int | None = None, clock=None, horizon=None):
         """``horizon(hand, side)``: the value of a hand at the horizon (default ``family.lead``);
@@ -74,6 +79,11 @@ class Solver:
         if self.family is None:
             self.family = family_of(type(hand))
         return self._search(hand, alpha, beta)
+
+    def forget(self) -> None:
+        """Empty the tables (their entries hold for one horizon: ``stop_after`` is about to change)."""
+        self.table.clear()
+        self.leaves.clear()
 
     def move_values(self, hand, moves) -> dict[int, float]:
         """The exact value of each move of the seat to act (each searched with a full window)."""
@@ -99,7 +109,11 @@ class Solver:
                 leaf = state_key(hand)
                 v = self.leaves.get(leaf)
                 if v is None:
+                    if len(self.leaves) >= MAX_ENTRIES:
+                        self.leaves.clear()
                     v = self.leaves[leaf] = self.horizon(hand, self.side)
+                    if self.deadline is not None and self.clock() > self.deadline:
+                        raise OutOfTime  # the value is kept for the next try
                 return v
             key = (state_key(hand), self.stop_after)
             entry = self.table.get(key)
@@ -140,5 +154,7 @@ class Solver:
             old = self.table.get(key)
             if old is not None:
                 lo, hi = max(lo, old[0]), min(hi, old[1])
+            elif len(self.table) >= MAX_ENTRIES:
+                self.table.clear()
             self.table[key] = (lo, hi, chosen)
         return best
