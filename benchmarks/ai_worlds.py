@@ -1,7 +1,7 @@
 """How fast the AI builds worlds, and how many roll-outs a decision gets.
 
     nice -n 10 python benchmarks/ai_worlds.py [--json] [--seconds S] [--hands N] [--level L]
-        [--wall-clock] [--before DIR]
+        [--dd-ms MS] [--wall-clock] [--before DIR]
 
 Positions: every third decision (with a choice) of N hands per game played by the rule-based
 players from fixed seeds.  Figures per game, on one core:
@@ -11,7 +11,12 @@ players from fixed seeds.  Figures per game, on one core:
   (default normal) finishes per decision, stepped in 10 ms slices like the table does, and
   its mean time per decision;
 - ``slices``: those slices: the median, the share that ran past 10 ms and the longest (a unit
-  starts only if its estimated cost fits; the tests check that logic on a clock of their own).
+  starts only if its estimated cost fits; the tests check that logic on a clock of their own),
+  the longest decision, and the longest pause of the garbage collector meanwhile (a full
+  collection stops any slice it falls in, whatever the thinker does).
+
+``--level dd`` measures the ``dd`` arena opponent instead, with a budget of ``--dd-ms`` (default
+the normal level's).
 
 Time is the process's CPU time (the thinker's own clock, as in the arena), so that other work
 on a shared machine does not change the figures; ``--wall-clock`` measures on the wall clock.
@@ -21,6 +26,7 @@ main``) with this same script and prints both, before and after.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import subprocess
@@ -84,33 +90,48 @@ def worlds_per_second(obs_list, seconds: float, per_observation: bool) -> float:
             return n / elapsed
 
 
-def thinking(obs_list, level: str) -> dict:
+def thinking(obs_list, level: str, dd_ms: float) -> dict:
     """Roll-outs per decision, time per decision, and the length of its 10 ms slices."""
-    total, slices, spent = 0, [], 0.0
+    if level == "dd":
+        from game.ai.dd import DoubleDummy
+    total, slices, spent, longest = 0, [], 0.0, 0.0
+    pauses, started = [0.0], []
+
+    def gc_timer(phase, info):
+        if phase == "start":
+            started[:] = [clock()]
+        elif started:
+            pauses.append((clock() - started[0]) * 1000)
+
+    gc.callbacks.append(gc_timer)
     for k, obs in enumerate(obs_list):
-        t = Thinker(obs, level, k)
+        t = DoubleDummy(obs, dd_ms, k) if level == "dd" else Thinker(obs, level, k)
         begun = clock()
         while not t.done:
             t0 = clock()
             t.step(10)
             slices.append((clock() - t0) * 1000)
         spent += clock() - begun
+        longest = max(longest, clock() - begun)
         total += t.rollouts
+    gc.callbacks.remove(gc_timer)
     slices = sorted(slices) or [0.0]
     return {"rollouts_per_decision": round(total / len(obs_list), 1),
             "decision_ms": round(1000 * spent / len(obs_list), 1),
+            "decision_ms_max": round(1000 * longest, 1),
             "slice_ms_median": round(slices[len(slices) // 2], 2),
             "slices_over_10ms": round(sum(s > 10 for s in slices) / len(slices), 3),
-            "slice_ms_max": round(slices[-1], 2)}
+            "slice_ms_max": round(slices[-1], 2),
+            "gc_pause_ms_max": round(max(pauses), 2)}
 
 
-def measure(seconds: float, hands: int, level: str) -> dict:
+def measure(seconds: float, hands: int, level: str, dd_ms: float) -> dict:
     figures = {}
     for game in GAMES:
         obs_list = positions(game, hands)
         figures[game] = {"worlds_per_second": round(worlds_per_second(obs_list, seconds, True)),
                          "one_world_per_second": round(worlds_per_second(obs_list, seconds, False)),
-                         **thinking(obs_list, level),
+                         **thinking(obs_list, level, dd_ms),
                          "decisions": len(obs_list)}
     return figures
 
@@ -118,11 +139,13 @@ def measure(seconds: float, hands: int, level: str) -> dict:
 def table(figures: dict, title: str) -> None:
     print(title)
     print(f"{'game':<10}{'worlds/s':>10}{'(one-off)':>11}{'roll-outs/decision':>20}{'ms/decision':>13}"
-          f"{'decisions':>11}{'slice ms (median)':>19}{'past 10 ms':>12}{'longest':>9}")
+          f"{'decisions':>11}{'slice ms (median)':>19}{'past 10 ms':>12}{'longest':>9}{'longest decision':>18}"
+          f"{'longest gc':>12}")
     for game, f in figures.items():
         print(f"{game:<10}{f['worlds_per_second']:>10,}{f['one_world_per_second']:>11,}"
               f"{f['rollouts_per_decision']:>20}{f['decision_ms']:>13}{f['decisions']:>11}{f['slice_ms_median']:>19}"
-              f"{f['slices_over_10ms']:>12.1%}{f['slice_ms_max']:>9}")
+              f"{f['slices_over_10ms']:>12.1%}{f['slice_ms_max']:>9}{f.get('decision_ms_max', '-'):>18}"
+              f"{f.get('gc_pause_ms_max', '-'):>12}")
 
 
 def main(argv: list[str]) -> None:
@@ -131,20 +154,21 @@ def main(argv: list[str]) -> None:
 
     as_json = "--json" in argv
     seconds, hands, level = float(arg("--seconds", 1.5)), int(arg("--hands", 4)), arg("--level", "normal")
+    dd_ms = float(arg("--dd-ms", search.LEVELS["normal"].budget_ms))
     cpu = "--wall-clock" not in argv
     if cpu:
         use_cpu_clock()
     before = None
     if "--before" in argv:
         cmd = [sys.executable, str(HERE), "--json", "--tree", arg("--before", ""), "--seconds", str(seconds),
-               "--hands", str(hands), "--level", level] + ([] if cpu else ["--wall-clock"])
+               "--hands", str(hands), "--level", level, "--dd-ms", str(dd_ms)] + ([] if cpu else ["--wall-clock"])
         before = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["ai_worlds"]
-    figures = measure(seconds, hands, level)
+    figures = measure(seconds, hands, level, dd_ms)
     if as_json:
         print(json.dumps({"ai_worlds": figures, "before": before, "level": level, "cpu_clock": cpu,
                           "python": sys.version.split()[0]}))
         return
-    what = f"{level} level, {'CPU' if cpu else 'wall'} clock, one core, Python {sys.version.split()[0]}"
+    what = f"{level + (f' ({dd_ms:g} ms)' if level == 'dd' else '')} level, {'CPU' if cpu else 'wall'} clock, one core, Python {sys.version.split()[0]}"
     if before:
         table(before, f"before ({arg('--before', '')}): {what}")
         print()
