@@ -153,7 +153,7 @@ def play_deal(game, a, b, seed, i, options=None, play_only=False, dd_ms=None,
 def _play_deal(game, a, b, seed, i, options, play_only, dd_ms):
     cls = GAMES[game]
     ta, tb = Tally(), Tally()
-    base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=game == "schieber")
+    base = cls.deal(f"{seed}/{i}", options, dealer=i % 4, first_hand=bool(cls.FIRST_HAND_RULE))
     d = s = 0.0
     for swap in (False, True):
         hand = cls(base.dealt, base.dealer, options, None, base.first_hand)

@@ -9,6 +9,15 @@
 - ``round_to``: estimates of the figure are said to this step ("about 210");
 - ``figure_is_score``: the figure (``outcome.figures``) is the score's change, not card points;
 - ``rules(cls, open_risk)``: the rule-based player (the baseline level and roll-out policy);
+what the log tells about unseen cards (``knowledge``):
+- ``hidden_trump``: trump is chosen with an indicator laid face down (304, 28);
+- ``void_shown(led, card, trump)``: the cards a seat is shown not to hold when it plays
+  ``card`` to a trick led in suit ``led`` (``trump``: the trump suit, -1 if none);
+- ``redeal_shows_none``: the cards a seat asking for a redeal cannot hold (400: faces);
+- ``weis``: seats show Weis (Schieber); ``first_hand_card``: the card whose holder leads a
+  match's first hand (Schieber: the Rosen 7), or None;
+- ``public_from_cards``: the public facts depend on the cards dealt (Schieber's Weis), so a
+  sampled world must show the same ones;
 and, for the search,
 - ``order(hand)``: per suit, its cards from the highest trick power down (None: not known, so
   no cards are merged);
@@ -32,9 +41,9 @@ from ..engine import GAMES
 from ..engine.cards import SUIT_MASKS, cards_in
 from ..engine.game28 import Hand28
 from ..engine.game304 import Hand304
-from ..engine.game400 import MAX_BID, Hand400, bid_value
+from ..engine.game400 import FACES, MAX_BID, Hand400, bid_value
 from ..engine.hidden_trump import CARD_POWER, HiddenTrumpHand
-from ..engine.schieber import KEYS, POINTS, HandSchieber
+from ..engine.schieber import KEYS, POINTS, ROSEN_7, HandSchieber
 
 
 class RandomRules:
@@ -54,6 +63,16 @@ class Family:
     round_to = 1
     figure_is_score = True  # the figure is the match score's change, not card points taken
     score_name = "points"   # what the match score counts
+    hidden_trump = False
+    redeal_shows_none = 0
+    weis = False
+    first_hand_card = None
+    public_from_cards = False
+
+    @staticmethod
+    def void_shown(led: int, card: int, trump: int) -> int:
+        """A card off the led suit shows the seat holds none of it."""
+        return SUIT_MASKS[led]
 
     def rules(self, cls, open_risk: float | None = None):
         return RandomRules()
@@ -129,6 +148,7 @@ class HiddenTrumpFamily(Family):
     face_down = False
     tokens = False
     figure_is_score = False
+    hidden_trump = True
 
     def __init__(self):
         self._rules: dict = {}
@@ -248,6 +268,7 @@ class TricksBidFamily(Family):
     """400: fixed rank order, no card points; each seat must take the tricks it bid."""
 
     tie = 0.6
+    redeal_shows_none = FACES  # the no-face-card redeal
 
     def rules(self, cls, open_risk: float | None = None):
         from .rules_open import Rules400
@@ -292,6 +313,19 @@ class JassFamily(Family):
     tie = 4.0
     round_to = 5
     figure_is_score = False
+    weis = True
+    first_hand_card = ROSEN_7
+    public_from_cards = True
+
+    @staticmethod
+    def void_shown(led: int, card: int, trump: int) -> int:
+        """A trump may always be played, so only a plain card shows the led suit void; not
+        following trump shows no trump but perhaps the Puur (never forced)."""
+        if trump < 0:
+            return SUIT_MASKS[led]
+        if led == trump:
+            return SUIT_MASKS[trump] & ~(1 << (trump << 4 | 9))
+        return SUIT_MASKS[led] if card >> 4 != trump else 0
 
     def rules(self, cls, open_risk: float | None = None):
         from .rules_open import RulesSchieber

@@ -1,10 +1,10 @@
 """What an observation tells about the cards a seat cannot see, game by game.
 
-``read(obs, cls)`` walks ``obs.log`` once and returns an object with
+``read(obs, cls)`` walks the typed log ``obs.actions`` once and returns an object with
 - ``pool``: the cards the seat has not seen (the ones to sample),
 - ``plan(rng)``: the slot groups ``[(count, allowed mask)]`` and a ``build(cards, rng)``
   that turns the sampled cards into ``dealt`` (per seat, in dealing order) and the list of
-  hidden cards in the order the log shows '??',
+  hidden cards in the order the log shows them (``HIDDEN`` entries),
 - ``agrees(hand)``: a cheap last check of a rebuilt hand.
 
 Facts used: own cards in dealing order; cards played face up and by whom; voids shown by
@@ -16,15 +16,21 @@ redeal choice (forehand's first packet is worth < 15 exactly when the log has on
 seat that has not seen it, the hidden trump suit itself, sampled first.  400's no-face-card
 redeal asks every seat: a 'keep' tells nothing, a 'redeal' (which ends the hand) that the seat
 holds no ace, king, queen or jack.
+
+What differs between games is asked of the AI's profile of the game (``family``), never of its
+name: whether it hides a trump indicator, plays face down, which cards a redeal shows
+missing, how a trump contract changes following suit, and Schieber's Weis and first hand.
 """
 
 from __future__ import annotations
 
 import random
 
+from ..engine import actions as A
 from ..engine.cards import SUIT_MASKS, cards_in, mask_of
-from ..engine.game400 import FACES
+from ..engine.log import INDICATOR
 from .deal import hall_ok
+from .family import family_of
 
 
 def first_hand(obs) -> bool:
@@ -43,9 +49,11 @@ def has_weis(mask: int) -> bool:
 
 
 def read(obs, cls):
-    if obs.game in ("304", "28"):
-        return HiddenTrump(obs, cls)
-    return OpenPlay(obs, cls)
+    """What ``obs`` tells about the unseen cards of a hand of the game ``cls``."""
+    profile = family_of(cls)
+    if profile.hidden_trump:
+        return HiddenTrump(obs, cls, profile)
+    return OpenPlay(obs, cls, profile)
 
 
 def _weighted_choice(weights: dict, rng: random.Random):
@@ -59,11 +67,13 @@ def _weighted_choice(weights: dict, rng: random.Random):
 
 
 class HiddenTrump:
-    """304 and Twenty-Eight."""
+    """304 and Twenty-Eight: a trump indicator laid face down (``family.hidden_trump``)."""
 
-    def __init__(self, obs, cls):
+    def __init__(self, obs, cls, profile):
         self.obs, self.cls = obs, cls
-        deck = cls.DECK
+        # the rule of 304's redeal: forehand's first packet is worth less than this (0: none)
+        self.redeal_under = getattr(cls, "REDEAL_UNDER", 0) if obs.options.get("redeal_under_15") else 0
+        face_down = profile.face_down  # cards that do not follow go face down while trump is hidden
         me = obs.seat
         pub = obs.public
         self.me = me
@@ -81,28 +91,27 @@ class HiddenTrump:
         self.indicators: list[tuple] = []  # (seat, card or None, log index)
         self.not_trump = 0              # bit per suit that cannot be the hidden trump
         self.hidden_order: list = []    # per '??' in the log: ("slot", k) or ("indicator", k)
-        self.under15 = any(t in ("keep", "redeal") for _, t in obs.log)
+        self.under15 = any(a == A.KEEP or a == A.REDEAL for _, a, _ in obs.actions)
         open_trump = obs.options.get("open_trump", False)
         trick: list = []
         led = -1
         revealed = False
         caller = -1
-        for i, (s, text) in enumerate(obs.log):
-            word, _, arg = text.partition(" ")
-            if word == "indicator":
-                card = None if arg == "??" else deck.parse(arg)
+        for i, (s, a, flags) in enumerate(obs.actions):
+            if flags & INDICATOR:
+                card = None if a is None else a - A.INDICATOR
                 if card is None:
                     self.hidden_order.append(("indicator", len(self.indicators)))
                 else:
                     known |= 1 << card
                 self.indicators.append((s, card, i))
                 revealed = open_trump
-            elif text == "reveal":
+            elif a == A.REVEAL:
                 revealed = True
-            elif text == "call":
+            elif a == A.CALL:
                 revealed, caller = True, s
-            elif word == "play":
-                card = None if arg == "??" else deck.parse(arg)
+            elif a is None or a < A.INDICATOR:  # a card played (None: face down, unseen)
+                card = a
                 if card is None:
                     self.hidden_order.append(("slot", len(self.slots)))
                     self.slots.append([s, led, i, False])
@@ -123,11 +132,11 @@ class HiddenTrump:
                 if s == caller:
                     caller = -1
                 if len(trick) == 4:
-                    if (not revealed and cls.GAME == "304" and self.revealed_now
+                    if (not revealed and face_down and self.revealed_now
                             and any(c is not None and c >> 4 == self.trump and c >> 4 != led
                                     for _, c, _ in trick[1:])):
                         revealed = True  # a face-down cut turned trump up
-                    if not revealed and cls.GAME == "304":  # face-down cards I saw, still face down: not trumps
+                    if not revealed and face_down:  # face-down cards I saw, still face down: not trumps
                         for _, c, _ in trick[1:]:
                             if c is not None and c >> 4 != led:
                                 self.not_trump |= 1 << (c >> 4)
@@ -272,16 +281,16 @@ class HiddenTrump:
         for _ in range(tries):
             rng.shuffle(rest)
             first = ([must] + rest[:3]) if must is not None else rest[:4]
-            if seat != self.forehand or not self.obs.options.get("redeal_under_15") or self.cls.GAME != "304":
+            if seat != self.forehand or not self.redeal_under:
                 return first
-            if (sum(self.points[c] for c in first) < 15) == self.under15:
+            if (sum(self.points[c] for c in first) < self.redeal_under) == self.under15:
                 return first
         return None
 
     def _forehand_packet_wrong(self, dealt) -> bool:
-        if self.cls.GAME != "304" or not self.obs.options.get("redeal_under_15") or self.forehand == self.me:
+        if not self.redeal_under or self.forehand == self.me:
             return False
-        return (sum(self.points[c] for c in dealt[self.forehand][:4]) < 15) != self.under15
+        return (sum(self.points[c] for c in dealt[self.forehand][:4]) < self.redeal_under) != self.under15
 
     def agrees(self, hand) -> bool:
         return hand.turn == self.obs.turn and hand.phase == self.obs.phase
@@ -290,8 +299,8 @@ class HiddenTrump:
 class OpenPlay:
     """400 and Schieber: every card is played face up; voids and the rules of following tell."""
 
-    def __init__(self, obs, cls):
-        self.obs, self.cls = obs, cls
+    def __init__(self, obs, cls, profile):
+        self.obs, self.cls, self.profile = obs, cls, profile
         deck = cls.DECK
         self.me = obs.seat
         known = mask_of(obs.received)
@@ -299,26 +308,25 @@ class OpenPlay:
         self.voids = [0, 0, 0, 0]
         self.pinned = [0, 0, 0, 0]  # cards shown (Schieber Weis) that are still in a hand
         self.no_more_weis = [None] * 4  # Schieber: known cards of a seat that has no (more) Weis
-        trump = obs.public.get("trump") if obs.game == "schieber" else 1  # 400: hearts
+        trump = obs.public.get("trump")
         trump = -1 if trump is None else trump
+        void_shown = profile.void_shown
         trick: list = []
-        for s, text in obs.log:
-            word, _, arg = text.partition(" ")
-            if text == "redeal" and obs.game == "400":
-                self.voids[s] |= FACES  # 'keep' says nothing: every seat is asked
-            if word != "play":
+        for s, card, _ in obs.actions:
+            if card == A.REDEAL:
+                self.voids[s] |= profile.redeal_shows_none  # 'keep' says nothing: every seat is asked
+            if card is None or card >= A.INDICATOR:
                 continue
-            card = deck.parse(arg)
             known |= 1 << card
             self.played[s] |= 1 << card
             if trick:
                 led = trick[0] >> 4
                 if card >> 4 != led:
-                    self._void(s, led, card, trump)
+                    self.voids[s] |= void_shown(led, card, trump)
             trick.append(card)
             if len(trick) == 4:
                 trick = []
-        if obs.game == "schieber":
+        if profile.weis:
             for s, shown in enumerate(obs.public.get("weis", [])):
                 for w in shown:
                     for c in w["cards"]:
@@ -336,21 +344,11 @@ class OpenPlay:
                     if scored[s & 1] or not any(scored):
                         in_weis = mask_of(c for w in shown for c in w["cards"])
                         self.no_more_weis[s] = (self.played[s] | self.pinned[s]) & ~in_weis
-            if first_hand(obs):
-                rosen7 = deck.parse("7R")
-                if not known >> rosen7 & 1:
-                    self.pinned[obs.public["forehand"]] |= 1 << rosen7
-                    known |= 1 << rosen7
+        lead_card = profile.first_hand_card  # its holder leads a match's first hand
+        if first_hand(obs) and lead_card is not None and not known >> lead_card & 1:
+            self.pinned[obs.forehand] |= 1 << lead_card
+            known |= 1 << lead_card
         self.pool = deck.mask & ~known
-
-    def _void(self, seat, led, card, trump):
-        if self.obs.game != "schieber" or trump < 0:
-            self.voids[seat] |= SUIT_MASKS[led]
-            return
-        if led == trump:  # did not follow trump: no trump but perhaps the Puur
-            self.voids[seat] |= SUIT_MASKS[trump] & ~(1 << (trump << 4 | 9))
-        elif card >> 4 != trump:  # a trump may always be played, a plain card shows the void
-            self.voids[seat] |= SUIT_MASKS[led]
 
     def plan(self, rng):
         groups, seats = [], []
@@ -376,6 +374,6 @@ class OpenPlay:
     def agrees(self, hand) -> bool:
         if hand.turn != self.obs.turn:
             return False
-        if self.obs.game == "schieber":
+        if self.profile.public_from_cards:
             return hand.observation(self.me).public == self.obs.public
         return True

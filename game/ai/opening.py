@@ -75,7 +75,7 @@ _tables: dict[str, dict[int, dict[int, Stats]]] = {}
 
 
 def table(game: str) -> dict[int, dict[int, Stats]]:
-    """{key: {slot: Stats}} of ``game`` ("28" or "304"), read from the package once."""
+    """{key: {slot: Stats}} of the game named ``game`` (its record name), read from the package once."""
     rows = _tables.get(game)
     if rows is None:
         if not _raw:

@@ -25,6 +25,7 @@ import math
 from ..engine import actions as A
 from ..engine.cards import SUIT_MASKS, cards_in
 from ..engine.hidden_trump import CARD_POWER
+from ..engine.log import INDICATOR
 from .opening import Stats, best_trump
 
 JACK, NINE = 9, 7  # rank slots
@@ -227,23 +228,23 @@ class HiddenTrumpRules:
         return bids[0] if self.eight_card_estimate(cards, ours) >= bid + margin else A.PASS
 
     def likelihood(self, world, obs) -> float:
-        """How well the auction and trump choice in ``obs.log`` fit the first packets of
+        """How well the auction and trump choice in ``obs.actions`` fit the first packets of
         ``world`` for the other seats (the rules as a model of how people bid), in (0, 1]."""
         pts_scale = 2.5 * self.scale
         p = 1.0
         high, high_bidder, first = 0, -1, world.BID_LADDER[0]
-        for seat, text in obs.log:
-            if text.startswith("indicator"):
+        for seat, a, flags in obs.actions:
+            if flags & INDICATOR:
                 if seat != obs.seat:
                     _, suit, _ = self.packet_strength(sum(1 << c for c in world.dealt[seat][:4]))
                     p *= 1.0 if suit == world.trump else 0.4
                 break
-            if seat == obs.seat or text in ("redeal", "keep"):
+            if seat == obs.seat or a == A.REDEAL or a == A.KEEP:
                 continue
             packet = sum(1 << c for c in world.dealt[seat][:4])
             limit = self.limit(packet, self.base_risk(seat, high_bidder, self.risk))
-            if text.startswith("bid"):
-                b = int(text[4:])
+            if A.is_bid(a):
+                b = a - A.BID
                 p *= 1 / (1 + math.exp((b - limit - self.scale) / pts_scale))
                 high, high_bidder = b, seat
             else:

@@ -215,18 +215,18 @@ class RulesSchieber(OpenRules):
     def likelihood(self, world, obs) -> float:
         """How well a push and the contract chosen fit the choosers' cards in ``world``."""
         p = 1.0
-        for seat, text in obs.log:
-            if text.startswith("play"):
+        for seat, a, _ in obs.actions:
+            if a is None or a < A.INDICATOR:  # the first card played
                 break
             if seat == obs.seat:
                 continue
             h = mask_of(world.dealt[seat])
             scores = {a: self.contract_score(h, a) for a in CONTRACTS}
             best = max(scores.values())
-            if text == "push":
+            if a == A.PUSH:
                 p *= 1.0 if best < PUSH_BELOW else 0.3
             else:
-                p *= 1.0 if scores[world.parse_action(text)] >= best else 0.5
+                p *= 1.0 if scores[a] >= best else 0.5
         return p
 
     @staticmethod

@@ -2,14 +2,13 @@
 
 The AI never sees a ``Hand`` it was not allowed to see.  To think, it samples
 the cards it cannot see so that they agree with everything in its observation,
-builds ``GAMES[obs.game](dealt, ...)`` from them and replays ``obs.log`` with each
+builds the game's hand from them and replays the typed log ``obs.actions`` with each
 hidden card replaced by the sampled one.  What the log tells is read game by
 game (``knowledge``); the cards are then dealt out to *slot groups* (a seat's
 unknown hand cards, one face-down card, a hidden indicator) with the most
 constrained group first, so that sampling needs no rejection in the common case.
 
-``Worlds(obs)`` reads the observation once (its knowledge, and its log parsed to action
-codes) and then samples as many worlds as asked; each is replayed on the engine's fast
+``Worlds(obs)`` reads the observation once (its knowledge, and its log's action codes) and then samples as many worlds as asked; each is replayed on the engine's fast
 path (``Hand.replay_actions``: turn and legality checked, no refusals built).  A sampled
 world in which a logged action is not legal is dropped.
 """
@@ -20,6 +19,7 @@ import random
 
 from ..engine import GAMES
 from ..engine import actions as A
+from ..engine.log import INDICATOR
 from . import knowledge
 from .deal import fill
 
@@ -35,10 +35,7 @@ class Worlds:
         self.obs = obs
         self.cls = cls = GAMES[obs.game]
         self.info = knowledge.read(obs, cls)
-        try:
-            self.steps, self.holes = parse_log(obs.log, cls)
-        except ValueError as err:
-            raise Inconsistent(f"the log of seat {obs.seat} does not parse: {err}") from None
+        self.steps, self.holes = log_steps(obs.actions)
         self.start = None  # the first world built: later ones take its rules, dealer and score
 
     def sample(self, rng: random.Random, tries: int = 60):
@@ -83,17 +80,16 @@ class Worlds:
         return hand if hand.replay_actions(steps) else None
 
 
-def parse_log(log, cls) -> tuple[list, list]:
-    """``(steps, holes)``: the log as (seat, action code) pairs, and per '??' card in order
-    (index in steps, code offset: 0 for a play, ``INDICATOR`` for an indicator)."""
+def log_steps(entries) -> tuple[list, list]:
+    """``(steps, holes)``: the typed log as (seat, action code) pairs, and per ``HIDDEN`` card in
+    order (index in steps, code offset: 0 for a play, ``INDICATOR`` for an indicator)."""
     steps, holes = [], []
-    deck = cls.DECK
-    for seat, text in log:
-        if text.endswith("??"):
-            holes.append((len(steps), A.INDICATOR if text.startswith("indicator") else 0))
+    for seat, a, flags in entries:
+        if a is None:
+            holes.append((len(steps), A.INDICATOR if flags & INDICATOR else 0))
             steps.append((seat, -1))
         else:
-            steps.append((seat, A.parse_action(text, deck)))
+            steps.append((seat, a))
     return steps, holes
 
 
