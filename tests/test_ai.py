@@ -234,7 +234,8 @@ def test_arena_play_only_gives_both_sides_the_same_contracts():
     only the card play differs; without it the search bids otherwise than the rules."""
     only = play_deals("28", "tiny", "baseline", deals=6, seed=2, play_only=True)
     assert only["player_a"]["bids"] == only["player_b"]["bids"] > 0
-    full = play_deals("28", "tiny", "baseline", deals=6, seed=2)
+    # (the counts of bids can also match by chance: seeds 2 and 3 give 6 and 6, seed 4 3 and 9)
+    full = play_deals("28", "tiny", "baseline", deals=6, seed=4)
     assert full["player_a"]["bids"] != full["player_b"]["bids"]
 
 

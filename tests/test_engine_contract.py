@@ -7,8 +7,8 @@ undo and clone behave, records replay to the same result, refusals name their ru
 nothing, no observation shows a seat a card it may not see (checked against the independent
 models of sight.py) and the typed log is the text log, a match rotates its dealer and carries
 its score, and the fast path (``fast_legal``, ``fast_apply``, ``with_cards``,
-``replay_actions``) plays like the checked one.  What the API does with values of any kind is
-in test_engine_api.py, record files and the command line in test_records*.py; each game's
+``replay_actions``, ``with_held_cards``) plays like the checked one.  What the API does with
+values of any kind is in test_engine_api.py, record files and the command line in test_records*.py; each game's
 own rules are in its own test file.
 """
 
@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sight import sight_for
 
-from game.engine import GAMES, Hand304, IllegalAction, Match, game_class
+from game.engine import GAMES, Hand304, Hand400, IllegalAction, Match, game_class
 from game.engine import actions as A
 from game.engine.hidden_trump import HiddenTrumpHand
 from game.engine.records import random_record, replay
@@ -371,3 +371,38 @@ def test_replay_actions_stops_at_an_action_that_is_not_legal(game, seed, stop):
     wrong = [b for b in range(200) if b not in probe.fast_legal()]  # plays, indicators, low bids
     assert not probe.with_cards(hand.dealt).replay_actions(steps[:k] + [(seat, wrong[0])])
     assert not probe.with_cards(hand.dealt).replay_actions(steps[:k] + [((seat + 1) % 4, steps[k][1])])
+
+
+@fuzz(20)
+@given(seed=st.integers(0, 10**6), stop=st.integers(0, 120))
+def test_with_held_cards_is_the_position_replayed_with_the_cards_moved(game, seed, stop):
+    """Two held cards trade seats: the position moved is the one the actions replay to from that
+    deal (when they stay legal in it); a card already played cannot move."""
+    hand = random_position(game, seed, stop)
+    rng = random.Random(seed)
+    held = [hand.observation(s).hand for s in range(4)]
+    seats = [s for s in range(4) if held[s]]
+    if len(seats) < 2:
+        return
+    a, b = rng.sample(seats, 2)
+    ca, cb = rng.choice(held[a]), rng.choice(held[b])
+    swap = {ca: cb, cb: ca}
+    dealt = [[swap.get(c, c) for c in row] for row in hand.dealt]
+    before = copy.deepcopy(vars(hand))
+    moved = hand.with_held_cards(dealt)
+    assert vars(hand) == before  # the position itself is untouched
+    if isinstance(hand, (Hand400, HiddenTrumpHand)):
+        assert moved is not None
+    elif moved is None:
+        return
+    full = hand.with_cards(dealt)
+    if full.replay_actions([(s, hand.parse_action(t)) for s, t in hand.history]):
+        assert vars(moved) == vars(full)
+    played = [c for t in hand.tricks for c in t.cards] + list(hand.trick)
+    if played:
+        c = rng.choice(played)
+        owner = next(s for s in range(4) if c in hand.dealt[s])
+        other = next(s for s in seats if s != owner)
+        d = rng.choice(held[other])
+        swap = {c: d, d: c}
+        assert hand.with_held_cards([[swap.get(x, x) for x in row] for row in hand.dealt]) is None

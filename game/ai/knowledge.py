@@ -29,6 +29,7 @@ import random
 from ..engine import actions as A
 from ..engine.cards import SUIT_MASKS, cards_in, mask_of
 from ..engine.log import INDICATOR
+from ..engine.weis import has_weis
 from .deal import hall_ok
 from .family import family_of
 
@@ -37,15 +38,6 @@ def first_hand(obs) -> bool:
     """The first hand of a match, played by its game's FIRST_HAND_RULE (Schieber: the holder of
     the Rosen 7 is forehand)."""
     return obs.first_hand
-
-
-def has_weis(mask: int) -> bool:
-    """Whether Schieber cards hold a Weis: three in a row in a suit, or a scoring four."""
-    for s in range(4):
-        bits = mask >> (16 * s)
-        if bits & bits >> 1 & bits >> 2 & 0x1FFF:
-            return True
-    return any(all(mask >> (s << 4 | r) & 1 for s in range(4)) for r in (8, 9, 10, 11, 12))
 
 
 def read(obs, cls):
@@ -261,8 +253,7 @@ class HiddenTrump:
                 first = self._first_packet(s, held[s], current if s == ind_seat and in_first_packet else None, rng)
                 if first is None:
                     return None, None
-            rest = [c for c in held[s] if c not in first]
-            rng.shuffle(rest)
+            rest = [c for c in held[s] if c not in first]  # (the order in a packet is no matter)
             dealt.append(list(first) + rest + second[s])
         if not self.second and self._forehand_packet_wrong(dealt):
             return None, None
@@ -278,8 +269,13 @@ class HiddenTrump:
 
     def _first_packet(self, seat, cards, must, rng, tries: int = 30):
         rest = [c for c in cards if c != must]
+        size = len(rest)
+        drawn = min(size, 3 if must is not None else 4)
+        rnd = rng.random
         for _ in range(tries):
-            rng.shuffle(rest)
+            for i in range(drawn):  # the first steps of a Fisher-Yates shuffle
+                j = i + int(rnd() * (size - i))
+                rest[i], rest[j] = rest[j], rest[i]
             first = ([must] + rest[:3]) if must is not None else rest[:4]
             if seat != self.forehand or not self.redeal_under:
                 return first
@@ -365,15 +361,13 @@ class OpenPlay:
 
     def _build(self, seats, cards, rng):
         dealt = [list(self.obs.received) if s == self.me else None for s in range(4)]
-        for s, got in zip(seats, cards):
-            mine = got + cards_in(self.played[s] | self.pinned[s])
-            rng.shuffle(mine)
-            dealt[s] = mine
+        for s, got in zip(seats, cards):  # all cards are dealt before anyone acts: order is no matter
+            dealt[s] = got + cards_in(self.played[s] | self.pinned[s])
         return dealt, []
 
     def agrees(self, hand) -> bool:
         if hand.turn != self.obs.turn:
             return False
         if self.profile.public_from_cards:
-            return hand.observation(self.me).public == self.obs.public
+            return hand.public_facts(self.me) == self.obs.public
         return True

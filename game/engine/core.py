@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import actions as A
-from .cards import Deck
+from .cards import Deck, mask_of
 from .log import TRUMP, LogEntry
 from .options import Option, non_default, resolve
 from .quote import quoted
@@ -132,6 +132,7 @@ class Hand:
         cls.fast_legal = cls._legal
         cls.fast_apply = cls._apply
         cls._codes = {}  # action text -> code, for the texts of ``history`` (all legal ones)
+        cls._texts = {}  # code -> action text, for ``replay_actions``
         cls._open_entries = {}  # for ``_open_log``
 
     # ---- the game's score ---------------------------------------------------------------
@@ -279,11 +280,14 @@ class Hand:
         ``apply`` does, but checked only for the turn and against ``fast_legal()`` (no refusal
         is built).  False at the first pair that is not legal: the hand is then half-replayed
         and should be dropped.  For rebuilding sampled worlds from a log."""
-        history, deck = self.history, self.DECK
+        history, texts = self.history, self._texts
         for seat, a in steps:
             if seat != self.turn or a not in self._legal():
                 return False
-            history.append((seat, A.action_text(a, deck)))
+            text = texts.get(a)
+            if text is None:
+                text = texts[a] = A.action_text(a, self.DECK)
+            history.append((seat, text))
             self._apply(a)
         return True
 
@@ -299,6 +303,34 @@ class Hand:
         twin.turn = -1
         twin._start()
         return twin
+
+    def with_held_cards(self, dealt) -> "Hand | None":
+        """This position as it would stand had ``dealt`` been dealt instead (four lists of card
+        codes, trusted), when the two deals differ only in cards still held: the actions taken
+        are kept, not replayed, so the caller vouches that they stay legal with the new cards
+        (as ``fast_apply`` trusts its action).  None when the deals differ in a card played or
+        laid, or while the game's state depends on the held cards in other ways than who holds
+        them (``_received``): then build it with ``with_cards`` and ``replay_actions``.  For
+        search: the worlds sampled for one observation differ in the unseen cards."""
+        if self._received(dealt[0]) is None:
+            return None
+        held, received = self.hand, self._received
+        moved = []
+        for s in range(4):
+            old, new = mask_of(received(self.dealt[s])), mask_of(received(dealt[s]))
+            if old & ~new & ~held[s]:
+                return None  # a card this seat no longer holds would change hands
+            moved.append(held[s] & new | new & ~old)
+        twin = self.clone()
+        twin.dealt = dealt
+        twin.hand = moved
+        return twin
+
+    def _received(self, cards: list) -> list | None:
+        """The cards of a seat's deal ``cards`` that it has been given so far, if the state
+        depends on the cards not played yet only through who holds them: the attribute ``hand``,
+        a card mask per seat (``with_held_cards`` may then move them); else None."""
+        return None
 
     def undo(self) -> None:
         """Take back the last action (the hand is replayed from the deal)."""
@@ -361,6 +393,11 @@ class Hand:
         if type(seat) is not int or not 0 <= seat < 4:
             raise ValueError(f"seat must be 0..3, got {quoted(seat)}")
         return self._observation(seat)
+
+    def public_facts(self, seat: int) -> dict:
+        """``observation(seat).public`` (the game facts ``seat`` may know), which a game may
+        build without the rest of the observation (for search: comparing sampled worlds)."""
+        return self.observation(seat).public
 
     def _open_log(self, trump: int) -> tuple:
         """The typed log of a game where every action is public: cards of suit ``trump``

@@ -139,6 +139,9 @@ class Hand400(Hand):
             self.phase = "auction"
             self.turn = self.forehand
 
+    def _received(self, cards: list) -> list:
+        return cards
+
     def _from_forehand(self) -> list[int]:
         return [(self.forehand + i) % 4 for i in range(4)]
 

@@ -74,6 +74,9 @@ class HiddenTrumpHand(Hand):
         self.turn = self.forehand
         self.phase = "auction"
 
+    def _received(self, cards: list) -> list:
+        return cards if self.second_packet else cards[:self.PACKETS[0]]
+
     def _deal_second_packet(self) -> None:
         self.second_packet = True
         for seat, cards in enumerate(self.dealt):
@@ -135,10 +138,10 @@ class HiddenTrumpHand(Hand):
         else:
             self.high_bid = a - A.BID
             self.round_bidder = seat
-        active = [s for s in range(4) if not self.passed >> s & 1]
-        if self.round_bidder < 0 and not active:
+        passed = self.passed
+        if passed == 15 and self.round_bidder < 0:
             self._auction_without_bid()
-        elif active == [self.round_bidder]:
+        elif self.round_bidder >= 0 and passed == 15 ^ 1 << self.round_bidder:
             self._auction_won()
         else:
             nxt = (seat + 1) % 4

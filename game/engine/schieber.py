@@ -381,13 +381,16 @@ class HandSchieber(Hand):
             stoeck[self.stoeck_seat & 1] = STOECK * self.mult
         return weis, stoeck
 
-    def _observation(self, seat: int) -> Observation:
+    def public_facts(self, seat: int) -> dict:
+        return self._public()
+
+    def _public(self) -> dict:
         weis, stoeck = self._parts()
         won = [0, 0]
         for t in self.tricks:
             won[t.winner & 1] += 1
         chosen = self.contract >= 0
-        public = {
+        return {
             "forehand": self.forehand,
             "pushed": self.pushed,
             "chooser": self.chooser if chosen else None,
@@ -404,6 +407,9 @@ class HandSchieber(Hand):
             "tricks_won": won,
             "winner": self.winner if self.winner >= 0 else None,
         }
+
+    def _observation(self, seat: int) -> Observation:
+        public = self._public()
         legal = tuple(self._legal()) if self.turn == seat else ()
         return Observation(
             game=self.GAME, seat=seat, options=dict(self.options), dealer=self.dealer,

@@ -14,7 +14,7 @@ from .cards import ASS, BANNER, KOENIG, OBER, SUIT_MASKS, UNDER, make_card
 FOUR_POINTS = {UNDER: 200, ASS: 100, KOENIG: 100, OBER: 100, BANNER: 100}
 RUN_POINTS = {3: 20, 4: 50}  # five or more cards: 100
 LONG_RUN_POINTS = 100
-FOUR_MASKS = tuple(sum(1 << make_card(s, rank) for s in range(4)) for rank in FOUR_POINTS)
+FOUR_RANKS = sum(1 << rank for rank in FOUR_POINTS)  # the scoring ranks, as bits of one suit
 
 
 @dataclass(frozen=True)
@@ -25,10 +25,15 @@ class Weis:
     top: int  # rank slot of the run's highest card, or of the four
 
 
+def has_weis(cards: int) -> bool:
+    """Whether the cards (a mask) hold a Weis: three in a row in a suit (slots 13..15 keep suits
+    apart), or four of a rank that scores."""
+    return bool(cards & cards >> 1 & cards >> 2) or bool(cards & cards >> 16 & cards >> 32 & cards >> 48 & FOUR_RANKS)
+
+
 def best_weis_split(hand_mask: int) -> list[Weis]:
     """The Weis of one dealt hand: scoring fours first, then maximal runs of the rest."""
-    # most hands have none: no three in a row in a suit (slots 13..15 keep suits apart), no four
-    if not hand_mask & hand_mask >> 1 & hand_mask >> 2 and not any(hand_mask & m == m for m in FOUR_MASKS):
+    if not has_weis(hand_mask):  # most hands have none
         return []
     found: list[Weis] = []
     left = hand_mask
