@@ -1,5 +1,6 @@
 """AI players: legal play, observation only, time slices, the duplicate arena."""
 
+import ast
 import json
 import random
 import subprocess
@@ -455,3 +456,15 @@ def test_hint_points_are_round_where_the_game_counts_hundreds(game, figure, said
     hand, seat = next((h, s) for h, s in random_positions(game, None, 20, 5) if h.phase == "play")
     obs = hand.observation(seat)
     assert said in str(reason(obs, Figures(), obs.legal[0], False))
+
+
+def test_the_ai_never_names_a_game():
+    """The AI asks the engine class and its profile (family.py) what a game is like: no module
+    of game/ai compares or looks up a game's record name written out (issue 17)."""
+    names = {cls.GAME for cls in GAMES.values()} | {a for cls in GAMES.values() for a in cls.ALIASES}
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "game" / "ai").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names:
+                found.append(f"{path.name}:{node.lineno} {node.value!r}")
+    assert not found, found
