@@ -15,11 +15,16 @@ options):
   hands from the deal: actions per second;
 - ``observation``: ``observation(seat)`` at every decision of those hands, per second;
 - ``rebuild``: ``with_cards`` + ``replay_actions`` of a hand at its first card play, the way
-  search rebuilds a sampled world: rebuilds per second.
+  search rebuilds a sampled world: rebuilds per second;
+- ``rollout``: the AI's own roll-out (``game.ai.search.rollout``: the game's rule-based player
+  for every seat, with the normal level's share of random moves) from the first card play to
+  the end of the hand: roll-outs per second, the figure that bounds how many worlds the search
+  weighs per decision.
 
-A new figure is one more ``measure_`` function and one more entry in ``MEASURES``.  The
-random choices are the benchmark's own (a fixed seed), not any AI's: the AI's roll-outs are
-measured by the AI benchmarks.
+A new figure is one more ``measure_`` function and one more entry in ``MEASURES``.  The random
+choices of ``fast_*`` and ``apply`` are the benchmark's own (a fixed seed); ``rollout`` is the
+AI's policy itself.  ``benchmarks/ai_worlds.py`` measures whole decisions (worlds sampled and
+rolled out per second).
 """
 
 from __future__ import annotations
@@ -135,6 +140,14 @@ def measure_rebuild(cls, seconds: float) -> float:
     return _rate(lambda item: item[0].with_cards(item[0].dealt).replay_actions(item[1]), starts, seconds)
 
 
+def measure_rollout(cls, seconds: float) -> float:
+    from game.ai.rules import rules_for
+    from game.ai.search import LEVELS, rollout
+
+    rules, noise, rng = rules_for(cls), LEVELS["normal"].noise, random.Random(7)
+    return _rate(lambda hand: rollout(hand.clone(), rules, rng, noise), at_first_play(cls), seconds)
+
+
 MEASURES = {
     "deal": measure_deal,
     "fast_from_deal": measure_fast_from_deal,
@@ -142,6 +155,7 @@ MEASURES = {
     "apply": measure_apply,
     "observation": measure_observation,
     "rebuild": measure_rebuild,
+    "rollout": measure_rollout,
 }
 
 
