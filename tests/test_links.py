@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json  # noqa: E402
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
@@ -223,6 +224,97 @@ def test_copy_link_in_the_browser(works):
     silent.tt.copy = lambda text: None  # a page that never answers
     job = share.copy("x", silent)
     assert job.poll(1.0) == share.PENDING and job.poll(share.WAIT) == share.FAILED
+
+
+# ---- the review's link to this moment --------------------------------------------------------------
+
+def command_link(tmp_path, record, step, capsys):
+    """What ``python -m game.engine link RECORD.json --step N --mode watch`` prints."""
+    from game.engine.__main__ import main as engine
+
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    capsys.readouterr()
+    assert engine(["link", str(path), "--step", str(step), "--mode", "watch"]) == 0
+    return capsys.readouterr().out.strip()
+
+
+def shown(review, position):
+    """Everything the review shows of ``position``: the cards, the trick, the words."""
+    m = review.moment(position)
+    return (m.step, m.seat, m.hands, m.indicator, m.trick, m.winner, m.trick_no, m.obs, review.heading(position),
+            review.lines(position), review.context(position))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_reviews_link_to_this_moment_is_the_commands_and_opens_the_same_position(data, tmp_path, capsys, game):
+    rec = random_record(game, 11)
+    rec["score"] = {"304": [8, 14], "28": [-130, 245], "400": [12, -40, 5, 7], "schieber": [130, 1245]}[game]
+    app = driver.make_app()
+    app.go("menu")
+    app.go("review", record=rec)
+    scene = app.scene
+    steps = scene.review.steps
+    links = []
+    for position in (0, 1, steps // 2, steps, scene.review.last_position):
+        scene.go_to(position)
+        capsys.readouterr()
+        driver.click_button(app, "Link to this moment")
+        driver.frames(app, 2)
+        printed = capsys.readouterr().out.strip().splitlines()[-1]
+        assert scene.shown_link == printed and "Link printed in the terminal." in app.banner.items
+        links.append((position, shown(scene.review, position), printed))
+        driver.press_key(app, pygame.K_ESCAPE)  # the notice goes first,
+        assert not app.banner.items and scene.shown_link == printed
+        driver.press_key(app, pygame.K_ESCAPE)  # then the panel with the link; the review stays
+        assert scene.shown_link is None and app.scene is scene
+    deal_code = scene.deal_code
+    teardown(app)
+    for position, seen, printed in links:
+        step = min(position, steps)  # from the final breakdown: the link opens at the last action
+        assert printed == command_link(tmp_path, rec, step, capsys)
+        opened = launch(printed.split("?", 1)[1])
+        view = opened.scene
+        assert view.name == "review" and view.position == step and not opened.banner.items
+        assert view.review.record["actions"] == rec["actions"]
+        if position == step:
+            assert shown(view.review, step) == seen  # the same position as the review showed
+        else:
+            assert view.review.is_summary(view.position + 1)
+        assert view.deal_code == deal_code and codes.decode(deal_code).hand.dealt == played(rec).dealt
+        teardown(opened)
+
+
+@pytest.mark.parametrize("works", [True, False])
+def test_the_link_to_this_moment_in_the_browser(monkeypatch, works):
+    window = FakeWindow(clipboard_works=works)
+    monkeypatch.setattr(share, "_window", lambda: window)
+    rec = random_record("304", 12)
+    app = driver.make_app()
+    app.go("menu")
+    app.go("review", record=rec, step=9)
+    scene = app.scene
+    driver.click_button(app, "Link to this moment")
+    driver.frames(app, 2)
+    expected = "https://cards.example/tt/index.html?record=" + codes.code_from_record(rec) + "&step=9&mode=watch"
+    assert window.tt.copies == [expected]
+    if works:
+        assert scene.shown_link is None and "Link copied." in app.banner.items
+    else:
+        assert scene.shown_link == expected
+        assert any("did not copy the link" in item for item in app.banner.items)
+        driver.click_button(app, "Next")  # another step: the link was to the one before
+        assert scene.position == 10 and scene.shown_link is None
+
+
+def test_a_hand_no_code_can_hold_has_no_link_nor_code(monkeypatch):
+    rec = random_record("28", 13)
+    monkeypatch.setattr(codes, "record_code", lambda *a, **k: (_ for _ in ()).throw(ValueError("too long")))
+    app = driver.make_app()
+    app.go("menu")
+    app.go("review", record=rec)
+    assert app.scene.deal_code is None and not driver.button(app, "Link to this moment")
+    driver.frames(app, 2)
 
 
 # ---- the host-page API, Python side -----------------------------------------------------------------

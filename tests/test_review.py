@@ -17,7 +17,7 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, driver, names  # noqa: E402
+from game.ui import ai_notes, driver, gfx, names  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH  # noqa: E402
@@ -479,6 +479,61 @@ def test_every_place_is_on_screen_and_phone_sized(size, game):
         driver.frames(app, 1)
 
 
+# The widest scores make the longest deal codes (400: 68 characters with the result).
+WIDEST = {"304": [1, 21], "28": [-99999, 99999], "400": [-99999, 99999, -99998, 99998], "schieber": [2999, 0]}
+
+
+def widest_record(game):
+    """A hand of ``game`` from the widest score, played with random legal actions."""
+    record = {**random_record(game, "widest"), "score": WIDEST[game], "actions": []}
+    hand = hand_from_record(record)
+    rng = random.Random(5)
+    while not hand.is_over():
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand.record()
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
+    """The deal code in the middle of the table (clear of every hand, name and button) and under
+    the final breakdown (below the score), the link button's words at the review's smallest text
+    or larger, the link over the table inside its panel: in both orientations and every language."""
+    from test_i18n import CODES
+
+    app = open_review(widest_record(game), size)
+    scene, plan, view = app.scene, app.scene.plan, app.scene.view
+    assert len(scene.deal_code) >= {"400": 60, "schieber": 44}.get(game, 36)
+    for code in CODES:
+        set_language(code)
+        scene.build()
+        link = next(w for w in scene.widgets if w.on_click == scene.copy_link)
+        assert link.enabled and link.rect.width >= TOUCH
+        assert gfx.text_width(link.label, TEXT_MIN, True) <= link.rect.width - 16, (code, link.label)
+        scene.go_to(0)
+        box = view.centre_code(app.screen, scene.deal_code)
+        assert plan.centre.contains(box), (code, box, plan.centre)
+        labels = []
+        for seat, (point, anchor) in plan.labels.items():  # each seat's name in its box, as the view draws it
+            name = pygame.Rect(0, 0, gfx.text_width(scene.review.ui.seat(seat), plan.small, True) + 20, plan.small + 12)
+            setattr(name, anchor, point)
+            labels.append(name)
+        for other in list(plan.hands.values()) + labels + [w.rect for w in scene.widgets]:
+            assert not box.colliderect(other), (code, box, other)
+        scene.go_to(scene.review.last_position)
+        if view.code_beside:  # landscape: in the column, which is empty but for the score
+            column = plan.info.inflate(-28, -28)
+            assert view.code_height(scene.deal_code, column.width) + 16 + 3 * int(plan.small * 1.3) <= column.height
+        else:
+            score_end, code_top = view.summary(app.screen, scene.review, scene.deal_code)
+            assert score_end + 12 <= code_top, code
+        scene.shown_link = scene.moment_link()
+        driver.frames(app, 1)
+        panel = view.overlay_rect().inflate(-40, -32)
+        assert view.field_height(scene.shown_link, panel.width) + plan.heading + 20 <= panel.height
+    set_language("en")
+
+
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     from test_i18n import CODES, Overflow
@@ -500,7 +555,9 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
                 set_language(code)
                 scene.go_to(position)
                 scene.show_note = position == k + 1
-                scene.draw(app.screen)
+                scene.draw(app.screen)  # at the deal and the end with the deal code
+                scene.shown_link = scene.moment_link() if position == 0 else None
+                scene.draw(app.screen)  # the link over the table
                 found += [(code, game, position) + p for p in overflow.problems]
                 overflow.problems.clear()
         app.back()

@@ -121,6 +121,17 @@ def deal_code(hand: Hand, earlier: Earlier | None = None) -> str:
     return _encode(hand, earlier, None)
 
 
+def deal_code_of(hand: Hand) -> str:
+    """The deal code of ``hand`` carrying its result once it is over (without the result if a
+    figure of it is out of a code's range, or the hand is not over)."""
+    if hand.is_over():
+        try:
+            return deal_code(hand, Earlier.of(hand))
+        except ValueError:
+            pass
+    return deal_code(hand)
+
+
 def record_code(hand: Hand, steps: int | None = None) -> str:
     """The record code of ``hand`` and its first ``steps`` actions (all when None)."""
     history = hand.history if steps is None else hand.history[:_check_steps(steps, len(hand.history))]

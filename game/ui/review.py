@@ -72,6 +72,7 @@ class HandReview:
                 raise RecordError(err.reason, index) from None
             self.moments.append(self._moment(hand, index + 1, seat, code, before, played, actor_view))
         self.complete = hand.is_over()
+        self.hand = hand  # after the record's last action
         deck = self.ui.deck_cards
         self.notes = {}  # {action index: Note} of the annotations the acting seat could have made
         for index, raw in _raw_notes(record, len(actions)).items():

@@ -44,6 +44,8 @@ class ReviewPlan:
     text: int = 26                          # body text size
     small: int = TEXT_MIN
     heading: int = 30
+    link: pygame.Rect = field(default_factory=pygame.Rect)    # "Link to this moment"
+    centre: pygame.Rect = field(default_factory=pygame.Rect)  # the table's middle, free until a card is played
 
 
 def per_row(n: int, width: int, card_w: int, strip_min: int) -> int:
@@ -82,10 +84,11 @@ def _landscape(w: int, h: int, n: int) -> ReviewPlan:
     column = pygame.Rect(w - 424, bar.bottom + 12, 412, h - bar.bottom - 24)
     nav_w = (column.width - 3 * 8) // 4
     nav = [pygame.Rect(column.left + i * (nav_w + 8), column.bottom - TOUCH, nav_w, TOUCH) for i in range(4)]
-    info = pygame.Rect(column.left, column.top, column.width, nav[0].top - 12 - column.top)
+    link = pygame.Rect(column.left, nav[0].top - 12 - TOUCH, column.width, TOUCH)
+    info = pygame.Rect(column.left, column.top, column.width, link.top - 12 - column.top)
     board = pygame.Rect(0, bar.bottom, column.left - 12, h - bar.bottom)
     p = ReviewPlan(bar, close, play, why, ((close.right + play.left) // 2, 14), nav, info, board, 84, 84,
-                   text=26, small=TEXT_MIN, heading=30)
+                   text=26, small=TEXT_MIN, heading=30, link=link)
     ch = round(p.hand_w * 1.4)
     label_h = p.small + 14
     cx = board.centerx
@@ -102,16 +105,23 @@ def _landscape(w: int, h: int, n: int) -> ReviewPlan:
         rect = _hand(p, seat, n, left, 0, side_w, False, 26)
         rect.centery = mid + label_h // 2
         p.labels[seat] = ((left, rect.top - label_h), "topleft")
+    p.centre = pygame.Rect(p.hands[3].right + 12, north.bottom + 8, 0, 0)
+    p.centre.width, p.centre.height = p.hands[1].left - 12 - p.centre.left, south.top - label_h - 8 - p.centre.top
     return p
 
 
 def _portrait(w: int, h: int, n: int) -> ReviewPlan:
     bar = pygame.Rect(0, 0, w, TOUCH + 16 + 44)
-    close, play, why = _bar_buttons(w, 8)
-    nav_w = (w - 24 - 3 * 12) // 4
-    nav = [pygame.Rect(12 + i * (nav_w + 12), h - 12 - TOUCH, nav_w, TOUCH) for i in range(4)]
+    close, _play, why = _bar_buttons(w, 8)
+    link = pygame.Rect(close.right + 12, close.top, why.left - 12 - close.right - 12, TOUCH)
+    # the play button joins the steps' row (five buttons, as a media player's), leaving the bar's
+    # middle to the link; the row is centred, so that it reads the same in both directions
+    nav_w = (w - 24 - 4 * 12) // 5
+    left = (w - 5 * nav_w - 4 * 12) // 2
+    row = [pygame.Rect(left + i * (nav_w + 12), h - 12 - TOUCH, nav_w, TOUCH) for i in range(5)]
+    play, nav = row[2], row[:2] + row[3:]
     p = ReviewPlan(bar, close, play, why, (w // 2, close.bottom + 8), nav, pygame.Rect(0, 0, 0, 0),
-                   pygame.Rect(0, bar.bottom, w, 0), 96, 100, text=28, small=TEXT_MIN + 2, heading=30)
+                   pygame.Rect(0, bar.bottom, w, 0), 96, 100, text=28, small=TEXT_MIN + 2, heading=30, link=link)
     label_h = p.small + 14
     cx = w // 2
     y = bar.bottom + 8
@@ -131,13 +141,28 @@ def _portrait(w: int, h: int, n: int) -> ReviewPlan:
     south = _hand(p, 0, n, 24, y + label_h, w - 48, True, 30)
     p.info = pygame.Rect(24, south.bottom + 12, w - 48, nav[0].top - 12 - south.bottom - 12)
     p.board.height = south.bottom - p.board.top
+    top = max(p.hands[3].bottom, p.hands[1].bottom) + 12
+    p.centre = pygame.Rect(12, top, w - 24, p.labels[0][0][1] - 12 - top)
     return p
+
+
+def broken(text: str, size: int, width: int) -> list[str]:
+    """``text`` without spaces (a code, a link) cut into the fewest lines no wider than ``width``
+    at ``size``, as even in length as can be."""
+    count = max(1, -(-gfx.text_width(text, size) // max(1, width)))
+    while True:
+        per = max(1, -(-len(text) // count))
+        lines = [text[i:i + per] for i in range(0, len(text), per)]
+        if per == 1 or all(gfx.text_width(line, size) <= width for line in lines):
+            return lines
+        count += 1
 
 
 # ---- buttons drawn as pictures ----------------------------------------------------------------
 def nav_icon(kind: str, size: int, colour) -> pygame.Surface:
-    """A media-style picture pointing right, along the time line: "step" (one triangle),
-    "trick" (two), "play" (a triangle) or "pause" (two bars); ``back_*`` points left."""
+    """A media-style picture pointing right, along the time line: "step" (a triangle against
+    a bar), "trick" (two triangles), "play" (a triangle) or "pause" (two bars); ``back_*``
+    points left."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     back = kind.startswith("back_")
     kind = kind.removeprefix("back_")
@@ -149,10 +174,13 @@ def nav_icon(kind: str, size: int, colour) -> pygame.Surface:
         return surf
     count = 2 if kind == "trick" else 1
     tw = s * 2 // 3 // count if count > 1 else s * 7 // 12
-    x0 = (s - tw * count) // 2
+    bar = s // 8 if kind == "step" else 0  # unlike play's, the step's triangle stops at a bar
+    x0 = (s - tw * count - bar) // 2
     for i in range(count):
         x = x0 + i * tw
         pygame.draw.polygon(surf, colour, [(x, s // 5), (x + tw, s // 2), (x, s - s // 5)])
+    if bar:
+        pygame.draw.rect(surf, colour, (x0 + tw, s // 5, bar, s - 2 * (s // 5)), border_radius=2)
     if back:
         surf = pygame.transform.flip(surf, True, False)
     return surf
@@ -249,14 +277,18 @@ class ReviewView:
         else:
             gfx.blit_text(surf, title, size, (x, y), style.TEXT, "midtop", True)
 
-    def info(self, surf, lines, context=()):
+    def info(self, surf, lines, context=(), code=None):
         """What happened at this step (the first line in bold), then, where there is room, the
-        table's lines (contract, points, score) at the bottom."""
+        table's lines (contract, points, score) at the bottom; ``code``: the deal code above all."""
         p = self.p
         if p.info.height <= 0:
             return
         gfx.panel(surf, p.info, style.PANEL, 14)
         inner = p.info.inflate(-28, -28)
+        if code:
+            self.code(surf, code, inner)
+            used = self.code_height(code, inner.width) + 16
+            inner.top, inner.height = inner.top + used, inner.height - used
         y = inner.top
         size = p.text
         below = [row for line in context for row in gfx.wrap(line, p.small, inner.width)]
@@ -285,13 +317,68 @@ class ReviewView:
                           within=inner)
             y += step
 
+    # ---- the deal code and the link ---------------------------------------------------------------
+    def field_height(self, text, width) -> int:
+        """The height of ``field``'s box for ``text`` in ``width``."""
+        return 16 + len(broken(text, self.p.small, width - 16)) * int(self.p.small * 1.25)
+
+    def field(self, surf, text, rect) -> pygame.Rect:
+        """``text`` (a code or a link, left to right in every language) in an inset box at the
+        top of ``rect``, as a text field shows what can be copied."""
+        size, step = self.p.small, int(self.p.small * 1.25)
+        box = pygame.Rect(rect.left, rect.top, rect.width, self.field_height(text, rect.width))
+        gfx.panel(surf, box, (0, 0, 0, 150), 8, style.TEXT_DIM, 1)
+        for i, line in enumerate(broken(text, size, box.width - 16)):
+            gfx.blit_text(surf, line, size, (box.centerx, box.top + 8 + i * step), style.TEXT, "midtop")
+        return box
+
+    def code_height(self, code, width) -> int:
+        label = len(gfx.wrap(_("Deal code"), self.p.small, width, True)) * int(self.p.small * 1.3)
+        return label + 6 + self.field_height(code, width)
+
+    def code(self, surf, code, rect):
+        """"Deal code" and the code in its box, from the top of ``rect``."""
+        label = gfx.blit_wrapped(surf, _("Deal code"), self.p.small, pygame.Rect(rect.left, rect.top, rect.width, 0),
+                                 style.TEXT_DIM, True, align="center")
+        self.field(surf, code, pygame.Rect(rect.left, rect.top + label + 6, rect.width, 0))
+
+    def centre_code(self, surf, code):
+        """The deal code in the middle of the table while no card lies there (the deal, the auction)."""
+        area = self.p.centre
+        width = min(area.width, max(gfx.text_width(code, self.p.small) + 56, 320))
+        box = pygame.Rect(0, 0, width, self.code_height(code, width - 24) + 24)
+        box.center = area.center
+        gfx.panel(surf, box, style.PANEL, 14)
+        self.code(surf, code, box.inflate(-24, -24))
+        return box
+
+    def link_panel(self, surf, link):
+        """The link to this moment, over the table, when it could not be copied (the desktop
+        prints it too)."""
+        p = self.p
+        box = self.overlay_rect()
+        gfx.shadow(surf, box, 18)
+        gfx.panel(surf, box, style.PANEL_SOLID + (255,), 18, style.ACCENT, 2)
+        inner = box.inflate(-40, -32)
+        title = _("Link to this moment")
+        size = gfx.fit_size(title, p.heading, inner.width, True, TEXT_MIN)
+        gfx.blit_text(surf, title, size, (inner.centerx, inner.top), style.HIGHLIGHT, "midtop", True)
+        self.field(surf, link, pygame.Rect(inner.left, inner.top + size + 20, inner.width, 0))
+
     # ---- overlays over the table -----------------------------------------------------------------
     def overlay_rect(self) -> pygame.Rect:
         p = self.p
         return p.board.inflate(-24, -16)
 
-    def summary(self, surf, review):
-        """The final breakdown: the headline, the result's rows, the score before and after."""
+    @property
+    def code_beside(self) -> bool:
+        """Whether the final breakdown leaves the deal code to the column beside it (landscape:
+        the breakdown needs its height for the tricks), else it shows it at its bottom."""
+        return self.p.info.width < self.p.board.width // 2
+
+    def summary(self, surf, review, code=None):
+        """The final breakdown: the headline, the result's rows, the score before and after, the
+        tricks as far as the room goes and the deal code (if given) at the bottom."""
         p, ui = self.p, self.ui
         box = self.overlay_rect()
         gfx.shadow(surf, box, 18)
@@ -317,7 +404,12 @@ class ReviewView:
             size = gfx.fit_size(label, p.text, inner.width, True, TEXT_MIN)
             gfx.blit_text(surf, label, size, (inner.left, y), style.SIDE_COLOURS[side], bold=True, within=inner)
             y += size + 12
-        self.trick_list(surf, review, pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12))
+        bottom = inner.bottom
+        if code:
+            bottom -= self.code_height(code, inner.width)
+            self.code(surf, code, pygame.Rect(inner.left, bottom, inner.width, 0))
+        self.trick_list(surf, review, pygame.Rect(inner.left, y + 12, inner.width, bottom - 12 - y - 12))
+        return y, bottom  # where the score ends and the code begins (the tests check they do not meet)
 
     def trick_list(self, surf, review, rect):
         """Each trick's winner (and points) in columns, as far as the room goes."""

@@ -33,7 +33,7 @@ class HandResultScene(DialogScene):
         made = self._made_by_us()
         if made is not None:
             app.sounds.play("win" if made else "lose")
-        self.deal_code, self.earlier, self.copying = deal_code_of(session.hand), earlier_result(session), None
+        self.deal_code, self.earlier, self.copying = codes.deal_code_of(session.hand), earlier_result(session), None
         self.shown_link = None  # the link, on the panel, when it could not be copied
 
     def panel_rect(self):
@@ -180,11 +180,3 @@ class HandResultScene(DialogScene):
             pygame.draw.circle(surf, colour, (cx, cy), r)
             pygame.draw.circle(surf, style.TEXT_DARK, (cx, cy), r, 2)
 
-
-def deal_code_of(hand) -> str:
-    """The deal code of a finished hand, carrying its result (without it if a figure is out of a
-    code's range)."""
-    try:
-        return codes.deal_code(hand, codes.Earlier.of(hand))
-    except ValueError:
-        return codes.deal_code(hand)

@@ -7,13 +7,18 @@ Forward and back with the buttons, the arrow keys, a swipe, Page Up/Down for who
 Home/End; the play button steps on by itself.  The steps are a time line, which runs left to
 right in every language (as a chart's time axis does: see ``direction``): the buttons, arrows
 and swipes do not mirror in Arabic, the bar's Close and Why? do.  "Why?" shows what an AI seat
-weighed when the record carries it."""
+weighed when the record carries it.  "Link to this moment" copies the page's link that opens
+this review at the step shown (as ``python -m game.engine link RECORD --step N --mode watch``
+prints it), through the hand result's copy path (``game.web.share``); the hand's deal code
+lies in the middle of the table until a card is played, and under the final breakdown."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.engine import codes
 from game.i18n import _
+from game.web import share
 
 from .. import direction, gfx, style
 from ..review import HandReview
@@ -31,6 +36,8 @@ class ReviewScene(Scene):
     def __init__(self, app, record, step: int = 0, autoplay: bool = False, compass: bool = False):
         super().__init__(app)
         self.error = None
+        self.copying = None     # the link being copied (share.Copy)
+        self.shown_link = None  # the link, over the table, when it was not copied
         try:
             self.review = HandReview(record, demo=compass)
         except ValueError as err:  # not a hand this engine can replay
@@ -44,6 +51,11 @@ class ReviewScene(Scene):
         self.swipe_from = None
         self.plan = plan(self.layout.size, self.review.cards_each)
         self.view = ReviewView(self.plan, app.art(self.review.ui.deck), self.review.ui)
+        try:  # a hand a code cannot hold (more actions than a code takes) has no link nor code
+            self.record_code = codes.record_code(self.review.hand)
+            self.deal_code = codes.deal_code_of(self.review.hand)
+        except ValueError:
+            self.record_code = self.deal_code = None
 
     def shot_key(self):
         return "review"
@@ -64,7 +76,9 @@ class ReviewScene(Scene):
         p = self.plan
         small = p.small
         close = Button(direction.flip(p.close, p.bar), _("Close"), self.back, small + 2)
-        play = IconButton(direction.flip(p.play, p.bar), _("Pause") if self.playing else _("Play"),
+        link = Button(self.in_bar(p.link), _("Link to this moment"), self.copy_link, small + 2,
+                      enabled=self.record_code is not None)
+        play = IconButton(self.in_bar(p.play), _("Pause") if self.playing else _("Play"),
                           nav_icon("pause" if self.playing else "play", 48, style.BUTTON_TEXT), self.toggle_play,
                           enabled=self.position < self.review.last_position or self.playing)
         note = self.review.note(self.position)
@@ -78,9 +92,37 @@ class ReviewScene(Scene):
         nav = [IconButton(rect, label, nav_icon(kind, 48, style.BUTTON_TEXT), cb, enabled)
                for rect, (label, kind, cb, enabled) in zip(self.plan.nav, specs)]
         self.nav = nav
-        self.widgets = [close, play, why] + self.nav
+        self.widgets = [close, play, why, link] + self.nav
         if not (0 <= self.focus < len(self.widgets)) or not self.widgets[self.focus].enabled:
             self.focus = -1
+
+    def in_bar(self, rect):
+        """A place of the top bar mirrored in a right-to-left language (the steps' row is not)."""
+        return direction.flip(rect, self.plan.bar) if self.plan.bar.contains(rect) else rect
+
+    # ---- the link to this moment --------------------------------------------------------------------
+    def moment_link(self) -> str:
+        """The page's link that opens this hand's review at the step shown (the final breakdown:
+        at the last action)."""
+        step = min(self.position, self.review.steps)
+        return codes.link(share.page_address() or codes.DEFAULT_BASE, record=self.record_code, step=step,
+                          mode="watch")
+
+    def copy_link(self):
+        self.shown_link = None
+        self.copying = share.copy(self.moment_link())
+
+    def copied(self, dt):
+        """Follows a copy: a notice when it is done; the link over the table when it was not."""
+        if self.copying is None or self.copying.poll(dt) == share.PENDING:
+            return
+        done, self.copying = self.copying, None
+        if done.state == share.DONE:
+            self.app.notify(_("Link copied."))
+            return
+        self.shown_link, self.show_note = done.text, False
+        self.app.notify(_("Link printed in the terminal.") if done.state == share.PRINTED
+                        else _("The browser did not copy the link: it is shown over the table."))
 
     # ---- moving -------------------------------------------------------------------------------------
     def go_to(self, position: int, stop: bool = True):
@@ -91,6 +133,7 @@ class ReviewScene(Scene):
             self.playing = False
         if position != self.position:
             self.position = position
+            self.shown_link = None  # it was the link to the step before
             self.show_note = self.show_note and self.review.note(position) is not None
             self.app.sounds.play("card")
         self.build()
@@ -111,9 +154,11 @@ class ReviewScene(Scene):
 
     def toggle_note(self):
         self.show_note = not self.show_note and self.review.note(self.position) is not None
+        self.shown_link = None
         self.build()
 
     def update(self, dt):
+        self.copied(dt)
         if self.review is None or not self.playing:
             return
         self.clock += dt * float(self.app.settings["anim_speed"])
@@ -135,6 +180,8 @@ class ReviewScene(Scene):
         dx, dy = pos[0] - start[0], pos[1] - start[1]
         if abs(dx) >= SWIPE and abs(dx) > 2 * abs(dy):  # a swipe to the left turns forward, as a page
             self.go_to(self.position + (1 if dx < 0 else -1))
+        elif self.shown_link:
+            self.shown_link = None  # a tap beside the link closes it
         elif self.show_note:
             self.toggle_note()  # a tap beside the note closes it
 
@@ -157,6 +204,8 @@ class ReviewScene(Scene):
             self.go_to(self.review.last_position)
         elif k in ACTIVATE and no_focus:
             self.toggle_play()
+        elif k == pygame.K_ESCAPE and self.shown_link:
+            self.shown_link = None
         elif k == pygame.K_ESCAPE and self.show_note:
             self.toggle_note()
         else:
@@ -177,9 +226,15 @@ class ReviewScene(Scene):
         view.bar(surf, review, position)
         view.board(surf, review, moment)
         summary = review.is_summary(position)  # the breakdown says it all; the column keeps the score
-        view.info(surf, [] if summary else review.lines(position), review.context(position))
-        if summary:
-            view.summary(surf, review)
+        beside = summary and view.code_beside
+        view.info(surf, [] if summary else review.lines(position), review.context(position),
+                  self.deal_code if beside else None)
+        if self.shown_link:
+            view.link_panel(surf, self.shown_link)
+        elif summary:
+            view.summary(surf, review, None if beside else self.deal_code)
         elif self.show_note:
             view.note(surf, review, review.note(position))
+        elif not moment.trick and self.deal_code:
+            view.centre_code(surf, self.deal_code)
         self.draw_widgets(surf)
