@@ -13,6 +13,7 @@ import random  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.ai import baseline_action  # noqa: E402
 from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
@@ -22,7 +23,7 @@ from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH  # noqa: E402
 from game.ui.session import Session  # noqa: E402
-from game.ui.storage import HISTORY_KEEP, MemoryBackend, Store  # noqa: E402
+from game.ui.storage import HISTORY_KEEP, HISTORY_NOTES_CHARS, MemoryBackend, Store  # noqa: E402
 
 # Option sets that bring each game's events: 304's caps and second auction, 28's double and
 # open trump, 400's redeal question; the defaults too.
@@ -416,6 +417,21 @@ def test_the_store_keeps_each_games_last_twenty_hands_in_a_blob_of_its_own():
     assert again.recent_hands("400") == kept
 
 
+def test_the_history_keeps_the_notes_of_its_newest_hands_within_a_budget():
+    backend = MemoryBackend()
+    store = Store(backend)
+    record = random_record("28", "notes")
+    for n in range(HISTORY_KEEP + 3):
+        store.add_hand("28", {**record, "annotations": [{"index": 0, "n": n, "text": "x" * 10_000}]})
+    kept = store.recent_hands("28")  # the newest first
+    with_notes = [r for r in kept if "annotations" in r]
+    assert len(kept) == HISTORY_KEEP and kept[0]["annotations"][0]["n"] == HISTORY_KEEP + 2
+    assert kept[:len(with_notes)] == with_notes  # the newest keep them, the older lose them
+    assert len(with_notes) == HISTORY_NOTES_CHARS // 10_050
+    assert all(r == record for r in kept[len(with_notes):])  # and are the same hands otherwise
+    assert Store(backend).recent_hands("28") == kept
+
+
 def test_a_broken_history_is_set_aside_with_a_notice():
     backend = MemoryBackend()
     backend.save("history", json.dumps({"version": 1, "kind": "history", "data": {"28": "nonsense"}}))
@@ -625,7 +641,54 @@ def test_a_long_press_on_an_ai_card_in_the_last_trick_shows_its_reason():
     assert scene.state.show_last and scene.why.lines is None
     driver.click(app, (10, 10))
     assert not scene.state.show_last
-    assert {n["index"] for n in session.hand_record()["annotations"]} == {k for k, _t in played.values()}
+    kept = {n["index"]: n for n in session.hand_record()["annotations"]}  # with the AI's own notes of the hand
+    assert all(kept[k] == {"index": k, **session.notes[k]} and kept[k]["worlds"] == 89 for k, _t in played.values())
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press_show_it(game):
+    """Real thinkers (no stand-in): every AI action of a hand played at the table carries its
+    note in the hand's record, each one the review accepts (ai_notes), its Why? shows, and a
+    long press on an AI card of the last trick shows its reason."""
+    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0, "ai_level": "easy"})
+    app.go("menu")
+    for seed in range(8, 30):  # a hand that is played (not thrown in before a trick)
+        session = Session(game, {}, seed, "easy", (0,), app.store)
+        app.go("table", replace=True, session=session)
+        scene = app.scene
+        for _frame in range(5000):  # the player plays as the rule-based AI would, to the first trick's end
+            if app.scene is not scene or scene.obs.tricks and not scene.state.busy() and scene.human_turn():
+                break
+            if scene.human_turn() and not scene.state.busy():
+                scene.submit(baseline_action(scene.obs))
+            driver.frames(app, 1)
+        if app.scene is scene:
+            break
+    assert app.scene is scene and scene.obs.tricks
+    leader, cards, _winner = scene.obs.tricks[-1]
+    seat = 1
+    card = cards[(seat - leader) % 4]
+    driver.press_key(app, pygame.K_l)
+    held(app, scene.layout.trick_pos[seat], 0.7)
+    assert scene.state.show_last and scene.why.lines, "the long press showed no reason"
+    assert scene.why.note(seat, card).action == card
+    assert scene.why.lines[0].startswith(f"{scene.ui.seat(seat)} ")  # who weighed it
+    driver.click(app, (10, 10))
+    driver.click(app, (10, 10))
+    session.humans = frozenset()  # the AI plays seat 0 too, to the end
+    assert driver.run_until(app, lambda: app.scene.name == "hand-result", 60000)
+    record = session.hand_record()
+    noted = {n["index"] for n in record["annotations"]}
+    assert {k for k, (s, _t) in enumerate(record["actions"]) if s != 0} <= noted  # each AI seat's action
+    review = HandReview(record)
+    assert set(review.notes) == noted  # every note is one the seat could have made, by the AI's own rule
+    assert any(note.worlds > 0 for note in review.notes.values())  # searched, not only by rule
+    dropped = [n for n in record["annotations"] if review.notes[n["index"]].reason is None]
+    assert not dropped, json.dumps(dropped[:2], ensure_ascii=False)  # and its reason in words
+    k = max(noted)
+    app.go("review", record=record, step=k + 1)
+    driver.click_button(app, "Why?")
+    assert app.scene.show_note and app.scene.review.note_lines(app.scene.review.note(k + 1))
 
 
 def test_a_long_press_on_the_players_own_card_or_a_card_without_a_note_is_a_tap():

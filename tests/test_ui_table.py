@@ -265,14 +265,19 @@ def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(
     thinkers = []
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: thinkers.append(
         ScriptedThinker(obs.legal[-1], 3)) or thinkers[-1])
+    notes = []
+    monkeypatch.setattr(players, "note", lambda thinker: notes.append(thinker.steps) or {"weighed": thinker.answer})
     ai = TableAI(session)
     answers = [ai.step(0.1) for _ in range(6)]
     assert answers[:5] == [None] * 5 and thinkers[0].steps == 3  # decided after 3 slices, shown after 0.55 s
-    assert answers[5] == session.hand.legal_actions()[-1]
+    assert notes == [3]  # weighed once, in the frame after the last slice (not in a slice's frame)
+    assert answers[5] == session.hand.legal_actions()[-1] and ai.note == {"weighed": answers[5]}
     ai.reset()
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(A.BID + 99, 1))
-    illegal = [ai.step(1.0) for _ in range(2)][0]
-    assert illegal == session.hand.legal_actions()[0]  # an illegal decision falls back to a legal action
+    illegal = [ai.step(1.0) for _ in range(3)]
+    assert illegal[:2] == [None, None]  # a slice, then the note
+    assert illegal[2] == session.hand.legal_actions()[0]  # an illegal decision falls back to a legal action
+    assert ai.note is None  # which nobody weighed
 
 
 def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
@@ -281,6 +286,7 @@ def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
     from game.ui import players
 
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(baseline_action(obs), 2))
+    monkeypatch.setattr(players, "note", lambda thinker: None)
     tables = []
     for _ in range(2):
         app = driver.make_app(PORTRAIT, FAST)

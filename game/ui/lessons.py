@@ -240,13 +240,13 @@ class LessonSession(Session):
         self.lesson = lesson
         self.guide = LessonGuide(lesson, hand)
 
-    def apply(self, action):
+    def apply(self, action, note: dict | None = None):
         hand = self.hand
         if hand.turn == 0:  # the player: the rules' refusal first, then the lesson's
             refusal = hand.check(action) or self.guide.refusal(action)
             if refusal is not None:
                 return refusal
-        return super().apply(action)
+        return super().apply(action, note)
 
     def scripted_action(self):
         return self.guide.scripted(self.hand.turn)

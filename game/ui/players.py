@@ -3,7 +3,8 @@
 ``thinker(obs, level, seed)`` decides for one seat, a little at a time:
 ``step(max_ms)`` works for at most about ``max_ms`` milliseconds, so the frame
 loop never freezes; ``done`` says a decision is ready and ``best()`` returns it
-as an action code.  ``hint(obs)`` suggests a move for the human with a short reason.
+as an action code.  ``note(thinker)`` is what that decision weighed, as a hand record's
+annotation.  ``hint(obs)`` suggests a move for the human with a short reason.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from game.ai import ALL_LEVELS
 from game.ai import LEVELS as AI_LEVELS
 from game.ai import Thinker
 from game.ai import hint as _hint
+from game.ai import weigh as _weigh
 from game.i18n import NC_, pgettext
 
 LEVELS = tuple(AI_LEVELS)  # the levels a player chooses from, weakest first: the AI's own list
@@ -32,6 +34,12 @@ def thinker(obs, level: str, seed: int) -> Thinker:
     AI's levels (the rule-based "baseline" too, though the menu does not offer it); an unknown
     level plays as "normal"."""
     return Thinker(obs, level if level in ALL_LEVELS else "normal", seed)
+
+
+def note(thinker) -> dict:
+    """What a finished ``thinker`` weighed for ``best()`` (``game.ai.weigh``: figures it already
+    has, no new search), as the annotation a hand record keeps (docs/records.md)."""
+    return _weigh(thinker).as_json()
 
 
 def hint(obs):

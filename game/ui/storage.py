@@ -13,8 +13,9 @@ Each blob is ``{"version": 1, "kind": <kind>, "saved_at": <seconds>, "data": {..
   writes over a match.  The first slot has the name of the single save of earlier versions,
   whose matches are therefore found and resumed as they are.  The match's data is built on
   the hand-record format (see ``Session.to_dict``);
-- ``history``: each game's last ``HISTORY_KEEP`` finished hands as hand records (with their
-  optional annotations), for the hand review; a record is replayed only when it is reviewed.
+- ``history``: each game's last ``HISTORY_KEEP`` finished hands as hand records (the newest
+  with their annotations, within ``HISTORY_NOTES_CHARS``), for the hand review; a record is
+  replayed only when it is reviewed.
 
 Reading is bounded and checked, one validator per kind (``LIMITS`` and the ``check_*``
 functions; the rules are ``game.engine.bounds``'): the size before the blob is read, then
@@ -49,6 +50,10 @@ VERSION = 1
 MAX_MATCHES = 8
 MATCH_SLOTS = ("match",) + tuple(f"match-{n}" for n in range(2, MAX_MATCHES + 1))
 HISTORY_KEEP = 20  # finished hands kept per game for the review
+# What the AI weighed takes about 0.5 KB an action (20-30 KB a hand): per game the newest hands
+# keep their notes within this many characters, older ones are kept without them, so the whole
+# history stays far below its reading limit (LIMITS["history"]) and quick to write.
+HISTORY_NOTES_CHARS = 150_000
 
 DEFAULT_SETTINGS = {
     "contrast": 0.5,      # table look, 0..1
@@ -442,10 +447,19 @@ class Store:
 
     # ---- the last hands played -----------------------------------------------------------------------
     def add_hand(self, game: str, record: dict) -> None:
-        """Keep a finished hand's record (its game's oldest beyond HISTORY_KEEP are dropped)."""
+        """Keep a finished hand's record (its game's oldest beyond HISTORY_KEEP are dropped; the
+        notes of the older ones beyond HISTORY_NOTES_CHARS too)."""
         hands = self.history.setdefault(game, [])
         hands.append(record)
         del hands[:-HISTORY_KEEP]
+        room = HISTORY_NOTES_CHARS
+        for i in range(len(hands) - 1, -1, -1):  # the newest first
+            notes = hands[i].get("annotations")
+            if notes is None:
+                continue
+            room -= len(json.dumps(notes, ensure_ascii=False))
+            if room < 0:
+                hands[i] = {key: value for key, value in hands[i].items() if key != "annotations"}
         self._save("history", self.history)
 
     def recent_hands(self, game: str) -> list[dict]:

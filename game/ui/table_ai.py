@@ -2,7 +2,10 @@
 
 ``step(sdt)`` gives the thinker of the seat to act at most ``SLICE_MS`` of work and returns
 its action once it has decided and has seemed to think for ``THINK_MIN`` seconds; the table
-applies it through the same door as the player's (``Session.apply``)."""
+applies it through the same door as the player's (``Session.apply``), with ``note``: what the
+decision weighed (``players.note``), which the hand's record keeps for the review's "Why?" and
+the table's long press.  The note is written in a frame of its own once the thinker is done, so
+no frame holds both a slice of search and the note."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import random
 
 from . import players
 
+UNWEIGHED = object()  # the thinker's note is not written yet
 
 class TableAI:
     THINK_MIN = 0.55     # the AI seems to think at least this long (seconds at the animation speed)
@@ -17,11 +21,12 @@ class TableAI:
 
     def __init__(self, session):
         self.session = session
-        self.thinker, self.seat, self.think_time = None, None, 0.0
+        self.thinker, self.seat, self.think_time, self.weighed = None, None, 0.0, UNWEIGHED
+        self.note = None  # what the thinker weighed for the action ``step`` returns (None: nothing)
 
     def reset(self):
         """An action was taken: the next decision starts afresh."""
-        self.thinker, self.seat, self.think_time = None, None, 0.0
+        self.thinker, self.seat, self.think_time, self.weighed, self.note = None, None, 0.0, UNWEIGHED, None
 
     def _scripted(self, hand):
         """The next recorded action if it is the seat to act's and legal; a script the hand has
@@ -40,6 +45,7 @@ class TableAI:
         with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first; a
         lesson's session hands over its actions (``scripted_action``) the same way."""
         hand = self.session.hand
+        self.note = None
         scripted = self._scripted(hand)
         from_script = scripted is not None
         if scripted is None:
@@ -56,13 +62,18 @@ class TableAI:
             name = f"{self.session.seed}/{self.session.match.hand_number}/{len(hand.history)}"
             seed = random.Random(name).getrandbits(32)  # the same match thinks the same way again
             self.thinker = players.thinker(hand.observation(hand.turn), self.session.level, seed)
-            self.seat, self.think_time = hand.turn, 0.0
+            self.seat, self.think_time, self.weighed = hand.turn, 0.0, UNWEIGHED
+        self.think_time += sdt
         if not self.thinker.done:
             self.thinker.step(max_ms=self.SLICE_MS)
-        self.think_time += sdt
-        if not (self.thinker.done and self.think_time >= self.THINK_MIN):
+            return None
+        if self.weighed is UNWEIGHED:  # the frame after the last slice
+            self.weighed = players.note(self.thinker)
+            return None
+        if self.think_time < self.THINK_MIN:
             return None
         action = self.thinker.best()
-        if hand.check(action) is not None:  # never expected: fall back to a legal action
-            action = hand.legal_actions()[0]
+        if hand.check(action) is not None:  # never expected: fall back to a legal action, weighed by nobody
+            return hand.legal_actions()[0]
+        self.note = self.weighed
         return action

@@ -99,7 +99,7 @@ class StandInApp:
             elif not session.is_human(hand.turn):
                 action = scene.ai.step(1.0)
                 if action is not None:
-                    session.apply(action)
+                    session.apply(action, note=scene.ai.note)
                     scene.ai.reset()
         elif scene.name == "hand-result" and not session.over:
             session.next_hand()

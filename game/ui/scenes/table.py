@@ -192,7 +192,7 @@ class TableScene(Scene):
             seat, before = hand.turn, self.obs
             action = self.ai.step(sdt)
             if action is not None:
-                self.session.apply(action)
+                self.session.apply(action, note=self.ai.note)
                 self.after_action(seat, action, before)
         elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held
             self.submit(A.KEEP)
