@@ -30,7 +30,7 @@ import pygame  # noqa: F401 - see above: the runtime installs pygame-ce for this
 
 from game.engine import GAMES
 from game.ui.app import App
-from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size
 from game.ui.players import LEVELS
 
 
@@ -44,7 +44,19 @@ def parse_args(argv):
     p.add_argument("--frames", type=int, default=None, help="stop after N frames (1/60 s of game time each)")
     p.add_argument("--screenshot-dir", default=None, help="save a PNG of each scene passed through")
     p.add_argument("--portrait", action="store_true", help="720x1280 instead of 1280x720")
+    p.add_argument("--viewport", type=viewport_arg, default=None,
+                   help="the canvas a page of this size (CSS px, e.g. 390x844) opens")
     return p.parse_known_args(argv)[0]  # the browser may pass arguments of its own
+
+
+def viewport_arg(text: str):
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+        if width > 0 and height > 0:
+            return width, height
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"{text!r} is not a size like 390x844")
 
 
 def read_query(query: str):
@@ -177,15 +189,20 @@ def start_scene(app, args, web=None):
 def start(argv=None, on_web=None):
     """The app with its first scenes open, and the arguments: ``(app, args)``."""
     on_web = sys.platform == "emscripten" if on_web is None else on_web
+    viewport = None
     if on_web:
-        from game.web import params
+        from game.web import page, params
 
         args, query = parse_args([]), params.browser_query()
+        viewport = page.viewport  # the page's shape decides the layout, and is followed
+        room = viewport()
+        size = canvas_size(room) if room else LANDSCAPE
     else:
         args = parse_args(sys.argv[1:] if argv is None else argv)
         query = args.query
+        size = canvas_size(args.viewport) if args.viewport else PORTRAIT if args.portrait else LANDSCAPE
     web, notices = read_query(query)
-    app = App(PORTRAIT if args.portrait else LANDSCAPE, screenshot_dir=args.screenshot_dir)
+    app = App(size, screenshot_dir=args.screenshot_dir, viewport=viewport)
     app.web = web
     apply_settings(app, web)
     for notice in notices:  # after the URL's language is set, so they are shown in it

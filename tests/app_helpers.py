@@ -16,7 +16,7 @@ from game.ui import driver  # noqa: E402
 from game.ui.storage import Store  # noqa: E402
 from game.web import storage_backend  # noqa: E402
 
-FAST = {"anim_speed": 4.0, "ai_level": "easy"}
+FAST = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0}  # a finished trick goes by itself
 
 
 def fresh_data(tmp_path, monkeypatch):

@@ -395,14 +395,15 @@ def test_arabic_mirrors_rows_titles_tables_and_button_rows(monkeypatch, size):
         assert xs == sorted(xs, reverse=rtl)
         app.back()
 
-        scene = StatsScene(app)  # the first column (the game) at the start edge
+        scene = StatsScene(app)  # the first game's block at the start edge, its labels at the start
         app.show(scene)
         texts.drawn.clear()
-        scene.draw(app.screen)
-        panel, margin = scene.panel_rect(), app.layout.margin
-        game = texts.rect(i18n._("Game"))
-        assert game.right == panel.right - margin if rtl else game.left == panel.left + margin
-        assert texts.rect(i18n._("Bids made")).left < game.left if rtl else True
+        width = scene.viewport.width
+        scene.render_page(width)
+        game = texts.rect(i18n._("304"))
+        assert game.right == width - 12 if rtl else game.left == 12
+        label = texts.rect(i18n._("Bids made"))
+        assert label.right == width - 12 if rtl else label.left == 12
         app.back()
 
 
@@ -455,18 +456,19 @@ class Overflow:
 
         def checked_button(btn, surf, focused=False):
             button_draw(btn, surf, focused)
-            room = btn.rect.width - 16 - (btn.icon.get_width() + 8 if btn.icon else 0)
-            size = gfx.fit_size(btn.label, btn.size, room, bold=True)
+            room = btn.text_room()
+            size, lines = btn.label_lines()  # one line, or wrapped: each within the button
             self.count += 1
-            if btn.label and gfx.text_width(btn.label, size, True) > room:
+            if btn.label and max(gfx.text_width(line, size, True) for line in lines) > room:
                 self.problems.append(("button", btn.label, room))
+            if btn.label and sum(gfx.text(line, size, bold=True).get_height() for line in lines) > btn.rect.height:
+                self.problems.append(("button too low for its lines", btn.label, btn.rect.height))
 
-        def checked_label(row, surf, focused, control_w):
+        def checked_label(row, surf, focused, control_w=None):
             label_draw(row, surf, focused, control_w)
-            room = row.rect.width - control_w - 40
             self.count += 1
-            if gfx.text_width(row.label, gfx.fit_size(row.label, row.size, room, True), True) > room:
-                self.problems.append(("row label", row.label, room))
+            if row.rect.height < row.arrange(row.rect.width):  # the label and note fit the row
+                self.problems.append(("row too low", row.label, row.rect.height))
 
         monkeypatch.setattr(gfx, "blit_text", checked_blit_text)
         monkeypatch.setattr(gfx, "blit_wrapped", checked_wrapped)

@@ -106,7 +106,8 @@ def test_every_scene_that_lists_games_shows_the_new_one(test_game):
     app.go("menu")
     driver.frames(app, 2)
     tile = next(w for w in app.scene.widgets if getattr(w, "game", None) == test_game.GAME)
-    driver.click(app, tile.rect.center)
+    app.scene.follow_focus(tile)  # the tiles scroll when they do not all fit
+    driver.click(app, tile.rect.move(0, -app.scene.scroll).center)
     assert app.scene.name == "new-match" and app.scene.title == "New match: Whist"
     driver.click_button(app, "Rules")
     assert app.scene.name == "rules" and app.scene.game == test_game.GAME

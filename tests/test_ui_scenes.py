@@ -65,10 +65,12 @@ def test_menu_settings_statistics_and_rules(size):
     driver.click_button(app, "Settings", driver.tap)
     assert app.scene.name == "settings"
     four = next(w for w in app.scene.widgets if getattr(w, "label", "") == "Four-colour deck")
+    app.scene.follow_focus(four)  # scrolled into view
     driver.tap(app, four.rect.move(0, -app.scene.scroll).center)
     assert app.settings["four_colour"] is True
     slider = next(w for w in app.scene.widgets if getattr(w, "label", "") == "Table grain")
-    track = slider._track()
+    app.scene.follow_focus(slider)
+    track = slider._track().move(0, -app.scene.scroll)
     driver.drag(app, (track.left + 5, track.centery), (track.right - 5, track.centery))
     assert app.settings["grain"] > 0.9
     driver.press_key(app, pygame.K_ESCAPE)

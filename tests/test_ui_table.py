@@ -19,7 +19,7 @@ from game.ui.names import refusal_text  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 
-FAST = {"anim_speed": 4.0, "ai_level": "easy"}
+FAST = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0}  # a trick goes by itself after 1 s
 
 
 @pytest.fixture
@@ -70,7 +70,8 @@ def human_move(app, n):
     if cards:
         card = cards[n % len(cards)]
         pos = scene.hand.point(card)
-        [driver.tap, driver.click, lambda app_, p: driver.drag(app_, p, (p[0], p[1] - 200))][n % 3](app, pos)
+        # a tap selects it and a second one plays it; a click plays it; pushed up, it is played
+        [driver.tap_twice, driver.click, lambda app_, p: driver.drag(app_, p, (p[0], p[1] - 200))][n % 3](app, pos)
         return
     bids = sorted(a - A.BID for a in legal if A.is_bid(a))
     if bids and (A.PASS not in legal or n % 2 == 0):
@@ -80,7 +81,7 @@ def human_move(app, n):
         driver.press_key(app, pygame.K_RETURN)
         return
     word = A.PASS if A.PASS in legal else next(a for a in legal if not A.is_bid(a))
-    driver.click_button(app, scene.controls_label(word), driver.tap if n % 2 else driver.click)
+    driver.click_button(app, scene.controls_label(word), driver.tap_twice if n % 2 else driver.click)
 
 
 def play_hand(app, session):
@@ -153,10 +154,10 @@ def show(session, size=LANDSCAPE):
 def test_the_28_trump_call(engine_calls):
     session = drive_engine_to("28", lambda h: A.CALL in h.legal_actions())
     app = show(session)
-    driver.click_button(app, "Trump!", driver.tap)
+    driver.click_button(app, "Trump!", driver.tap_twice)
     obs = app.scene.obs
     assert obs.public["revealed"] and obs.public["caller"] == 0
-    assert any("calls Trump!" in t[0] for t in app.scene.state.toasts)
+    assert any(t[0] == "You call Trump!" for t in app.scene.state.toasts)  # the player, in the second person
     assert (0, A.CALL) in on(session.hand, engine_calls)
 
 
@@ -188,7 +189,7 @@ def test_the_schieber_push(engine_calls):
     app = show(session, PORTRAIT)
     labels = [getattr(w, "label", "") for w in app.scene.widgets]
     assert "Obenabe" in labels and "Undenufe" in labels and "Push" in labels
-    driver.click_button(app, "Push", driver.tap)
+    driver.click_button(app, "Push", driver.tap_twice)
     assert driver.run_until(app, lambda: app.scene.obs.public["contract"] is not None, 2000)
     assert app.scene.obs.public["pushed"] and app.scene.obs.public["chooser"] == 2
     assert (0, A.PUSH) in on(session.hand, engine_calls)

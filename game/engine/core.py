@@ -106,6 +106,8 @@ class Hand:
                "The player after the dealer is forehand. The first dealer of a match is drawn at random, "
                "and the deal moves on by one seat after every hand, a thrown-in hand too.")
     RULES: tuple[tuple[str, str], ...] = ()  # the game's own rules, after SEATING
+    # phase -> the heading of RULES that explains it (the table opens the rules there)
+    RULES_SECTIONS: dict[str, str] = {}
 
     def __init__(self, hands, dealer: int = 0, options: dict | None = None,
                  score=None, first_hand: bool = False):
@@ -167,6 +169,11 @@ class Hand:
         """The whole rules text, (heading, paragraph) pairs in English: the seats, then RULES.
         The option descriptions (``OPTIONS``) complete it."""
         return (cls.SEATING, *cls.RULES)
+
+    @classmethod
+    def rules_section(cls, phase: str) -> str | None:
+        """The heading of the rules part that explains ``phase`` (its play, else None)."""
+        return cls.RULES_SECTIONS.get(phase, cls.RULES_SECTIONS.get("play"))
 
     @classmethod
     def points_per_hand(cls, options: dict) -> int:

@@ -27,6 +27,7 @@ class Hand28(HiddenTrumpHand):
     SCORE_NAME = "game points"
     MATCH_LENGTH = "target"
     CARD_POINTS = POINTS
+    RULES_SECTIONS = {"redeal": "Auction", "auction": "Auction", "indicator": "Trump card", "double": "Scoring", "play": "Play"}
     RULES = (
         ("Cards", "32 cards, 7 to Ace, ranked J 9 A 10 K Q 8 7 in every suit. Points: Jack 3, "
                   "Nine 2, Ace 1, Ten 1; 28 in the pack."),

@@ -31,6 +31,7 @@ class Hand304(HiddenTrumpHand):
     SCORE_NAME = "tokens"
     MATCH_LENGTH = "tokens"
     CARD_POINTS = POINTS
+    RULES_SECTIONS = {"redeal": "Dealing", "auction": "Auction", "indicator": "Trump", "caps": "Scoring", "play": "Play"}
     RULES = (
         ("Cards", "32 cards, 7 to Ace. In every suit the order from high to low is J 9 A 10 K Q 8 7. "
                   "Points: Jack 30, Nine 20, Ace 11, Ten 10, King 3, Queen 2; 304 in the pack."),

@@ -67,6 +67,7 @@ class Hand400(Hand):
     DECK = FRENCH52
     CARDS_EACH = 13
     PACKETS = (13,)
+    RULES_SECTIONS = {"redeal": "Bidding", "auction": "Bidding", "play": "Play"}
     RULES = (
         ("Cards", "52 cards, Ace high. Hearts are always trump. Everyone gets 13 cards."),
         ("Bidding", "Each player bids once, from forehand to the dealer: the number of tricks they "

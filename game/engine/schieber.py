@@ -95,6 +95,7 @@ class HandSchieber(Hand):
     DECK = SWISS36
     CARDS_EACH = 9
     PACKETS = (3, 3, 3)
+    RULES_SECTIONS = {"contract": "The contract", "play": "Play"}
     RULES = (
         ("Cards", "36 Swiss cards in four suits: Eicheln, Rosen, Schilten and Schellen; ranks 6, "
                   "7, 8, 9, Banner, Under, Ober, König, Ass. Nine cards each, dealt in threes."),

@@ -19,7 +19,7 @@ from game.i18n import _, set_language
 from . import gfx, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
-from .layout import LANDSCAPE, Layout
+from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
 from .overlays import Caption, PauseVeil
 from .scenes import SCENES, build_scene
 from .sound import Sounds
@@ -31,18 +31,24 @@ NOTICE_CHARS = 400  # a notice longer than this is cut
 
 
 class App:
-    def __init__(self, size=LANDSCAPE, store: Store | None = None, screenshot_dir=None):
+    """``viewport`` is a function giving the page's size in CSS px (the browser; None while it
+    is unknown): the app follows its orientation (``follow_viewport``).  On the desktop the window
+    is resizable: resizing it to the other shape switches the layout too."""
+
+    VIEWPORT_EVERY = 10  # frames between two looks at the page's size
+
+    def __init__(self, size=LANDSCAPE, store: Store | None = None, screenshot_dir=None, viewport=None):
         pygame.init()
-        dummy = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-        self.screen = pygame.display.set_mode(size, 0 if dummy else pygame.SCALED)
+        self.viewport = viewport
+        self.resizable = viewport is None and os.environ.get("SDL_VIDEODRIVER") != "dummy"
+        self.stack: list = []
+        self.open_display(size)
         pygame.display.set_caption("Trick Table")
-        self.layout = Layout(size)
         self.store = store or Store()
         self.settings = self.store.settings
         set_language(self.settings["language"])
         self.sounds = Sounds(self.settings["sound"])
-        self.translate = Translator(size)
-        self.stack: list = []
+        self._frames = 0
         self.running = True
         self.shot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.shots: list[str] = []
@@ -55,6 +61,53 @@ class App:
         self.paused = False    # the scene waits (no time passes) until a tap: pause()
         self.caption = None    # a link's caption over its table: set_caption()
         self.host = None       # the host page's API (game.ui.host_bridge), in an embedding page
+
+    # ---- the display and its orientation -------------------------------------------------------
+    def open_display(self, size) -> None:
+        """(Re)open the display at ``size`` (canvas px) with the layout for it.  The browser's
+        runtime ignores the flags; the page refits the canvas when its size changes."""
+        dummy = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        flags = 0 if dummy else pygame.SCALED | (pygame.RESIZABLE if self.resizable else 0)
+        self.screen = pygame.display.set_mode(size, flags)
+        self.layout = Layout(size)
+        self.translate = Translator(size)
+
+    def resize(self, size) -> bool:
+        """Switch to a canvas of ``size`` mid-anything: the display is reopened and every open
+        scene is laid out again, keeping its state (a hand in play goes on where it was)."""
+        size = tuple(size)
+        if size == self.layout.size:
+            return False
+        self.open_display(size)
+        for scene in self.stack:
+            scene.relayout()
+        return True
+
+    def fits(self, size) -> bool:
+        """Whether the canvas of ``size`` is close enough to the current one to keep it: the same
+        orientation and a long side within 60 px (a browser's bars coming and going)."""
+        now = self.layout.size
+        return is_portrait(size) == is_portrait(now) and abs(max(size) - max(now)) < 60
+
+    def follow_viewport(self) -> None:
+        """In the browser: the page's size, looked at now and then; the canvas follows it."""
+        if self.viewport is None:
+            return
+        self._frames += 1
+        if self._frames % self.VIEWPORT_EVERY != 1:
+            return
+        room = self.viewport()
+        if room:
+            want = canvas_size(room)
+            if not self.fits(want):
+                self.resize(want)
+
+    def window_resized(self, width, height) -> None:
+        """The desktop window was resized: the other shape switches the layout."""
+        if width > 0 and height > 0:
+            want = canvas_size((width, height))
+            if not self.fits(want):
+                self.resize(want)
 
     def notify(self, text: str) -> None:
         """A short notice over every scene (URL parameters ignored, saved data set aside):
@@ -141,12 +194,17 @@ class App:
 
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> None:
+        self.follow_viewport()
         if self.host is not None:
             self.host.frame()  # the host page's commands go through the navigator like a tap
         scene = self.scene
         for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
+            if ev.type == pygame.VIDEORESIZE:
+                self.window_resized(ev.w, ev.h)
+                scene = self.scene
+                continue
             for inp in self.translate(ev):
                 if self.banner.handle(inp):
                     continue  # the tap dismissed the notice

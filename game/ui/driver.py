@@ -52,6 +52,12 @@ def tap(app: App, pos, finger=1) -> None:
     frames(app, 1, up)
 
 
+def tap_twice(app: App, pos, finger=1) -> None:
+    """Two taps at ``pos``: the first selects a card (or arms a decision), the second plays it."""
+    tap(app, pos, finger)
+    tap(app, pos, finger)
+
+
 def drag(app: App, start, end, steps: int = 6) -> None:
     """A mouse drag from ``start`` to ``end``."""
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx
 from .dialog import DialogScene
 
 
@@ -24,15 +23,11 @@ class FormScene(DialogScene):
     def add_row(self, cls, *args, note="", **kwargs):
         """A row of type ``cls`` (Toggle, Stepper, Slider) as tall as its label and note need."""
         lay = self.layout
-        width = self.viewport.width - 12
-        note_size = (lay.small + 2) * 4 // 5
-        note_lines = len(gfx.wrap(note, note_size, int(width * 0.5))) if note else 0
-        height = max(lay.button_h + 8, lay.small + 30 + note_lines * int(note_size * 1.2) + 8)
-        rect = (self.viewport.left, self._y, width, height)
-        kwargs.setdefault("size", lay.small + 2)
+        kwargs.setdefault("size", lay.body)
         if note:
             kwargs["note"] = note
-        row = cls(rect, *args, **kwargs)
+        row = cls((self.viewport.left, self._y, 0, 0), *args, **kwargs)
+        height = row.arrange(self.viewport.width - 12)
         self.widgets.append(row)
         self._y += height + lay.gap // 2
         self.content_height = self._y - self.viewport.top

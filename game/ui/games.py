@@ -48,6 +48,10 @@ class GameUI:
     def seat(self, s):
         return seat_name(s, self.demo)
 
+    def is_you(self, seat) -> bool:
+        """Whether ``seat`` is the player, spoken to in the second person ("You call Trump!")."""
+        return seat == 0 and not self.demo
+
     def side(self, s):
         return side_name(s, self.demo)
 
@@ -94,6 +98,11 @@ class GameUI:
     def seat_note(self, obs, seat) -> str:
         return ""
 
+    def trick_points(self, before, after, cards, winner) -> int:
+        """The points the trick just taken (``cards``, by ``winner``) brought its side, as the
+        player can know them (0 when the game counts no points per trick, or none are known)."""
+        return 0
+
     def prompt(self, obs) -> str:
         if obs.phase == "play":
             return _("Your turn: play a card")
@@ -102,15 +111,62 @@ class GameUI:
         return ""
 
     # ---- after the hand -----------------------------------------------------------------------
+    # The hand result starts with one sentence in words (``result_headline``): who played for what,
+    # what they took, and what it did to the score; its rows (``result_rows``) add up as a player
+    # checks them, each total right under what it totals.
+    def amount(self, n: int) -> str:
+        """``n`` units of the match score in words: "1 point", "3 points" (per game: tokens…)."""
+        return _("1 point") if n == 1 else _("{n} points").format(n=n)
+
+    def side_phrase(self, side: int) -> str:
+        """The side as the subject of a clause: "you" for the player's, "they" for the others."""
+        return ""
+
+    def consequence(self, before, after) -> str:
+        """What the hand did to the score, in words: "they lose 1 game point", "you win 2 tokens
+        and they lose 2" (empty if nothing changed)."""
+        change = [a - b for b, a in zip(self.side_totals(before), self.side_totals(after))]
+        if change[0] and change[0] == -change[1]:  # one side pays the other (304's tokens)
+            payer = 0 if change[0] < 0 else 1
+            amount = self.amount(abs(change[0]))
+            if self.demo:
+                return _("{side} pay {other} {amount}").format(side=self.side(payer), other=self.side(1 - payer),
+                                                              amount=amount)
+            return (_("you pay them {amount}") if payer == 0 else _("they pay you {amount}")).format(amount=amount)
+        clauses = []
+        for side in (0, 1):
+            n = change[side]
+            if not n:
+                continue
+            amount = self.amount(abs(n))
+            if self.demo:
+                text = _("{side} win {amount}") if n > 0 else _("{side} lose {amount}")
+                clauses.append(text.format(side=self.side(side), amount=amount))
+            elif side == 0:
+                clauses.append((_("you win {amount}") if n > 0 else _("you lose {amount}")).format(amount=amount))
+            else:
+                clauses.append((_("they win {amount}") if n > 0 else _("they lose {amount}")).format(amount=amount))
+        if len(clauses) == 2:
+            return _("{first} and {second}").format(first=clauses[0], second=clauses[1])
+        return clauses[0] if clauses else ""
+
+    def with_consequence(self, text, obs, res) -> str:
+        then = self.consequence(obs.score, res["score"])
+        return _("{what} — {consequence}").format(what=text, consequence=then) if then else text
+
+    def tricks_won(self, res) -> list[int]:
+        won = [0, 0]
+        for t in res["tricks"]:
+            won[t["winner"] & 1] += 1
+        return won
+
     def result_rows(self, obs, res) -> list[tuple]:
         """Rows (label, value for side 0, value for side 1) explaining the hand's points.
 
         ``obs`` is seat 0's view of the finished hand, ``res`` the engine's result."""
         if res["thrown_in"]:
             return []
-        won = [0, 0]
-        for t in res["tricks"]:
-            won[t["winner"] & 1] += 1
+        won = self.tricks_won(res)
         before, after = obs.score, res["score"]
         change = [b - a for a, b in zip(self.side_totals(before), self.side_totals(after))]
         return [(_("Tricks"), won[0], won[1]), (_("Score"), f"{change[0]:+d}", f"{change[1]:+d}")]
@@ -118,7 +174,12 @@ class GameUI:
     def result_headline(self, obs, res) -> str:
         if res["thrown_in"]:
             return _("Everyone passed: the hand is thrown in")
-        return self.score_line(res["score"], obs)
+        won = self.tricks_won(res)
+        if self.demo:
+            text = _("{us} took {a} tricks, {them} {b}").format(us=self.side(0), a=won[0], them=self.side(1), b=won[1])
+        else:
+            text = _("Your side took {a} tricks, they took {b}").format(a=won[0], b=won[1])
+        return self.with_consequence(text, obs, res)
 
     result_columns = (0.5, 0.78)  # where result_rows' second and third columns start (share of the width)
 
@@ -136,6 +197,8 @@ class GameUI:
         """The finished hand's tricks as (leader, cards, winner), every card shown."""
         parse = self.deck_cards.parse
         return [(t["leader"], [parse(c) for c in t["cards"]], t["winner"]) for t in res["tricks"]]
+
+    sheet_wrap = None  # the score sheet's column that takes the room left and wraps (a contract in words)
 
     def sheet_columns(self) -> list[str]:
         if self.per_player:
@@ -168,6 +231,8 @@ class HiddenTrumpUI(GameUI):
         if obs.phase in ("auction", "redeal"):
             if p.get("high_bid") and obs.phase == "auction":
                 leader = next((s for s, t in reversed(obs.log) if t.startswith("bid ")), None)
+                if self.is_you(leader):
+                    return _("Auction · your bid {bid} is the highest").format(bid=p["high_bid"])
                 return _("Auction · high bid {bid} by {seat}").format(bid=p["high_bid"], seat=self.seat(leader))
             return _("Auction · no bid yet")
         if p.get("bidder") is None:
@@ -179,6 +244,8 @@ class HiddenTrumpUI(GameUI):
             trump_text = _("trump {suit}").format(suit=suit_name(trump, False))
         else:
             trump_text = _("trump {suit} (only you know)").format(suit=suit_name(trump, False))
+        if self.is_you(p["bidder"]):
+            return _("Your bid {bid} · {trump}").format(bid=p["bid"], trump=trump_text)
         return _("Bid {bid} by {seat} · {trump}").format(bid=p["bid"], seat=self.seat(p["bidder"]), trump=trump_text)
 
     def points_line(self, obs) -> str:
@@ -193,6 +260,9 @@ class HiddenTrumpUI(GameUI):
         shown = [f"{known[s]}{'+?' if hidden[s] else ''}" for s in (0, 1)]
         return _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
             us=self.side(0), a=shown[0], them=self.side(1), b=shown[1], c=tricks[0], d=tricks[1])
+
+    def trick_points(self, before, after, cards, winner) -> int:
+        return sum(self.points[c] for c in cards if c is not None)
 
     def seat_note(self, obs, seat) -> str:
         p = obs.public
@@ -219,26 +289,43 @@ class HiddenTrumpUI(GameUI):
                 return _("Redeal: the same dealer deals again")
             return _("Everyone passed: the hand is thrown in")
         bidder, bid = obs.public["bidder"], obs.public["bid"]
-        pts = res["points"][bidder & 1]
-        if res["made"]:
-            text = _("{seat} bid {bid} and made it with {pts}")
+        side = bidder & 1
+        pts, total = res["points"][side], self.hand_cls.points_per_hand(obs.options)
+        made = res["made"]
+        if self.demo:
+            text = (_("{side} bid {bid} and took {pts} of {total}: they made their bid") if made else
+                    _("{side} bid {bid} but took only {pts} of {total}: they fell short"))
+        elif bidder == 0:
+            text = (_("You bid {bid} and took {pts} of {total}: you made your bid") if made else
+                    _("You bid {bid} but took only {pts} of {total}: you fell short"))
+        elif bidder == 2:
+            text = (_("Your partner bid {bid} and your side took {pts} of {total}: you made the bid") if made else
+                    _("Your partner bid {bid} but your side took only {pts} of {total}: you fell short"))
         else:
-            text = _("{seat} bid {bid} and failed with {pts}")
-        return text.format(seat=self.seat(bidder), bid=bid, pts=pts)
+            text = (_("They bid {bid} and took {pts} of {total}: they made their bid") if made else
+                    _("They bid {bid} but took only {pts} of {total}: you beat their bid"))
+        text = text.format(side=self.side(side), bid=bid, pts=pts, total=total)
+        return self.with_consequence(text, obs, res)
 
     def result_rows(self, obs, res):
+        """Card points (and the last trick's bonus, then the sum), the bid to make, the tricks,
+        and the change of the match score."""
         if res["thrown_in"]:
             return []
         pts, won = [0, 0], [0, 0]
         for _leader, cards, winner in self.result_tricks(res):
             pts[winner & 1] += sum(self.points[c] for c in cards)
             won[winner & 1] += 1
-        rows = [(_("Card points"), pts[0], pts[1]), (_("Tricks"), won[0], won[1])]
+        rows = [(_("Card points"), pts[0], pts[1])]
         extra = [res["points"][s] - pts[s] for s in (0, 1)]
         if any(extra):
-            rows.append((_("Last trick"), extra[0], extra[1]))
+            rows.append((_("Last trick"), f"+{extra[0]}", f"+{extra[1]}"))
+            rows.append((_("Points in all"), res["points"][0], res["points"][1]))
         bidder, bid = obs.public["bidder"], obs.public["bid"]
         rows.append((_("Bid to make"), *(bid if bidder & 1 == s else "" for s in (0, 1))))
+        rows.append((_("Tricks"), won[0], won[1]))
+        change = [a - b for b, a in zip(obs.score, res["score"])]
+        rows.append((self.change_label(), f"{change[0]:+d}", f"{change[1]:+d}"))
         return rows
 
     def trick_points(self, cards, winner, before, after, res=None):
@@ -250,18 +337,25 @@ class HiddenTrumpUI(GameUI):
             points += res["points"][side] - counted
         return points
 
+    def change_label(self) -> str:
+        """The last row's label: what the match score counts."""
+        return _("Score")
+
+    sheet_wrap = 1
+
     def sheet_columns(self):
-        return [_("Hand"), _("Bid"), _("By"), _("Points"), _("Result"), self.side(0), self.side(1)]
+        return [_("Hand"), _("Bid"), self.side(0), self.side(1)]
 
     def sheet_row(self, rec):
+        """The bid in words (who, how much, what the bidders took, made or not), then the score."""
         res = rec["result"]
         bid = next((t[4:] for s, t in reversed(rec["actions"]) if t.startswith("bid ")), "")
         bidder = next((s for s, t in reversed(rec["actions"]) if t.startswith("bid ")), None)
-        if res["thrown_in"]:
-            return [bid or "–", "", "", _("thrown in"), res["score"][0], res["score"][1]]
-        side = bidder & 1 if bidder is not None else 0
-        return [bid, self.seat(bidder) if bidder is not None else "", res["points"][side],
-                _("made") if res["made"] else _("failed"), res["score"][0], res["score"][1]]
+        if res["thrown_in"] or bidder is None:
+            return [_("thrown in"), res["score"][0], res["score"][1]]
+        text = _("{seat} {bid}: {pts}, made") if res["made"] else _("{seat} {bid}: {pts}, failed")
+        return [text.format(seat=self.seat(bidder), bid=bid, pts=res["points"][bidder & 1]),
+                res["score"][0], res["score"][1]]
 
 
 class UI304(HiddenTrumpUI):
@@ -272,6 +366,12 @@ class UI304(HiddenTrumpUI):
 
     def score_line(self, score, obs=None):
         return _("Tokens {us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1), b=score[1])
+
+    def amount(self, n):
+        return _("1 token") if n == 1 else _("{n} tokens").format(n=n)
+
+    def change_label(self):
+        return _("Tokens")
 
     def prompt(self, obs):
         if obs.phase == "caps":
@@ -290,6 +390,12 @@ class UI28(HiddenTrumpUI):
     def score_line(self, score, obs=None):
         return _("Game points {us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1),
                                                                b=score[1])
+
+    def amount(self, n):
+        return _("1 game point") if n == 1 else _("{n} game points").format(n=n)
+
+    def change_label(self):
+        return _("Game points")
 
     def prompt(self, obs):
         if obs.phase == "double":
@@ -341,7 +447,16 @@ class UI400(GameUI):
             if any(t == "redeal" for _s, t in obs.log):
                 return _("Redeal: the same dealer deals again")
             return _("The bids were too low: the hand is thrown in")
-        return _("{n} of 4 players made their bid").format(n=sum(res["made"]))
+        made = res["made"]
+        if self.demo:
+            return _("{n} of 4 players made their bid").format(n=sum(made))
+        us = {(True, True): _("You and your partner both made your bids"),
+              (True, False): _("You made your bid, your partner fell short"),
+              (False, True): _("Your partner made the bid, you fell short"),
+              (False, False): _("You and your partner both fell short")}[(bool(made[0]), bool(made[2]))]
+        them = {2: _("both opponents made theirs"), 1: _("one opponent made theirs"),
+                0: _("neither opponent made theirs")}[int(bool(made[1])) + int(bool(made[3]))]
+        return _("{us}; {them}").format(us=us, them=them)
 
     result_columns = (0.3, 0.8)
 
@@ -390,11 +505,20 @@ class UISchieber(GameUI):
         p = obs.public
         if p["contract"] is None:
             if p["pushed"]:
-                return _("Pushed: {seat} chooses the contract").format(seat=self.seat((p["forehand"] + 2) % 4))
+                chooser = (p["forehand"] + 2) % 4
+                if self.is_you(chooser):
+                    return _("Pushed: you choose the contract")
+                return _("Pushed: {seat} chooses the contract").format(seat=self.seat(chooser))
+            if self.is_you(p["forehand"]):
+                return _("You choose the contract")
             return _("{seat} chooses the contract").format(seat=self.seat(p["forehand"]))
-        by = self.seat(p["chooser"]) + (" · " + _("pushed") if p["pushed"] else "")
-        return _("{contract} ×{mult} · chosen by {by}").format(
-            contract=self.contract_name(p["contract"], p["trump"]), mult=p["multiplier"], by=by)
+        contract = self.contract_name(p["contract"], p["trump"])
+        if self.is_you(p["chooser"]):
+            text = _("{contract} ×{mult} · your choice")
+        else:
+            text = _("{contract} ×{mult} · chosen by {by}")
+        return text.format(contract=contract, mult=p["multiplier"], by=self.seat(p["chooser"])) + \
+            (" · " + _("pushed") if p["pushed"] else "")
 
     def points_line(self, obs):
         p = obs.public
@@ -408,17 +532,66 @@ class UISchieber(GameUI):
     def live_score(self, obs):
         return obs.public["score_now"]
 
+    def trick_points(self, before, after, cards, winner) -> int:
+        """The trick's points (the last trick's 5 and a Match included), multiplied; not the
+        Weis or Stöck scored at the same moment (they float from their own seats)."""
+        side = winner & 1
+        b, a = before.public, after.public
+        extra = (a["weis_points"][side] - b["weis_points"][side]) + (a["stoeck_points"][side] - b["stoeck_points"][side])
+        return a["points"][side] - b["points"][side] - extra
+
     def prompt(self, obs):
         if obs.phase == "contract":
             return _("Choose the contract") if not obs.public["pushed"] else _("Your partner pushed: you choose")
         return super().prompt(obs)
 
+    def raw_parts(self, res):
+        """Per side, before the multiplier: (cards with the last trick's 5, Match bonus, Weis,
+        Stöck).  The engine's figures are multiplied; divided back here, so the rows add up."""
+        mult = res["multiplier"] or 1
+        won = self.tricks_won(res)
+        out = []
+        for s in (0, 1):
+            weis, stoeck = res["weis_points"][s] // mult, res["stoeck_points"][s] // mult
+            cards = res["points"][s] // mult - weis - stoeck
+            bonus = schieber.MATCH_BONUS if won[s] == 9 else 0
+            out.append((cards - bonus, bonus, weis, stoeck))
+        return out
+
+    def amount(self, n):
+        return _("1 point") if n == 1 else _("{n} points").format(n=n)
+
     def result_headline(self, obs, res):
+        """"They chose Obenabe and took 123 points, with Weis 50 — ×3 = 519"."""
         name = action_label(A.parse_action(res["contract"], self.deck_cards), True)
+        chooser, mult = res["chooser"], res["multiplier"]
+        side = chooser & 1
+        cards, bonus, weis, stoeck = self.raw_parts(res)[side]
+        if self.demo:
+            text = _("{side} chose {contract} and took {pts} points")
+        elif chooser == 0:
+            text = _("You chose {contract} and took {pts} points")
+        elif chooser == 2:
+            text = _("Your partner chose {contract} and your side took {pts} points")
+        else:
+            text = _("They chose {contract} and took {pts} points")
+        text = text.format(side=self.side(side), contract=name, pts=cards + bonus)
+        extras = [(_("Weis {pts}") if n else "").format(pts=n) for n in (weis,)] + \
+                 [(_("Stöck {pts}") if n else "").format(pts=n) for n in (stoeck,)]
+        extras = [e for e in extras if e]
+        if extras:
+            text = _("{what}, with {extras}").format(what=text, extras=_("{first} and {second}").format(
+                first=extras[0], second=extras[1]) if len(extras) == 2 else extras[0])
+        total = res["points"][side]
+        if mult > 1:
+            text = _("{what} — ×{mult} = {total}").format(what=text, mult=mult, total=total)
         if res["match_over"]:
-            return _("{side} reach the target · {contract}").format(side=self.side(res["winner"]), contract=name)
-        return _("{contract} ×{mult} chosen by {seat}").format(contract=name, mult=res["multiplier"],
-                                                             seat=self.seat(res["chooser"]))
+            if self.demo:
+                won = _("{side} reach the target").format(side=self.side(res["winner"]))
+            else:
+                won = _("You win the match") if res["winner"] == 0 else _("They reach the target and win the match")
+            text = _("{what}. {result}").format(what=text, result=won)
+        return text
 
     def trick_points(self, cards, winner, before, after, res=None):
         """What the trick added to its winners' points (multiplied, the last trick's 5 and the
@@ -429,29 +602,35 @@ class UISchieber(GameUI):
         return a["points"][side] - b["points"][side] - extra
 
     def result_rows(self, obs, res):
-        weis, stoeck = res["weis_points"], res["stoeck_points"]
-        cards = [res["points"][s] - weis[s] - stoeck[s] for s in (0, 1)]
-        won = [0, 0]
-        for t in res["tricks"]:
-            won[t["winner"] & 1] += 1
-        rows = [(_("Cards and last trick"), cards[0], cards[1])]
-        if 9 in won:
-            rows.append((_("Match (all nine tricks)"), *(_("yes") if w == 9 else "" for w in won)))
-        rows += [(_("Weis"), weis[0], weis[1]),
-                 (_("Stöck"), stoeck[0], stoeck[1]),
-                 (_("Multiplier"), f"×{res['multiplier']}", f"×{res['multiplier']}"),
-                 (_("Hand total"), res["points"][0], res["points"][1])]
+        """Cards (the last trick's 5 in them), the Match bonus, Weis and Stöck, their sum before
+        the multiplier, the multiplier, and the hand's total: each row adds up to the next."""
+        parts = self.raw_parts(res)
+        mult = res["multiplier"]
+        rows = [(_("Cards and last trick"), parts[0][0], parts[1][0])]
+        if any(p[1] for p in parts):
+            rows.append((_("Match (all nine tricks)"), *(f"+{p[1]}" if p[1] else "" for p in parts)))
+        if any(p[2] for p in parts):
+            rows.append((_("Weis"), *(f"+{p[2]}" for p in parts)))
+        if any(p[3] for p in parts):
+            rows.append((_("Stöck"), *(f"+{p[3]}" for p in parts)))
+        if mult > 1:
+            rows.append((_("Before the multiplier"), *(sum(p) for p in parts)))
+            rows.append((_("Multiplier"), f"×{mult}", f"×{mult}"))
+        rows.append((_("Hand total"), res["points"][0], res["points"][1]))
         return rows
 
+    sheet_wrap = 1
+
     def sheet_columns(self):
-        return [_("Hand"), _("Contract"), _("By"), self.side(0) + " +", self.side(1) + " +", self.side(0), self.side(1)]
+        return [_("Hand"), _("Contract"), self.side(0) + " +", self.side(1) + " +", self.side(0), self.side(1)]
 
     def sheet_row(self, rec):
         res = rec["result"]
         contract = res["contract"]
         name = action_label(A.parse_action(contract, self.deck_cards), True)
-        return [f"{name} ×{res['multiplier']}", self.seat(res["chooser"]), res["points"][0], res["points"][1],
-                res["score"][0], res["score"][1]]
+        return [_("{contract} ×{mult} · {seat}").format(contract=name, mult=res["multiplier"],
+                                                        seat=self.seat(res["chooser"])),
+                res["points"][0], res["points"][1], res["score"][0], res["score"][1]]
 
 
 def ui_class(hand_cls) -> type[GameUI]:

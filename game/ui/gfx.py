@@ -30,8 +30,10 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
 
 
 @lru_cache(maxsize=1024)
-def fit_size(s: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> int:
-    """The largest size from ``size`` down at which ``s`` fits in ``width``."""
+def fit_size(s: str, size: int, width: int, bold: bool = False, smallest: int = style.TEXT_MIN_PX) -> int:
+    """The largest size from ``size`` down at which ``s`` fits in ``width``, never below
+    ``smallest`` nor the smallest text a phone can read (``style.TEXT_MIN_PX``)."""
+    smallest = max(smallest, style.TEXT_MIN_PX)
     while size > smallest and text_width(s, size, bold) > width:
         size -= 1
     return size
@@ -81,10 +83,9 @@ def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, sp
     y = rect.top
     step = int(size * spacing)
     for line in wrap(s, size, rect.width, bold):
-        img = text(line, size, color, bold)
-        x = {"left": rect.left, "center": rect.centerx - img.get_width() // 2,
-             "right": rect.right - img.get_width()}[align]
-        surf.blit(img, (x, y))
+        anchor, x = {"left": ("topleft", rect.left), "center": ("midtop", rect.centerx),
+                     "right": ("topright", rect.right)}[align]
+        blit_text(surf, line, size, (x, y), color, anchor, bold)
         y += step
     return y - rect.top
 

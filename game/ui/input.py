@@ -21,6 +21,7 @@ class Input(NamedTuple):
     key: int = 0
     text: str = ""  # the character typed (for digits)
     dy: int = 0     # wheel steps
+    touch: bool = False  # from a finger (a tap selects a card; a click plays it)
 
 
 class Translator:
@@ -46,13 +47,13 @@ class Translator:
                 if self.finger is not None:
                     return []
                 self.finger = ev.finger_id
-                return [Input(PRESS, pos)]
+                return [Input(PRESS, pos, touch=True)]
             if ev.finger_id != self.finger:
                 return []
             if t == pygame.FINGERUP:
                 self.finger = None
-                return [Input(RELEASE, pos)]
-            return [Input(MOVE, pos)]
+                return [Input(RELEASE, pos, touch=True)]
+            return [Input(MOVE, pos, touch=True)]
         if t == pygame.MOUSEWHEEL:
             if getattr(ev, "touch", False):
                 return []

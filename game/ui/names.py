@@ -6,7 +6,7 @@ from game.engine import GAMES, game_class
 from game.engine import actions as A
 from game.i18n import N_, _
 
-SEATS = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
+SEATS = (N_("You"), N_("Right opponent"), N_("Partner"), N_("Left opponent"))
 DEMO_SEATS = (N_("South"), N_("East"), N_("North"), N_("West"))
 FRENCH_SUITS = (N_("Spades"), N_("Hearts"), N_("Diamonds"), N_("Clubs"))
 SWISS_SUITS = (N_("Eicheln"), N_("Rosen"), N_("Schilten"), N_("Schellen"))

@@ -25,12 +25,14 @@ def action_news(ui, seat, action, before, after) -> list[News]:
     swiss = ui.swiss
     bp, ap = before.public, after.public
     if action == A.CALL:
-        out.append(News(_("{seat} calls Trump!").format(seat=ui.seat(seat)), None, "call"))
+        text = _("You call Trump!") if ui.is_you(seat) else _("{seat} calls Trump!").format(seat=ui.seat(seat))
+        out.append(News(text, None, "call"))
     if ap.get("revealed") and not bp.get("revealed"):
         trump = ap["trump"]
         out.append(News(_("Trump is revealed: {suit}").format(suit=suit_name(trump, swiss)), ("suit", trump), "reveal"))
     if ap.get("contract") and not bp.get("contract"):
-        out.append(News(_("{seat} chooses {contract} ×{mult}").format(
+        text = _("You choose {contract} ×{mult}") if ui.is_you(seat) else _("{seat} chooses {contract} ×{mult}")
+        out.append(News(text.format(
             seat=ui.seat(seat), contract=ui.contract_name(ap["contract"], ap["trump"]), mult=ap["multiplier"]),
             ("suit", ap["trump"]) if ap["trump"] is not None else None, "contract"))
     if sum(ap.get("weis_points", (0, 0))) and not sum(bp.get("weis_points", (0, 0))):

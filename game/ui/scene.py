@@ -31,6 +31,7 @@ class Scene:
         self.viewport = None      # rect of the scrolling area, if any
         self.content_height = 0
         self.scroll_from = None   # (pointer y, scroll) while scrolling by drag
+        self.touch = False        # the last pointer event came from a finger
 
     @property
     def layout(self):
@@ -38,6 +39,11 @@ class Scene:
 
     def enter(self):
         self.build()
+
+    def relayout(self):
+        """The canvas changed size (the phone turned): lay the scene out again, keeping its state."""
+        self.build()
+        self.scroll_to(self.scroll)
 
     def build(self):
         self.widgets = []
@@ -71,6 +77,8 @@ class Scene:
 
     # ---- input ------------------------------------------------------------------------------
     def handle(self, ev) -> None:
+        if ev.kind in (PRESS, RELEASE, MOVE):
+            self.touch = ev.touch  # the last pointer was a finger (True) or the mouse
         if ev.kind == PRESS:
             hit = self._hit(ev.pos)
             self.captured = hit
@@ -93,6 +101,8 @@ class Scene:
             elif self.captured:
                 self.captured.drag(self.local(self.captured, ev.pos))
             else:
+                if not ev.touch:
+                    self.hover(ev.pos)
                 self.pointer_move(ev.pos)
         elif ev.kind == RELEASE:
             w, self.captured = self.captured, None
@@ -106,6 +116,12 @@ class Scene:
             self.wheel(ev.dy)
         elif ev.kind == KEY:
             self.key(ev)
+
+    def hover(self, pos):
+        """The mouse moved without a button held: the widget under it lights up."""
+        over = self._hit(pos)
+        for w in self.widgets:
+            w.hover = w is over
 
     def press_elsewhere(self, pos):
         pass

@@ -79,6 +79,11 @@ class Session:
         or None: the AI decides."""
         return None
 
+    def check(self, action):
+        """None if ``action`` is legal for the seat to act now, else the engine's refusal
+        (nothing is applied)."""
+        return self.hand.check(action)
+
     def next_hand(self) -> None:
         self.match.next_hand()
         self.notes = {}

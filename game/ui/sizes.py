@@ -227,6 +227,8 @@ def table_tour(app, session, game, rng, hands=3, limit=60000):
                     yield f"{game} table last trick"
                     scene.toggle_last()
         hand = session.hand
+        if state.waiting_for_tap():
+            state.collect_trick()  # the player's tap
         if hand.is_over() or state.busy() or state.show_last:
             driver.frames(app, 1)
             continue

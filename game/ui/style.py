@@ -14,3 +14,11 @@ SIDE_COLOURS = (P.team_us, P.team_them)
 SHADOW = P.shadow
 BACKDROP = (0, 0, 0, 150)        # behind dialogs
 RADIUS = 14
+
+# Sizes a phone can use (canvas px; the page shows a canvas whose short side is 720 at 0.54 on a
+# phone 390 CSS px across): text 12 CSS px, paragraphs 14, touch targets 48 -- see layout.py.
+TEXT_MIN_PX = 23     # no text smaller (fit_size never shrinks below it)
+BODY_MIN_PX = 26     # paragraphs: rules, notes, prompts, the hand's result sentence
+SMALL_PX = 24        # labels, captions, chips
+BODY_PX = 28         # prompts, bubbles, body text
+TOUCH_PX = 90        # the smallest touch target

@@ -15,8 +15,11 @@ CONTRACT_ORDER = [A.TRUMP + s for s in range(4)] + [A.OBENABE, A.UNDENUFE, A.PUS
 
 
 class Controls:
-    def __init__(self, submit):
-        self.submit = submit      # called with an action code
+    """``decide(action, button)`` is called when a decision's button is activated: the table
+    either takes it at once or asks for a second tap (no mis-tap is final)."""
+
+    def __init__(self, decide):
+        self.decide = decide
         self.bids: list[int] = []
         self.bid_index = 0
         self.bid_button = None
@@ -27,8 +30,9 @@ class Controls:
     def bid(self):
         return self.bids[self.bid_index] if self.bids else None
 
-    def build(self, obs, rect: pygame.Rect, layout, ui, art) -> list:
-        """Buttons for ``obs.legal`` laid out in ``rect``."""
+    def build(self, obs, rect: pygame.Rect, layout, ui, art, extras=()) -> list:
+        """Buttons for ``obs.legal`` laid out in ``rect``, then ``extras`` ((label, callback):
+        help beside the choice, not a decision)."""
         legal = obs.legal
         bids = sorted(a - A.BID for a in legal if A.is_bid(a))
         if bids != self.bids:
@@ -38,12 +42,14 @@ class Controls:
         h, gap, size = layout.control_h, layout.gap, layout.medium
         groups: list[list[tuple[int, Button]]] = []  # rows of (width, button)
         if bids:
-            self.bid_button = Button((0, 0, 0, h), "", lambda: self.submit(A.BID + self.bid), size, primary=True)
+            self.bid_button = Button((0, 0, 0, h), "", lambda: self.decide(A.BID + self.bid, self.bid_button), size,
+                                     primary=True)
             self.refresh_bid_label()
             groups.append([(h, Button((0, 0, 0, h), "−", lambda: self.step(-1), size + 8)),
                            (max(200, h * 3), self.bid_button),
                            (h, Button((0, 0, 0, h), "+", lambda: self.step(1), size + 8))])
         word_row = [(0, self.word_button(a, h, size, ui, art, obs)) for a in words]
+        word_row += [(0, Button((0, 0, 0, h), label, callback, layout.small)) for label, callback in extras]
         if layout.portrait and len(word_row) > 4:
             half = (len(word_row) + 1) // 2
             groups += [word_row[:half], word_row[half:]]
@@ -76,14 +82,17 @@ class Controls:
             if trump:
                 icon = art.suit_symbol(a - A.TRUMP, int(h * 0.5))
         primary = a in (A.CALL, A.REVEAL, A.CAPS)
-        return Button((0, 0, 0, h), ui.word_label(a, obs), lambda: self.submit(a), size, primary=primary,
-                      icon=icon, sublabel=sub)
+        button = Button((0, 0, 0, h), ui.word_label(a, obs), None, size, primary=primary, icon=icon, sublabel=sub)
+        button.on_click = lambda: self.decide(a, button)
+        return button
 
     # ---- the bid picker -------------------------------------------------------------------------
     def step(self, d: int):
         if self.bids:
             self.bid_index = max(0, min(len(self.bids) - 1, self.bid_index + d))
             self.refresh_bid_label()
+            if self.bid_button is not None:
+                self.bid_button.armed = False  # another bid: confirmed afresh
 
     def refresh_bid_label(self):
         if self.bid_button is not None and self.bids:

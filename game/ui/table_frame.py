@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import actions as A
+from game.i18n import _
 
 from . import gfx, style
 
@@ -56,6 +57,7 @@ class Label:
     dealer: bool
     thinking: bool
     active: bool
+    lines: tuple = ()       # the name, on one line or wrapped on two
 
 
 @dataclass
@@ -76,12 +78,16 @@ class TableFrame:
     fans: dict = field(default_factory=dict)        # seat -> rect around its cards
     labels: dict = field(default_factory=dict)      # seat -> Label
     slots: list = field(default_factory=list)       # the four trick places
+    trick: list = field(default_factory=list)       # the places holding a card now
+    leader: int | None = None                       # the seat that led the trick shown
     buttons: list = field(default_factory=list)
     hand: pygame.Rect | None = None
     prompt: tuple | None = None                     # (box, text, colour)
     indicator: tuple | None = None                  # (rect, card or None)
     bubbles: dict = field(default_factory=dict)     # seat -> (box, text image)
     notice: tuple | None = None                     # (box, text, icon image, alpha)
+    news: dict = field(default_factory=dict)        # seat -> (box, text, cards image): Weis, Stöck
+    floats: list = field(default_factory=list)      # (text, centre, alpha, colour): score changes on the way
 
     @property
     def rects(self) -> dict:
@@ -90,7 +96,8 @@ class TableFrame:
                 "slots": self.slots, "bubbles": {s: box for s, (box, _img) in self.bubbles.items()},
                 "indicator": self.indicator[0] if self.indicator else None,
                 "prompt": self.prompt[0] if self.prompt else None, "hand": self.hand,
-                "notice": self.notice[0] if self.notice else None}
+                "notice": self.notice[0] if self.notice else None, "trick": self.trick,
+                "news": {s: box for s, (box, _t, _i) in self.news.items()}}
 
 
 class FramePlanner:
@@ -115,9 +122,12 @@ class FramePlanner:
     def frame(self, state, hand: HandLayout, buttons, controls_top, hint_shown, thinking_seat) -> TableFrame:
         """Fixed things first (bar, seats, trick slots, prompt, buttons, hand), then the things
         that move to a free place (the trump card, speech bubbles), then the notice."""
+        shown = state.shown_trick()
         f = TableFrame(slots=[self.lay.trick_rect(seat) for seat in range(4)], buttons=buttons,
                        hand=None if state.dealing or not hand.rects
-                       else hand.rects[0].unionall(hand.rects[1:]).clip(self.lay.rect))
+                       else hand.rects[0].unionall(hand.rects[1:]).clip(self.lay.rect),
+                       trick=[self.lay.trick_rect(seat) for seat, _c, _d in shown],
+                       leader=shown[0][0] if shown else None)
         self.top_bar(f, state)
         for seat in (1, 2, 3):
             self.other_seat(f, state, seat, thinking_seat)
@@ -126,29 +136,38 @@ class FramePlanner:
         f.indicator = self.indicator(f, state, hand)
         for seat in (0, 1, 2, 3):
             self.bubble(f, state, seat)
-        f.notice = self.notice(state, hand, controls_top, hint_shown)
+        for seat in sorted(state.news):
+            self.news(f, state, seat)
+        f.notice = self.notice(f, state)
+        f.floats = self.floats(f, state)
         return f
 
-    def occupied(self, f, skip_fan=None):
-        """Rects a moving element must keep clear of."""
-        out = [self.lay.top_bar, *f.buttons, *(label.rect for label in f.labels.values()), *f.slots,
-               *(box for box, _img in f.bubbles.values())]
+    def occupied(self, f, skip_fan=None, empty_slots=True):
+        """Rects a moving element must keep clear of (the trick's empty places too, unless not
+        ``empty_slots``)."""
+        out = [self.lay.top_bar, *f.buttons, *(label.rect for label in f.labels.values()),
+               *(f.slots if empty_slots else f.trick), *(box for box, _img in f.bubbles.values())]
         out += [rect for seat, rect in f.fans.items() if seat != skip_fan]
         out += [x for x in (f.indicator[0] if f.indicator else None, f.prompt[0] if f.prompt else None, f.hand)
                 if x is not None]
         return out
 
-    def place(self, size, anchors, avoid):
+    def place(self, size, anchors, avoid, never=()):
         """The first of ``anchors`` ((attribute, point) pairs) where a box of ``size`` stays on
-        screen and clear of ``avoid``; else the one that overlaps least."""
+        screen and clear of ``avoid`` and ``never``; else the one that overlaps ``never`` least,
+        then ``avoid`` least (``never``: what must stay in sight, the trick and the prompt)."""
         screen = self.lay.rect.inflate(-8, -8)
         best, best_cost = None, None
+
+        def overlap(box, rects):
+            return sum((box.clip(a).width * box.clip(a).height) for a in rects if box.colliderect(a))
+
         for attr, point in anchors:
             box = pygame.Rect((0, 0), size)
             setattr(box, attr, (int(point[0]), int(point[1])))
             box.clamp_ip(screen)
-            cost = sum((box.clip(a).width * box.clip(a).height) for a in avoid if box.colliderect(a))
-            if cost == 0:
+            cost = (overlap(box, never), overlap(box, avoid))
+            if cost == (0, 0):
                 return box
             if best_cost is None or cost < best_cost:
                 best, best_cost = box, cost
@@ -157,7 +176,7 @@ class FramePlanner:
     # ---- the top bar ----------------------------------------------------------------------------
     def fit_text(self, text, size, width, bold=False):
         """(text, size) that fits ``width``: shrunk to at most two thirds, then cut with an ellipsis."""
-        size = gfx.fit_size(text, size, width, bold, max(12, size * 2 // 3))
+        size = gfx.fit_size(text, size, width, bold, size * 2 // 3)
         if gfx.text_width(text, size, bold) <= width:
             return text, size
         while len(text) > 1 and gfx.text_width(text + "…", size, bold) > width:
@@ -176,7 +195,7 @@ class FramePlanner:
         halves (cut at the " · " or double space nearest the middle) on two lines, so that it is
         not cut short while two lines can hold it.  Returns the rect it covers."""
         lay = self.lay
-        size = gfx.fit_size(score, lay.medium, width, True, max(12, lay.medium * 2 // 3))
+        size = gfx.fit_size(score, lay.medium, width, True, lay.medium * 2 // 3)
         cuts = [(i, len(sep)) for sep in (" · ", "  ") for i in range(len(score)) if score.startswith(sep, i)]
         if gfx.text_width(score, size, True) <= width or not cuts:
             return self.status_text(f, score, lay.medium, width, pos, style.HIGHLIGHT, anchor, True)
@@ -216,19 +235,37 @@ class FramePlanner:
 
     # ---- seats ----------------------------------------------------------------------------------
     def label(self, state, seat, pos, anchor, thinking_seat) -> Label:
+        """A seat's label: its name (on two lines where its column is narrow), its note (a bid),
+        the dealer chip and, while it thinks, three dots."""
         lay, obs = self.lay, state.obs
         name = self.ui.seat(seat)
         note = self.ui.seat_note(obs, seat)
-        size = lay.small
-        w = max(gfx.text_width(name, size, True), gfx.text_width(note, size - 4) if note else 0) + 24
-        w += size + 6 if obs.dealer == seat else 0
+        if seat == 0 and note:  # the player's own label sits in a narrow band: one line
+            name, note = _("{name} · {note}").format(name=name, note=note), ""
+        size, note_size = lay.small, lay.min_text
         thinking = thinking_seat == seat and obs.turn == seat and not state.busy()
-        w += 64 if thinking else 0
-        h = size + 16 + (size if note else 0)
+        extra = (size + 10 if obs.dealer == seat else 0) + (64 if thinking else 0)
+        room = self.label_room(seat) - 24 - extra
+        lines = gfx.wrap(name, size, room, True) if gfx.text_width(name, size, True) > room else (name,)
+        w = max(max(gfx.text_width(line, size, True) for line in lines) + extra,
+                gfx.text_width(note, note_size) if note else 0) + 24
+        h = len(lines) * (size + 6) + 10 + (note_size + 4 if note else 0)
         rect = pygame.Rect(0, 0, w, h)
         setattr(rect, anchor, (int(pos[0]), int(pos[1])))
         rect.clamp_ip(lay.rect.inflate(-8, -8))
-        return Label(rect, name, note, obs.dealer == seat, thinking, obs.turn == seat and not state.busy())
+        return Label(rect, name, note, obs.dealer == seat, thinking, obs.turn == seat and not state.busy(),
+                     tuple(lines))
+
+    def label_room(self, seat) -> int:
+        """How wide a seat's label may be: beside the trick in portrait, the side seats and the
+        player have a narrow column."""
+        lay = self.lay
+        if not lay.portrait or seat == 2:
+            return lay.size[0] // 2
+        zone = lay.trick_zone()
+        if seat == 0:
+            return lay.trick_rect(0).left - 14 - 8
+        return (zone.left if seat == 3 else lay.size[0] - zone.right) - 16
 
     def other_seat(self, f, state, seat, thinking_seat):
         lay = self.lay
@@ -258,6 +295,8 @@ class FramePlanner:
         """(box, text, colour) of the line above the buttons, or None."""
         lay = self.lay
         text = state.message or (self.ui.prompt(state.obs) if state.human_turn() else "")
+        if not text and state.waiting_for_tap():
+            text = _("Tap the table to go on")
         if not text:
             return None
         error = bool(state.message) and state.message_is_error
@@ -381,28 +420,71 @@ class FramePlanner:
                 self._icons[spec] = img
         return self._icons[spec]
 
-    def notice(self, state, hand, controls_top, hint_shown):
-        """(box, text, icon, alpha) of the first notice (a call, trump revealed, Weis…), or None."""
+    def notice(self, f, state):
+        """(box, text, icon, alpha) of the first notice (a call, trump revealed, a contract…), or
+        None: in the first free place, never over the cards on the table or the prompt."""
         lay = self.lay
         if not state.toasts:
             return None
         text, age, spec = state.toasts[0]
         icon = self.icon(spec)
         fade = min(1.0, age * 6, (state.TOAST_TIME - age) * 4)
-        size = lay.large
-        widest = lay.size[0] - 40
-        if not lay.portrait:  # clear of the Hint button beside the trick
-            widest = min(widest, 2 * (lay.hint_rect.left - 12 - lay.center[0]))
-        width = min(widest, max(gfx.text_width(text, size, True) + 60, 300, (icon.get_width() + 40) if icon else 0))
-        lines = gfx.wrap(text, size, width - 40, True)
-        h = len(lines) * int(size * 1.25) + 30 + (icon.get_height() + 10 if icon else 0)
-        box = pygame.Rect(0, 0, width, h)
-        box.center = lay.center
-        room = pygame.Rect(0, lay.top_bar.bottom + 8, lay.size[0], 0)
-        bottom = controls_top or hand.top or lay.size[1]
-        if lay.portrait and hint_shown:  # above the Hint button
-            bottom = min(bottom, lay.hint_rect.top)
-        room.height = bottom - 8 - room.top
-        box.clamp_ip(room)
-        return box, text, icon, int(255 * max(0.0, fade))
+        size = lay.body + 2
+        never = [*f.trick, *([f.prompt[0]] if f.prompt else []), *f.buttons, lay.top_bar]
+        avoid = self.occupied(f, empty_slots=False) + [box for box, _t, _i in f.news.values()]
+        zone = lay.trick_zone()
+        room = [zone.left - 24, lay.size[0] - zone.right - 24, min(560, lay.size[0] - 40)]
+        candidates = []
+        for width in sorted({max(200, min(r, 560)) for r in room}, reverse=True):
+            width = min(width, max(gfx.text_width(text, size, True) + 48, (icon.get_width() + 40) if icon else 0))
+            lines = gfx.wrap(text, size, width - 40, True)
+            width = max(width, max(gfx.text_width(line, size, True) for line in lines) + 40)
+            h = len(lines) * int(size * 1.25) + 30 + (icon.get_height() + 10 if icon else 0)
+            candidates.append((width, h))
+        cx, cy = lay.center
+        below_bar = lay.top_bar.bottom + 8
+        best = None
+        for box_size in candidates:
+            anchors = [] if f.trick else [("center", (cx, cy))]
+            anchors += [("midright", (zone.left - 12, cy)), ("midleft", (zone.right + 12, cy)),
+                       ("midbottom", (cx, zone.top - 8)), ("midtop", (cx, zone.bottom + 8)),
+                       ("midtop", (cx, below_bar))]
+            box = self.place(box_size, anchors, avoid, never)
+            clash = any(box.colliderect(r) for r in never)
+            if not clash:
+                best = box
+                break
+            best = best or box
+        return best, text, icon, int(255 * max(0.0, fade))
 
+    # ---- Weis and Stöck at the seats, score changes on their way ----------------------------------
+    def news(self, f, state, seat):
+        """What a seat showed (its Weis, with the cards, or Stöck) beside it, until the trick is taken."""
+        if seat not in f.labels:
+            return
+        text, cards = state.news[seat]
+        icon = self.icon(("cards", tuple(cards))) if cards else None
+        size = self.lay.small
+        w = max(gfx.text_width(text, size, True), icon.get_width() if icon else 0) + 28
+        h = size + 20 + (icon.get_height() + 8 if icon else 0)
+        never = [*f.trick, *([f.prompt[0]] if f.prompt else [])]
+        avoid = self.occupied(f, skip_fan=seat) + [box for box, _t, _i in f.news.values()]
+        box = self.place((w, h), self.bubble_anchors(f, seat, (w, h)), avoid, never)
+        f.news[seat] = (box, text, icon)
+
+    def floats(self, f, state):
+        """(text, centre, alpha, colour) of each score change floating from its seat to the score."""
+        out = []
+        if not f.status:
+            return out
+        target = f.status[0].rect.center
+        for text, seat, side, age in state.floats:
+            if age < 0 or seat not in f.labels:
+                continue
+            t = min(1.0, age / state.FLOAT_TIME)
+            k = 1 - (1 - t) ** 2
+            start = f.labels[seat].rect.center
+            pos = (start[0] + (target[0] - start[0]) * k, start[1] + (target[1] - start[1]) * k)
+            alpha = int(255 * min(1.0, (1 - t) * 3))
+            out.append((text, pos, alpha, style.SIDE_COLOURS[side]))
+        return out

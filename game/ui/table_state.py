@@ -18,8 +18,9 @@ from .news import action_news
 
 class TableState:
     FLY_TIME = 0.3       # a card flying to the trick
-    SHOW_TIME = 1.0      # a full trick stays before it is collected
+    SHOW_TIME = 1.0      # a full trick stays this long when nobody is there to tap (a demo)
     COLLECT_TIME = 0.45
+    FLOAT_TIME = 1.4     # a score change floating from a seat to the score
     TOAST_TIME = 2.4
     BUBBLE_TIME = 2.6
     MESSAGE_TIME = 4.0
@@ -42,6 +43,9 @@ class TableState:
         self.hint_action = None     # the card a hint suggests, outlined in the hand
         self.end_wait = 0.0
         self.dealing = False
+        self.trick_wait = None      # seconds a finished trick stays; None: until tapped (collect_trick)
+        self.news: dict = {}        # seat -> (text, cards): Weis and Stöck shown at the player
+        self.floats: list = []      # [text, seat, side, age]: a score change on its way to the score
 
     # ---- what is on the table now -------------------------------------------------------------
     def observe(self):
@@ -53,6 +57,28 @@ class TableState:
     def busy(self) -> bool:
         """Cards are moving, or a finished trick is still shown."""
         return bool(self.flights or self.hold)
+
+    def trick_leader(self):
+        """The seat that led the trick on the table, or None."""
+        shown = self.shown_trick()
+        return shown[0][0] if shown else None
+
+    def waiting_for_tap(self) -> bool:
+        """A finished trick is shown and stays until the player taps."""
+        return self.trick_wait is None and self.trick_shown_done()
+
+    def collect_trick(self) -> None:
+        """The finished trick goes to its winner (a tap, or its time is up)."""
+        if not self.hold or self.collecting:
+            return
+        cards, winner = self.hold
+        lay = self.layout
+        self.flights = [Flight(None if down else card, lay.trick_pos[seat], self.seat_origin(winner),
+                               self.COLLECT_TIME, lay.trick_w, lay.back_w, delay=0.04 * i)
+                        for i, (seat, card, down) in enumerate(cards)]
+        self.collecting = True
+        self.news = {}
+        self.sounds.play("collect")
 
     def human_turn(self) -> bool:
         return (self.obs.turn >= 0 and self.session.is_human(self.obs.turn) and not self.busy()
@@ -71,6 +97,14 @@ class TableState:
         if seat == 0:
             return lay.size[0] // 2, lay.size[1] - 60
         return lay.seat_anchor[seat]
+
+    def relayout(self, layout):
+        """A new layout (the phone turned): cards in flight land where they were going (their
+        paths were planned on the old one); nothing else changes."""
+        self.layout = layout
+        for flight in self.flights:
+            flight.t = flight.delay + flight.duration
+        self.drag = None
 
     # ---- messages -------------------------------------------------------------------------------
     def say(self, text, error=False):
@@ -95,10 +129,26 @@ class TableState:
         else:
             self.bubbles[seat] = (action_label(action, swiss), 0.0)
             self.sounds.play("click")
+        bp, ap = before.public, after.public
         for item in action_news(self.ui, seat, action, before, after):
+            if item.kind in ("weis", "stoeck"):
+                continue  # shown at the seat that has it, below
             self.toast(item.text, item.icon)
             if item.kind == "reveal":
                 self.sounds.play("reveal")
+        if sum(ap.get("weis_points", (0, 0))) and not sum(bp.get("weis_points", (0, 0))):
+            mult = ap.get("multiplier") or 1
+            for s, found in enumerate(ap["weis"]):
+                if found:
+                    pts = sum(w["points"] for w in found) * mult
+                    self.news[s] = (_("Weis +{pts}").format(pts=pts),
+                                    tuple(c for w in found for c in w["cards"]))
+                    self.floats.append([f"+{pts}", s, s & 1, 0.0])
+        if ap.get("stoeck") is not None and bp.get("stoeck") is None:
+            s = ap["stoeck"]
+            pts = ap["stoeck_points"][s & 1]
+            self.news[s] = (_("Stöck +{pts}").format(pts=pts), ())
+            self.floats.append([f"+{pts}", s, s & 1, 0.0])
         self.hint_action = None
         if seat == 0:
             self.message = ""
@@ -121,6 +171,9 @@ class TableState:
             down = after.tricks_face_down[-1] if after.tricks_face_down else (False,) * len(cards)
             shown = [((leader + i) % 4, c, d) for i, (c, d) in enumerate(zip(cards, down))]
             self.hold, self.hold_time, self.collecting = (shown, winner), 0.0, False
+            gained = self.ui.trick_points(before, after, cards, winner)
+            if gained:
+                self.floats.append([f"+{gained}", winner, winner & 1, -self.FLY_TIME])
 
     def deal(self):
         """Backs flying from the dealer to every seat, a packet each in turn."""
@@ -147,6 +200,9 @@ class TableState:
             self.dealing = self.dealing and bool(self.flights)
 
     def age_messages(self, dt):
+        for f in self.floats:
+            f[3] += dt
+        self.floats = [f for f in self.floats if f[3] < self.FLOAT_TIME]
         self.bubbles = {s: (t, a + dt) for s, (t, a) in self.bubbles.items() if a + dt < self.BUBBLE_TIME}
         if self.toasts:
             self.toasts[0][1] += dt
@@ -159,14 +215,8 @@ class TableState:
 
     def update_hold(self, sdt):
         self.hold_time += sdt
-        if not self.collecting and self.hold_time >= self.FLY_TIME + self.SHOW_TIME:
-            cards, winner = self.hold
-            lay = self.layout
-            self.flights = [Flight(None if down else card, lay.trick_pos[seat], self.seat_origin(winner),
-                                   self.COLLECT_TIME, lay.trick_w, lay.back_w, delay=0.04 * i)
-                            for i, (seat, card, down) in enumerate(cards)]
-            self.collecting = True
-            self.sounds.play("collect")
+        if not self.collecting and self.trick_wait is not None and self.hold_time >= self.FLY_TIME + self.trick_wait:
+            self.collect_trick()
         elif self.collecting and all(f.done for f in self.flights):
             self.hold, self.collecting, self.flights = None, False, []
 

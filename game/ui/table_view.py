@@ -61,7 +61,7 @@ class TableView:
             surf.blit(art.shadow(width), (rect.left - m + 2, rect.top - m + 4))
         surf.blit(img, rect)
         if badge:
-            size = max(12, width // 7)
+            size = self.lay.min_text
             tag = gfx.text(badge, size, style.TEXT, True)
             box = tag.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(10, 4)
             gfx.panel(surf, box, (0, 0, 0, 190), 6)
@@ -110,12 +110,19 @@ class TableView:
                 gfx.shadow(surf, box, 14)
                 gfx.panel(surf, box, style.BUTTON, 14)
                 surf.blit(img, img.get_rect(center=box.center))
+        for seat, (box, text, icon) in f.news.items():
+            self.news(surf, box, text, icon)
         if f.notice:
             self.notice(surf, *f.notice)
         if f.prompt:
             self.prompt(surf, *f.prompt, framed=bool(state.message))
         draw_widgets(surf)
         self.hand(surf, state, hand)
+        for text, pos, alpha, colour in f.floats:
+            img = gfx.text(text, self.lay.large, colour, True)
+            img.set_alpha(alpha)
+            surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+            img.set_alpha(None)
         if state.show_last:
             self.last_trick(surf, state)
 
@@ -130,36 +137,40 @@ class TableView:
         name_y = rect.top + 8 + size // 2
         if label.dealer:
             chip = (int(direction.flip_x(x + size // 2, rect)), name_y)
-            pygame.draw.circle(surf, style.HIGHLIGHT, chip, size // 2)
-            gfx.blit_text(surf, _("D"), size - 6, chip, style.TEXT_DARK, "center", True)
-            x += size + 6
+            pygame.draw.circle(surf, style.HIGHLIGHT, chip, size // 2 + 3)
+            gfx.blit_text(surf, _("D"), self.lay.min_text, chip, style.TEXT_DARK, "center", True)
+            x += size + 10
         # centred by their ink: the Arabic font's line is twice as tall as its letters
-        name, note = label.name, label.note
-        gfx.blit_text(surf, name, size, (x, name_y - gfx.ink_offset(name, size, True)), style.TEXT, "midleft", True,
-                      within=rect)
+        note = label.note
+        for n, line in enumerate(label.lines or (label.name,)):
+            y = name_y + n * (size + 6)
+            gfx.blit_text(surf, line, size, (x if n == 0 else rect.left + 12, y - gfx.ink_offset(line, size, True)),
+                          style.TEXT, "midleft", True, within=rect)
         if note:
-            note_y = name_y + size // 2 + 3 + (size - 4) // 2
-            gfx.blit_text(surf, note, size - 4, (rect.left + 12, note_y - gfx.ink_offset(note, size - 4)),
+            small = self.lay.min_text
+            note_y = name_y + (len(label.lines or (label.name,)) - 1) * (size + 6) + size // 2 + 4 + small // 2
+            gfx.blit_text(surf, note, small, (rect.left + 12, note_y - gfx.ink_offset(note, small)),
                           style.TEXT_DIM, "midleft", within=rect)
         if label.thinking:
-            self.thinking(surf, rect, clock)
+            self.thinking(surf, rect, clock, name_y)
 
-    def thinking(self, surf, rect, clock):
+    def thinking(self, surf, rect, clock, y):
         """Three pulsing dots beside a seat's label: the AI is deciding."""
         for i in range(3):
             a = 0.5 + 0.5 * math.sin(clock * 6 - i * 0.8)
             r = 4 + int(3 * a)
             colour = tuple(int(c * (0.5 + 0.5 * a)) for c in style.TURN)
-            pygame.draw.circle(surf, colour, (int(direction.flip_x(rect.right - 52 + i * 18, rect)), rect.centery), r)
+            pygame.draw.circle(surf, colour, (int(direction.flip_x(rect.right - 52 + i * 18, rect)), y), r)
 
     # ---- the trick ----------------------------------------------------------------------------------
     def trick(self, surf, state):
         lay = self.lay
         flying = {f.seat for f in state.flights if not f.done}
-        for seat, card, down in state.shown_trick():
+        for i, (seat, card, down) in enumerate(state.shown_trick()):
             if seat in flying:
                 continue
-            badge = _("face down") if down and card is not None else ""
+            # the card led is marked: the suit to follow
+            badge = _("face down") if down and card is not None else _("led") if i == 0 else ""
             self.card(surf, card, lay.trick_pos[seat], lay.trick_w, badge=badge)
         if state.trick_shown_done():
             winner = state.hold[1]
@@ -173,8 +184,18 @@ class TableView:
                 self.card(surf, f.card, f.pos, f.width, badge=_("face down") if f.down and f.card is not None else "")
 
     # ---- messages ------------------------------------------------------------------------------------
+    def news(self, surf, box, text, icon):
+        """Weis or Stöck at the seat that showed it: the points, and the cards of a Weis."""
+        gfx.shadow(surf, box, 14)
+        gfx.panel(surf, box, (10, 18, 16, 235), 14, style.HIGHLIGHT, 3)
+        y = box.top + 10
+        if icon:
+            surf.blit(icon, icon.get_rect(midtop=(box.centerx, y)))
+            y += icon.get_height() + 8
+        gfx.blit_text(surf, text, self.lay.small, (box.centerx, y), style.HIGHLIGHT, "midtop", True)
+
     def notice(self, surf, box, text, icon, alpha):
-        size = self.lay.large
+        size = self.lay.body + 2
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         gfx.panel(panel, panel.get_rect(), (10, 18, 16, 225), 18, style.ACCENT, 3)
         y = 15
@@ -220,8 +241,23 @@ class TableView:
             r = self.card(surf, card, lay.trick_pos[seat], lay.trick_w)
             if seat == winner:
                 pygame.draw.rect(surf, style.HIGHLIGHT, r.inflate(10, 10), 4, border_radius=12)
-        title = _("Last trick · won by {seat}").format(seat=self.planner.ui.seat(winner))
-        gfx.blit_text(surf, title, lay.large, (lay.center[0], lay.top_bar.bottom + 20), style.TEXT, "midtop", True)
-        gfx.blit_text(surf, _("Tap anywhere to go on"), lay.small,
-                      (lay.center[0], lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 30),
-                      style.TEXT_DIM, "midtop")
+        for rect, text, size, colour, bold in self.last_trick_lines(winner):
+            gfx.blit_text(surf, text, size, rect.topleft, colour, bold=bold)
+
+    def last_trick_lines(self, winner):
+        """(rect, text, size, colour, bold) of the last trick's title and the line under it: below
+        the trick, where they cover neither the trick nor the partner's cards."""
+        lay = self.lay
+        ui = self.planner.ui
+        title = _("Last trick · you won it") if ui.is_you(winner) else \
+            _("Last trick · won by {seat}").format(seat=ui.seat(winner))
+        under = _("Tap anywhere to go on")
+        width = lay.size[0] - 2 * lay.margin
+        size = gfx.fit_size(title, lay.body + 4, width, True)
+        y = lay.trick_zone().bottom + 16
+        out = []
+        for text, text_size, colour, bold in ((title, size, style.TEXT, True), (under, lay.small, style.TEXT_DIM, False)):
+            rect = gfx.text_rect(text, text_size, (lay.center[0], y), colour, "midtop", bold)
+            out.append((rect, text, text_size, colour, bold))
+            y = rect.bottom + 8
+        return out

@@ -18,6 +18,8 @@ class Widget:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.pressed = False
+        self.hover = False   # the mouse is over it (no finger hovers)
+        self.armed = False   # tapped once: a second tap confirms (see Button.confirm)
 
     def hit(self, pos) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -56,6 +58,18 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
+    def text_room(self) -> int:
+        return self.rect.width - 16 - (self.icon.get_width() + 8 if self.icon else 0)
+
+    def label_lines(self) -> tuple[int, tuple[str, ...]]:
+        """(size, lines) of the caption: one line, shrunk to fit down to the smallest text, else
+        wrapped on two (or more) lines."""
+        room = self.text_room()
+        size = gfx.fit_size(self.label, self.size, room, bold=True)
+        if gfx.text_width(self.label, size, True) <= room:
+            return size, (self.label,)
+        return size, gfx.wrap(self.label, size, room, True)
+
     def draw(self, surf, focused=False):
         r = self.rect
         if not self.enabled:
@@ -64,48 +78,85 @@ class Button(Widget):
             fill = self.colour or (style.BUTTON_PRIMARY if self.primary else style.BUTTON)
         if self.pressed:
             fill = tuple(max(0, c - 40) for c in fill[:3])
+        elif self.hover and self.enabled:
+            fill = tuple(min(255, c + 18) for c in fill[:3])
         gfx.shadow(surf, r, style.RADIUS)
-        gfx.panel(surf, r, fill, style.RADIUS, style.ACCENT if focused else None, 4 if focused else 0)
-        size = gfx.fit_size(self.label, self.size, r.width - 16 - (self.icon.get_width() + 8 if self.icon else 0),
-                            bold=True)
-        label = gfx.text(self.label, size, style.BUTTON_TEXT, True)
-        sub = gfx.text(self.sublabel, max(12, size * 3 // 4), style.BUTTON_TEXT) if self.sublabel else None
-        width = label.get_width() + (self.icon.get_width() + 8 if self.icon else 0)
+        gfx.panel(surf, r, fill, style.RADIUS, style.ACCENT if focused or self.armed else None,
+                  4 if focused or self.armed else 0)
+        size, lines = self.label_lines()
+        images = [gfx.text(line, size, style.BUTTON_TEXT, True) for line in lines]
+        sub = gfx.text(self.sublabel, max(style.TEXT_MIN_PX, size * 3 // 4), style.BUTTON_TEXT) if self.sublabel else None
+        label_h = sum(i.get_height() for i in images)
+        width = max(i.get_width() for i in images) + (self.icon.get_width() + 8 if self.icon else 0)
         x = r.centerx - width // 2
-        y = r.centery - (label.get_height() + (sub.get_height() if sub else 0)) // 2
+        y = r.centery - (label_h + (sub.get_height() if sub else 0)) // 2
         if self.icon:  # the icon at the start of the label
-            icon = self.icon.get_rect(midleft=(x, r.centery if not sub else y + label.get_height() // 2))
+            icon = self.icon.get_rect(midleft=(x, r.centery if not sub else y + label_h // 2))
             surf.blit(self.icon, direction.flip(icon, r))
             x += self.icon.get_width() + 8
-        surf.blit(label, direction.flip(label.get_rect(topleft=(x, y)), r))
+        for image in images:
+            line_x = x + (width - (self.icon.get_width() + 8 if self.icon else 0) - image.get_width()) // 2
+            surf.blit(image, direction.flip(image.get_rect(topleft=(line_x, y)), r))
+            y += image.get_height()
         if sub:
-            surf.blit(sub, sub.get_rect(midtop=(r.centerx, y + label.get_height())))
+            surf.blit(sub, sub.get_rect(midtop=(r.centerx, y)))
 
 
 class Row(Widget):
-    """A labelled settings row with its control on the right; the label may carry a note below."""
+    """A labelled settings row with its control at the end; the label may carry a note below.
+
+    ``arrange(width)`` sizes the row for its text: side by side (the label and note at the
+    start, the control at the end) when the label has room beside the control, else stacked
+    (the label and note across the row, the control below them at the end edge)."""
 
     scrolls = True
+    CONTROL_H = style.TOUCH_PX  # the control's height: a thumb's target
 
-    def __init__(self, rect, label, note="", size=22):
+    def __init__(self, rect, label, note="", size=26):
         super().__init__(rect)
         self.label, self.note, self.size = label, note, size
+        self.note_size = max(style.BODY_MIN_PX, size * 4 // 5)
+        self.stacked = False
 
-    def draw_label(self, surf, focused, control_w):
+    def control_width(self) -> int:
+        """The width of this row's control."""
+        return 0
+
+    def label_room(self, control_w=None) -> int:
+        """How wide the label and note may be."""
+        if self.stacked:
+            return self.rect.width - 32
+        return self.rect.width - (self.control_width() if control_w is None else control_w) - 40
+
+    def arrange(self, width: int) -> int:
+        """Choose side by side or stacked for ``width`` and set the row's height; returns it."""
+        self.rect.width = width
+        self.stacked = self.label_room() < 300
+        room = self.label_room()
+        label_h = len(gfx.wrap(self.label, self.size, room, True)) * int(self.size * 1.2)
+        note_h = len(gfx.wrap(self.note, self.note_size, room)) * int(self.note_size * 1.2) + 6 if self.note else 0
+        text_h = 12 + label_h + note_h + 10
+        height = text_h + self.CONTROL_H + 12 if self.stacked else max(self.CONTROL_H + 20, text_h)
+        self.rect.height = height
+        return height
+
+    def draw_label(self, surf, focused, control_w=None):
         r = self.rect
         gfx.panel(surf, r, style.PANEL, style.RADIUS, style.ACCENT if focused else None, 3 if focused else 0)
-        text_rect = pygame.Rect(r.left + 16, r.top + 10, r.width - control_w - 40, r.height)
-        size = gfx.fit_size(self.label, self.size, text_rect.width, True)  # long labels (translations) shrink
-        gfx.blit_text(surf, self.label, size, text_rect.topleft, style.TEXT, bold=True, within=r)
+        room = self.label_room(control_w)
+        text_rect = pygame.Rect(r.left + 16, r.top + 12, room, 0)
+        height = gfx.blit_wrapped(surf, self.label, self.size, direction.flip(text_rect, r), style.TEXT, True, 1.2)
         if self.note:
-            note = pygame.Rect(text_rect.left, text_rect.top + self.size + 8, text_rect.width, 0)
-            gfx.blit_wrapped(surf, self.note, self.size * 4 // 5, direction.flip(note, r), style.TEXT_DIM, spacing=1.2)
+            note = pygame.Rect(text_rect.left, text_rect.top + height + 6, room, 0)
+            gfx.blit_wrapped(surf, self.note, self.note_size, direction.flip(note, r), style.TEXT_DIM, spacing=1.2)
 
     def control_rect(self, width) -> pygame.Rect:
-        """The control's place at the row's end (the right; the left in right to left)."""
+        """The control's place at the row's end (the right; the left in right to left): beside
+        the label, or below it in a stacked row."""
         r = self.rect
-        h = min(r.height - 16, self.size * 2 + 14)
-        return direction.flip((r.right - width - 14, r.centery - h // 2, width, h), r)
+        h = min(r.height - 16, self.CONTROL_H)
+        top = r.bottom - 12 - h if self.stacked else r.centery - h // 2
+        return direction.flip((r.right - width - 14, top, width, h), r)
 
 
 class Toggle(Row):
@@ -123,12 +174,16 @@ class Toggle(Row):
             return True
         return False
 
+    def control_width(self) -> int:
+        return self.size * 3 + 12
+
     def draw(self, surf, focused=False):
-        w = self.size * 3 + 12
-        self.draw_label(surf, focused, w)
+        w = self.control_width()
+        self.draw_label(surf, focused)
         c = self.control_rect(w)
+        middle = c.centery
         c.height = min(c.height, self.size + 20)
-        c.centery = self.rect.centery
+        c.centery = middle
         gfx.panel(surf, c, style.GOOD if self.value else style.BUTTON_DISABLED, c.height // 2)
         knob = c.height - 8
         x = c.right - knob - 4 if self.value else c.left + 4  # on: the knob at the end
@@ -147,11 +202,19 @@ class Stepper(Row):
     def value(self):
         return self.values[self.index]
 
+    def control_width(self) -> int:
+        widest = max((gfx.text_width(self.shown(v), self.size, True) for v in self.values), default=0)
+        return 2 * self.CONTROL_H + max(160, min(widest + 24, 260))
+
     def _controls(self):
-        width = min(self.rect.width // 2, self.size * 11)
-        c = self.control_rect(width)
+        c = self.control_rect(self.control_width())
         b = c.height  # − at the start, + at the end
         return c, direction.flip((c.left, c.top, b, b), c), direction.flip((c.right - b, c.top, b, b), c)
+
+    def touch_parts(self):
+        """The − and + halves: what a finger aims at."""
+        _whole, minus, plus = self._controls()
+        return [(minus, f"stepper − {self.label!r}"), (plus, f"stepper + {self.label!r}")]
 
     def press(self, pos):
         _, minus, plus = self._controls()
@@ -175,7 +238,7 @@ class Stepper(Row):
 
     def draw(self, surf, focused=False):
         c, minus, plus = self._controls()
-        self.draw_label(surf, focused, c.width)
+        self.draw_label(surf, focused)
         gfx.panel(surf, c, (255, 255, 255, 30), c.height // 2)
         for rect, sign, ok in ((minus, "−", self.index > 0), (plus, "+", self.index < len(self.values) - 1)):
             gfx.panel(surf, rect, style.BUTTON if ok else style.BUTTON_DISABLED, rect.height // 2)
@@ -193,8 +256,11 @@ class Slider(Row):
         super().__init__(rect, label, "", size)
         self.value, self.on_change = float(value), on_change
 
+    def control_width(self) -> int:
+        return min(self.rect.width // 2, 320) if not self.stacked else self.rect.width - 60
+
     def _track(self):
-        c = self.control_rect(min(self.rect.width // 2, 320))
+        c = self.control_rect(self.control_width())
         return pygame.Rect(c.left + 14, c.centery - 4, c.width - 28, 8)
 
     def press(self, pos):
@@ -222,7 +288,7 @@ class Slider(Row):
 
     def draw(self, surf, focused=False):
         t = self._track()
-        self.draw_label(surf, focused, t.width + 40)
+        self.draw_label(surf, focused)
         gfx.panel(surf, t, (255, 255, 255, 70), 4)
         gfx.panel(surf, direction.flip((t.left, t.top, int(t.width * self.value), t.height), t), style.ACCENT, 4)
         knob = direction.flip_x(t.left + int(t.width * self.value), t)

@@ -6,12 +6,16 @@ importing it; ``build_scene`` looks the name up here and builds the scene with `
 
 from __future__ import annotations
 
+from .confirm import ConfirmScene
 from .continue_list import ContinueScene
+from .glossary import GlossaryScene
 from .hand_result import HandResultScene
+from .help import HelpScene
 from .learn import LearnScene
 from .match_result import MatchResultScene
 from .menu import MenuScene
 from .new_match import NewMatchScene
+from .pause import PauseScene
 from .recent_hands import RecentHandsScene
 from .review import ReviewScene
 from .rules import RulesScene
@@ -21,7 +25,8 @@ from .table import TableScene
 
 SCENES = {cls.name: cls for cls in (MenuScene, NewMatchScene, TableScene, HandResultScene, MatchResultScene,
                                     RulesScene, SettingsScene, StatsScene, ContinueScene, ReviewScene,
-                                    RecentHandsScene, LearnScene)}
+                                    RecentHandsScene, LearnScene, PauseScene, HelpScene, GlossaryScene,
+                                    ConfirmScene)}
 
 
 def build_scene(app, name: str, **params):

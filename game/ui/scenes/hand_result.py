@@ -38,7 +38,7 @@ class HandResultScene(DialogScene):
 
     def panel_rect(self):
         lay = self.layout
-        return lay.dialog(self.width_share, 0.64 if lay.portrait else self.height_share)  # no empty half on a phone
+        return lay.dialog(0.72, 0.86 if lay.portrait else self.height_share)
 
     def _made_by_us(self):
         res = self.res
@@ -104,15 +104,26 @@ class HandResultScene(DialogScene):
 
     # ---- drawing -----------------------------------------------------------------------------------
     def draw(self, surf):
+        """The sentence saying what happened, the rows that add up to it and the score moving:
+        stacked in portrait; in landscape the rows at the start and the score beside them."""
         lay = self.layout
-        rect = self.draw_panel(surf, _("Hand result"), self.ui.result_headline(self.obs, self.res))
+        rect = self.draw_panel(surf, _("Hand result"))
         inner = rect.inflate(-2 * lay.margin, 0)
-        y = rect.top + lay.margin + lay.large + 30 + lay.medium * 2 + 20
+        y = rect.top + lay.margin + lay.large + 20
+        sentence = self.ui.result_headline(self.obs, self.res)
+        y += gfx.blit_wrapped(surf, sentence, lay.body, pygame.Rect(inner.left, y, inner.width, 0), style.TEXT,
+                              bold=True, spacing=1.25) + lay.gap
         rows = self.ui.result_rows(self.obs, self.res)
+        if lay.portrait:
+            table, score = inner, inner
+        else:
+            table = pygame.Rect(inner.left, y, inner.width * 3 // 5, 0)
+            score = pygame.Rect(table.right + lay.margin, y, inner.right - table.right - lay.margin, 0)
+            table, score = direction.flip(table, inner), direction.flip(score, inner)  # the rows at the start
+        top = y
         if rows or self.ui.per_player:  # a per-player table keeps its headings when the hand is thrown in
-            y = self.table(surf, inner, y, self.ui.result_header(), rows)
-        y += lay.gap * 2
-        self.score(surf, inner, y)
+            y = self.table(surf, table, y, self.ui.result_header(), rows)
+        self.score(surf, score, y + lay.gap * 2 if lay.portrait else top)
         self.draw_code(surf, inner)
         self.draw_widgets(surf)
 
@@ -130,47 +141,69 @@ class HandResultScene(DialogScene):
             gfx.blit_text(surf, line, size, (rect.centerx, y), style.TEXT_DIM, "midtop")
             y -= lay.small + 8
 
-    def table(self, surf, rect, y, header, rows):
+    def table_cells(self, rect, header, rows):
+        """Where each heading and cell goes: (text, size, pos, colour, bold, room) per cell, and
+        the bottom.  The first column wraps a long label; every cell of a row is centred on the
+        row's middle by its ink (the Arabic font's letters sit high in their line)."""
         lay = self.layout
-        size = lay.medium
-        cols = [rect.left] + [rect.left + rect.width * share for share in self.ui.result_columns]
+        size = lay.body
+        cols = [rect.left] + [rect.left + int(rect.width * share) for share in self.ui.result_columns]
         rooms = [int(right - left - 12) for left, right in zip(cols, cols[1:] + [rect.right])]
+        out = []
+        y = rect.top
+        head_h = 0
         for i, h in enumerate(header):
-            gfx.blit_text(surf, h, gfx.fit_size(h, lay.small, rooms[i], True), (cols[i], y), style.TEXT_DIM, bold=True,
-                          within=rect)  # columns from the start edge
-        y += lay.small + 10
-        for r, row in enumerate(rows):
-            if r % 2 == 0:
-                gfx.panel(surf, (rect.left - 8, y - 4, rect.width + 16, size + 12), (255, 255, 255, 16), 6)
-            for i, cell in enumerate(row):
+            fit = gfx.fit_size(h, lay.small, rooms[i], True)
+            out.append((h, fit, (cols[i], y), style.TEXT_DIM, True, rooms[i]))
+            head_h = max(head_h, fit)
+        y += head_h + 12
+        for row in rows:
+            label = str(row[0])
+            lines = gfx.wrap(label, size, rooms[0], True)
+            line_h = int(size * 1.25)
+            height = max(1, len(lines)) * line_h
+            middle = y + height // 2
+            for n, line in enumerate(lines):
+                centre = y + n * line_h + line_h // 2
+                out.append((line, size, (cols[0], centre - gfx.ink_offset(line, size, True)), style.TEXT, True,
+                            rooms[0], "midleft"))
+            for i, cell in enumerate(row[1:], start=1):
                 text = str(cell)
-                colour = style.TEXT
-                if text.startswith("+"):
-                    colour = style.GOOD
-                elif text.startswith("-"):
-                    colour = style.BAD
-                gfx.blit_text(surf, text, gfx.fit_size(text, size, rooms[i], i == 0), (cols[i], y), colour, bold=i == 0,
-                              within=rect)
-            y += size + 14
-        return y
+                colour = style.GOOD if text.startswith("+") and text != "+0" else \
+                    style.BAD if text.startswith("-") else style.TEXT
+                fit = gfx.fit_size(text, size, rooms[i])
+                out.append((text, fit, (cols[i], middle - gfx.ink_offset(text, fit)), colour, False, rooms[i],
+                            "midleft"))
+            y += height + 14
+        return out, y
+
+    def table(self, surf, rect, y, header, rows):
+        """The rows explaining the hand (a total right under what it adds up)."""
+        cells, bottom = self.table_cells(pygame.Rect(rect.left, y, rect.width, 0), header, rows)
+        for text, size, pos, colour, bold, _room, *anchor in cells:
+            gfx.blit_text(surf, text, size, pos, colour, anchor[0] if anchor else "topleft", bold,
+                          within=rect)  # columns from the start edge
+        return bottom
 
     def score(self, surf, rect, y):
         """The score before and after, counting up; tokens (304) are shown as chips too."""
         lay = self.layout
         shown = self.shown_score()
         gfx.blit_text(surf, _("Score"), lay.small, (rect.left, y), style.TEXT_DIM, bold=True, within=rect)
-        y += lay.small + 10
+        y += lay.small + 12
         arrow = direction.arrow()
-        for side in (0, 1):
-            if self.ui.per_player:  # partners side by side
-                label = "    ".join(f"{self.ui.seat(s)}  {self.before[s]} {arrow} {shown[s]}" for s in (side, side + 2))
-            else:
-                label = f"{self.ui.side(side)}  {self.before[side]} {arrow} {shown[side]}"
-            gfx.blit_text(surf, label, lay.medium, (rect.left, y), style.SIDE_COLOURS[side], bold=True, within=rect)
+        seats = [(s,) for s in (0, 1)] if not self.ui.per_player else [(s,) for s in (0, 2, 1, 3)]
+        for (who,) in seats:
+            side = who & 1
+            name = self.ui.seat(who) if self.ui.per_player else self.ui.side(who)
+            label = f"{name}  {self.before[who]} {arrow} {shown[who]}"
+            size = gfx.fit_size(label, lay.body, rect.width, True)
+            gfx.blit_text(surf, label, size, (rect.left, y), style.SIDE_COLOURS[side], bold=True, within=rect)
+            y += size + 12
             if self.ui.chips:
-                self.chips(surf, rect, rect.left + rect.width * 0.45, y + lay.medium // 2, shown[side],
-                           rect.right - (rect.left + rect.width * 0.45), style.SIDE_COLOURS[side])
-            y += lay.medium + 16
+                self.chips(surf, rect, rect.left, y + 12, shown[who], rect.width, style.SIDE_COLOURS[side])
+                y += 36
+        return y
 
     def chips(self, surf, box, x, cy, n, width, colour):
         """``n`` token chips in a row from ``x`` (mirrored in ``box`` in right to left)."""

@@ -75,34 +75,50 @@ class MatchResultScene(DialogScene):
         self.chart(surf, chart)
         self.draw_widgets(surf)
 
+    def sheet_layout(self, rect):
+        """The score sheet laid out in ``rect``: (x of each column, width of each, header, rows of
+        [lines per cell], row heights), the most recent hands if they do not all fit.  Every
+        column is as wide as its widest entry but the one the game lets wrap (a contract in
+        words), which takes the room left."""
+        lay = self.layout
+        size, gap = lay.small, 14
+        columns = self.ui.sheet_columns()
+        rows = [[str(i + 1)] + [str(c) for c in self.ui.sheet_row(rec)] for i, rec in enumerate(self.records)]
+        widths = [max([gfx.text_width(c, size, True) for c in [h] + [r[i] for r in rows]]) for i, h in
+                  enumerate(columns)]
+        wrap = self.ui.sheet_wrap
+        if wrap is not None:
+            others = sum(w for i, w in enumerate(widths) if i != wrap) + gap * (len(columns) - 1)
+            widths[wrap] = max(gfx.text_width(columns[wrap], size, True), min(widths[wrap], rect.width - others))
+        xs, x = [], rect.left
+        for w in widths:
+            xs.append(x)
+            x += w + gap
+        line = size + 6
+        cells = [[gfx.wrap(c, size, widths[i]) if i == wrap else (c,) for i, c in enumerate(r)] for r in rows]
+        heights = [max(len(c) for c in r) * line + 6 for r in cells]
+        room = rect.height - line - 6
+        first = len(cells)
+        while first > 0 and sum(heights[first - 1:]) <= room:
+            first -= 1
+        return xs, widths, columns, cells[first:], heights[first:]
+
     def sheet(self, surf, rect):
         """Every hand in a table; the most recent ones if they do not all fit."""
         lay = self.layout
         size = lay.small
-        columns = self.ui.sheet_columns()
-        rows = [[str(i + 1)] + [str(c) for c in self.ui.sheet_row(rec)] for i, rec in enumerate(self.records)]
-        step = size + 10
-        fit = max(1, (rect.height - step) // step)
-        if len(rows) > fit:
-            rows = rows[-fit:]
-        widths = [max([gfx.text_width(c, size, True) for c in [h] + [r[i] for r in rows]]) for i, h in
-                  enumerate(columns)]
-        gap = 16
-        scale = min(1.0, (rect.width - gap * len(columns)) / max(1, sum(widths)))
-        xs, x = [], rect.left
-        for w in widths:
-            xs.append(x)
-            x += int(w * scale) + gap
-        cell = max(12, int(size * min(1.0, scale + 0.1)))
-        for x, h in zip(xs, columns):  # columns from the start edge
-            gfx.blit_text(surf, h, cell, (x, rect.top), style.TEXT_DIM, bold=True, within=rect)
-        y = rect.top + step
-        for n, row in enumerate(rows):
+        xs, widths, columns, rows, heights = self.sheet_layout(rect)
+        for x, w, h in zip(xs, widths, columns):  # columns from the start edge
+            gfx.blit_text(surf, h, gfx.fit_size(h, size, w, True), (x, rect.top), style.TEXT_DIM, bold=True,
+                          within=rect)
+        y = rect.top + size + 12
+        for n, (row, height) in enumerate(zip(rows, heights)):
             if n % 2 == 0:
-                gfx.panel(surf, (rect.left - 6, y - 3, rect.width, step), (255, 255, 255, 16), 6)
-            for x, c in zip(xs, row):
-                gfx.blit_text(surf, c, cell, (x, y), style.TEXT, within=rect)
-            y += step
+                gfx.panel(surf, (rect.left - 6, y - 3, rect.width, height), (255, 255, 255, 16), 6)
+            for x, lines in zip(xs, row):
+                for k, text in enumerate(lines):
+                    gfx.blit_text(surf, text, size, (x, y + k * (size + 6)), style.TEXT, within=rect)
+            y += height
 
     def chart(self, surf, rect):
         """Each side's score (400: partners added) after every hand.  The hands run left to right

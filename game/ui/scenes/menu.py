@@ -19,7 +19,9 @@ from ..widgets import Button, Widget
 
 
 class GameTile(Widget):
-    """A game to choose: its name, a suit and a line about it."""
+    """A game to choose: its suit and name, and a line about it."""
+
+    scrolls = True  # the tiles scroll when they do not all fit (a phone held sideways)
 
     def __init__(self, rect, game, icon, on_click, size):
         super().__init__(rect)
@@ -28,43 +30,49 @@ class GameTile(Widget):
     def activate(self):
         self.on_click(self.game)
 
+    def parts(self, width):
+        """(name size, name lines, tagline lines) for a tile ``width`` wide."""
+        name = game_name(self.game)
+        room = width - self.icon.get_width() - 44
+        size = gfx.fit_size(name, self.size + 8, room, True, self.size)
+        lines = gfx.wrap(name, size, room, True)
+        return size, lines, gfx.wrap(game_tagline(self.game), self.size, width - 32)
+
+    def height_for(self, width) -> int:
+        size, lines, tagline = self.parts(width)
+        top = max(self.icon.get_height(), len(lines) * int(size * 1.2))
+        return 16 + top + 12 + len(tagline) * int(self.size * 1.2) + 18
+
     def draw(self, surf, focused=False):
         r = self.rect
         gfx.shadow(surf, r, 18)
-        gfx.panel(surf, r, style.BUTTON if not self.pressed else style.BUTTON_DISABLED, 18,
-                  style.ACCENT if focused else None, 5 if focused else 0)
+        fill = style.BUTTON_DISABLED if self.pressed else tuple(min(255, c + 14) for c in style.BUTTON[:3]) \
+            if self.hover else style.BUTTON
+        gfx.panel(surf, r, fill, 18, style.ACCENT if focused else None, 5 if focused else 0)
+        size, lines, tagline = self.parts(r.width)
+        head = max(self.icon.get_height(), len(lines) * int(size * 1.2))
         # the suit, then the name, from the start edge
-        icon = self.icon.get_rect(midleft=(r.left + 16, r.top + 16 + self.icon.get_height() // 2))
+        icon = self.icon.get_rect(midleft=(r.left + 16, r.top + 16 + head // 2))
         surf.blit(self.icon, direction.flip(icon, r))
-        name = game_name(self.game)
-        gfx.blit_text(surf, name, gfx.fit_size(name, self.size + 8, r.width - self.icon.get_width() - 40, True),
-                      (r.left + self.icon.get_width() + 28, r.top + 16 + self.icon.get_height() // 2),
-                      style.BUTTON_TEXT, "midleft", True, within=r)
-        text_rect = pygame.Rect(r.left + 16, r.top + self.icon.get_height() + 28, r.width - 32, 0)
-        gfx.blit_wrapped(surf, game_tagline(self.game), self.size - 2, text_rect, style.BUTTON_TEXT, spacing=1.2)
+        y = r.top + 16 + (head - len(lines) * int(size * 1.2)) // 2
+        for line in lines:
+            gfx.blit_text(surf, line, size, (r.left + self.icon.get_width() + 28, y), style.BUTTON_TEXT, bold=True,
+                          within=r)
+            y += int(size * 1.2)
+        text_rect = pygame.Rect(r.left + 16, r.top + 16 + head + 12, r.width - 32, 0)
+        gfx.blit_wrapped(surf, game_tagline(self.game), self.size, direction.flip(text_rect, r), style.BUTTON_TEXT,
+                         spacing=1.2)
 
 
 class MenuScene(Scene):
     name = "menu"
 
     def build(self):
+        """The title, the games as tiles (scrolling if they do not all fit), and the actions in a
+        row (two per row in portrait) at the bottom."""
         lay, app = self.layout, self.app
         w, h = lay.size
         m, gap = lay.margin, lay.gap * 2
-        top = lay.margin + lay.title + lay.medium + 60
-        cols = 2 if lay.portrait else 4
-        tile_w = (w - 2 * m - gap * (cols - 1)) // cols
-        tile_h = 240 if lay.portrait else 210
-        icon = int(lay.large * 1.3)
-        widgets = []
-        games = game_order()
-        for i, game in enumerate(games):
-            ui = game_ui(game)
-            x = m + (i % cols) * (tile_w + gap)
-            y = top + (i // cols) * (tile_h + gap)
-            widgets.append(GameTile((x, y, tile_w, tile_h), game, app.art(ui.deck).suit_symbol(ui.tile_suit, icon),
-                                    self.new_match, lay.medium))
-        y = top + ((len(games) + cols - 1) // cols) * (tile_h + gap) + (20 if lay.portrait else 0)
         saved = bool(app.store.saved_matches())
         actions = [(_("Continue"), self.continue_match, bool(saved), True),
                    (_("Watch a game"), self.watch, True, False),
@@ -72,27 +80,65 @@ class MenuScene(Scene):
                    (_("Rules"), self.rules, True, False),
                    (_("Statistics"), self.stats, True, False),
                    (_("Settings"), self.settings, True, False)]
-        per_row = 2 if lay.portrait else 3
+        per_row = 2 if lay.portrait else 3  # portrait: Continue alone on the first row
+        rows = 1 + (len(actions) - 1 + per_row - 1) // per_row if lay.portrait else (len(actions) + per_row - 1) // per_row
+        buttons_top = h - m - rows * lay.button_h - (rows - 1) * lay.gap
         bw = (w - 2 * m - lay.gap * (per_row - 1)) // per_row
+        buttons = []
         for i, (label, cb, enabled, primary) in enumerate(actions):
             if lay.portrait and i == 0:  # Continue spans the row
-                widgets.append(Button((m, y, w - 2 * m, lay.button_h), label, cb, lay.medium, primary, enabled))
+                buttons.append(Button((m, buttons_top, w - 2 * m, lay.button_h), label, cb, lay.body, primary, enabled))
                 continue
             k = i - 1 if lay.portrait else i
             x = m + (k % per_row) * (bw + lay.gap)
-            row_y = y + (k // per_row + (1 if lay.portrait else 0)) * (lay.button_h + lay.gap)
-            widgets.append(Button((x, row_y, bw, lay.button_h), label, cb, lay.medium, primary, enabled))
-        self.widgets = direction.flip_widgets(widgets, lay.rect)  # tiles and buttons in reading order
+            row_y = buttons_top + (k // per_row + (1 if lay.portrait else 0)) * (lay.button_h + lay.gap)
+            buttons.append(Button((x, row_y, bw, lay.button_h), label, cb, lay.body, primary, enabled))
+        top = self.title_bottom() + lay.gap
+        self.viewport = pygame.Rect(m - 8, top, w - 2 * m + 16, buttons_top - lay.gap - top)
+        games = game_order()
+        cols = 2
+        tile_w = (w - 2 * m - gap * (cols - 1)) // cols
+        icon = int(lay.large * 1.3)
+        tiles = []
+        for game in games:
+            ui = game_ui(game)
+            tiles.append(GameTile((0, 0, tile_w, 0), game, app.art(ui.deck).suit_symbol(ui.tile_suit, icon),
+                                  self.new_match, lay.body))
+        tile_h = max(t.height_for(tile_w) for t in tiles)
+        for i, tile in enumerate(tiles):
+            tile.rect = pygame.Rect(m + (i % cols) * (tile_w + gap), top + 4 + (i // cols) * (tile_h + gap),
+                                    tile_w, tile_h)
+        self.content_height = ((len(tiles) + cols - 1) // cols) * (tile_h + gap) + 8 - gap
+        self.scroll_to(self.scroll)
+        self.widgets = direction.flip_widgets(tiles, lay.rect) + direction.flip_widgets(buttons, lay.rect)
         self.focus = len(games) if saved else 0
 
+    def title_bottom(self) -> int:
+        lay = self.layout
+        lines = gfx.wrap(self.subtitle(), lay.body, lay.size[0] - 2 * lay.margin)
+        return lay.margin + 8 + lay.title + 14 + len(lines) * int(lay.body * 1.25)
+
+    def subtitle(self) -> str:
+        return _("Four partnership card games: play with an AI partner")
+
     def draw(self, surf):
+        lay = self.layout
         self.app.draw_table(surf)
-        self.draw_title(surf, _("Trick Table"), _("Four partnership card games: play with an AI partner"))
+        gfx.blit_text(surf, _("Trick Table"), lay.title, (lay.size[0] // 2, lay.margin + 8), style.TEXT, "midtop", True)
+        gfx.blit_wrapped(surf, self.subtitle(), lay.body,
+                         pygame.Rect(lay.margin, lay.margin + 8 + lay.title + 14, lay.size[0] - 2 * lay.margin, 0),
+                         style.TEXT_DIM, align="center")
         self.draw_widgets(surf)
 
     def back(self):
-        if sys.platform != "emscripten":  # a web page has no window to close
-            self.app.running = False
+        """Escape on the menu: leaving the game is asked first (a web page has no window to close)."""
+        if sys.platform == "emscripten":
+            return
+        self.app.go("confirm", title=_("Quit Trick Table?"), text=_("Your match in progress stays saved."),
+                    yes=_("Quit"), no=_("Stay"), on_yes=self.quit)
+
+    def quit(self):
+        self.app.running = False
 
     # ---- actions -----------------------------------------------------------------------------------
     def new_match(self, game):

@@ -33,8 +33,8 @@ class NewMatchScene(FormScene):
         hand_cls = game_class(self.game)
         opts = {o.name: o for o in hand_cls.OPTIONS}
         length = opts.get(hand_cls.MATCH_LENGTH)  # first, as "Match length"
-        if length is not None:
-            self.option_row(length, _("Match length"))
+        if length is not None:  # a length, never an on/off switch (Schieber: 2500 table or 3000 points)
+            self.option_row(length, _("Match length"), choice=True)
         self.add_row(Stepper, _("AI level"), LEVELS, LEVELS.index(self.level) if self.level in LEVELS else 1,
                      self.set_level, shown=level_name,
                      note=_("How carefully the other three players think."))
@@ -45,7 +45,7 @@ class NewMatchScene(FormScene):
                                          (_("Start"), self.start, True)])
         self.focus = len(self.widgets) - 1
 
-    def option_row(self, opt, label=None):
+    def option_row(self, opt, label=None, choice=False):
         label = label or option_label(opt.name)
         note = _(opt.description) + "  " + _("Default: {value}.").format(value=option_value_text(opt, opt.default))
         value = self.options[opt.name]
@@ -53,7 +53,7 @@ class NewMatchScene(FormScene):
         def change(v, name=opt.name):
             self.options[name] = v
 
-        if isinstance(opt.default, bool) and not opt.choices:
+        if isinstance(opt.default, bool) and not opt.choices and not choice:
             self.add_row(Toggle, label, value, change, note=note)
         else:
             values = list(opt.allowed())

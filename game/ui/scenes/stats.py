@@ -1,4 +1,5 @@
-"""Statistics per game: matches, wins, hands, bids made."""
+"""Statistics per game: matches, wins, hands, bids made -- a block per game, each figure on its
+own line under its name (so a long translated name wraps instead of colliding), scrolled."""
 
 from __future__ import annotations
 
@@ -13,46 +14,80 @@ from ..names import game_name, game_order
 
 class StatsScene(DialogScene):
     name = "statistics"
-    height_share = 0.7
+    height_share = 0.86
 
     def build(self):
+        lay = self.layout
         self.widgets = self.button_row([(_("Recent hands"), self.recent_hands, False), (_("Back"), self.back, True)])
         self.focus = len(self.widgets) - 1
+        panel = self.panel_rect()
+        top = panel.top + lay.margin + lay.large + 24
+        bottom = self.widgets[0].rect.top - lay.gap
+        self.viewport = pygame.Rect(panel.left + lay.margin, top, panel.width - 2 * lay.margin, bottom - top)
+        self.page = self.render_page(self.viewport.width)
+        self.content_height = self.page.get_height()
+        self.scroll_to(self.scroll)
 
     def recent_hands(self):
         self.app.go("recent-hands", game=self.app.settings["game"])
 
-    def draw(self, surf):
+    def figures(self, game):
+        """(label, value) of one game's statistics."""
+        st = self.app.store.game_stats(game)
+        won = f"{st['wins']}" + (f" ({100 * st['wins'] // st['matches']}%)" if st["matches"] else "")
+        return [(_("Matches"), str(st["matches"])), (_("Won"), won), (_("Hands"), str(st["hands"])),
+                (_("Bids made"), f"{st['bids_made']}/{st['bids']}")]
+
+    def blocks(self, width):
+        """Per game: (title lines, [(label lines, value)]) laid out for a column ``width`` wide."""
         lay = self.layout
-        rect = self.draw_panel(surf, _("Statistics"))
-        headers = [_("Game"), _("Matches"), _("Won"), _("Hands"), _("Bids made")]
-        x0 = rect.left + lay.margin
-        width = rect.width - 2 * lay.margin
-        cols = [x0] + [x0 + int(width * f) for f in (0.34, 0.52, 0.68, 0.84)]
-        y = rect.top + lay.margin + lay.large + 30
-        size = lay.medium if not lay.portrait else lay.small + 2
-        table = rect.inflate(-2 * lay.margin, 0)  # columns from the start edge
-        head_h = lay.small
-        for x, h in zip(cols, headers):
-            room = int(width * 0.16) if x != x0 else int(width * 0.33)
-            fit = gfx.fit_size(h, lay.small, room, True, lay.small * 3 // 4)
-            if gfx.text_width(h, fit, True) <= room:
-                gfx.blit_text(surf, h, fit, (x, y), style.TEXT_DIM, bold=True, within=table)
-                continue
-            while fit > 12 and max(gfx.text_width(line, fit, True) for line in gfx.wrap(h, fit, room, True)) > room:
-                fit -= 1
-            box = direction.flip(pygame.Rect(x, y, room, 0), table)  # a long heading (a translation) wrapped
-            head_h = max(head_h, gfx.blit_wrapped(surf, h, fit, box, style.TEXT_DIM, True, 1.1))
-        y += head_h + 16
-        for i, game in enumerate(game_order()):
-            st = self.app.store.game_stats(game)
-            won = f"{st['wins']}" + (f" ({100 * st['wins'] // st['matches']}%)" if st["matches"] else "")
-            bids = f"{st['bids_made']}/{st['bids']}"
-            cells = [game_name(game), str(st["matches"]), won, str(st["hands"]), bids]
-            if i % 2 == 0:
-                gfx.panel(surf, (x0 - 10, y - 6, width + 20, size + 16), (255, 255, 255, 16), 8)
-            for x, c in zip(cols, cells):
-                gfx.blit_text(surf, c, gfx.fit_size(c, size, int(width * 0.17) if x != x0 else int(width * 0.33)),
-                              (x, y), style.TEXT, bold=x == x0, within=table)
-            y += size + 22
+        out = []
+        for game in game_order():
+            title = gfx.wrap(game_name(game), lay.body, width - 24, True)
+            rows = []
+            for label, value in self.figures(game):
+                room = width - 24 - gfx.text_width(value, lay.body, True) - 24
+                rows.append((gfx.wrap(label, lay.body, max(80, room)), value))
+            out.append((title, rows))
+        return out
+
+    def render_page(self, width):
+        """Every game's block on one tall surface: one column in portrait, two side by side in landscape."""
+        lay = self.layout
+        cols = 1 if lay.portrait else 2
+        col_w = (width - (cols - 1) * lay.gap * 2) // cols
+        line = int(lay.body * 1.3)
+        blocks = self.blocks(col_w)
+        heights = [len(t) * line + 12 + sum(max(1, len(lbl)) * line + 8 for lbl, _v in rows) + 16
+                   for t, rows in blocks]
+        tops, y = [], 0
+        for i in range(0, len(blocks), cols):
+            tops += [y] * len(blocks[i:i + cols])
+            y += max(heights[i:i + cols]) + lay.gap
+        page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+        for i, ((title, rows), top) in enumerate(zip(blocks, tops)):
+            left = (i % cols) * (col_w + lay.gap * 2)
+            if direction.rtl():
+                left = width - left - col_w  # the first game at the start edge
+            box = pygame.Rect(left, top, col_w, heights[i])
+            gfx.panel(page, box, (255, 255, 255, 16), 12)
+            inner = box.inflate(-24, 0)
+            ty = box.top + 8
+            for t in title:
+                gfx.blit_text(page, t, lay.body, (inner.left, ty), style.HIGHLIGHT, bold=True, within=inner)
+                ty += line
+            ty += 4
+            for label, value in rows:
+                for n, part in enumerate(label):
+                    gfx.blit_text(page, part, lay.body, (inner.left, ty + n * line), style.TEXT_DIM, within=inner)
+                gfx.blit_text(page, value, lay.body, (inner.right, ty), style.TEXT, "topright", True, within=inner)
+                ty += max(1, len(label)) * line + 8
+        return page
+
+    def draw(self, surf):
+        self.draw_panel(surf, _("Statistics"))
+        surf.set_clip(self.viewport)
+        surf.blit(self.page, (self.viewport.left, self.viewport.top - self.scroll))
+        surf.set_clip(None)
+        self.draw_scrollbar(surf)
         self.draw_widgets(surf)

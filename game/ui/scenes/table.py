@@ -21,7 +21,7 @@ from ..names import action_label, action_phrase, refusal_text
 from ..scene import ACTIVATE, Scene
 from ..table_ai import TableAI
 from ..table_controls import Controls
-from ..table_frame import HandLayout
+from ..table_frame import LIFT, HandLayout
 from ..table_state import TableState
 from ..table_view import TableView
 from ..why_press import WhyPress
@@ -45,7 +45,7 @@ class TableScene(Scene):
         self.ai = TableAI(session)
         self.why = WhyPress(session, self.ui)   # a long press on an AI card of the last trick
         self.view = TableView(self.layout, self.art, self.ui)
-        self.controls = Controls(self.submit)
+        self.controls = Controls(self.decide)
         self.hand = HandLayout()
         self.controls_top = 0       # the top of the action buttons, 0 without them
         self.hint_button = None
@@ -83,7 +83,8 @@ class TableScene(Scene):
         self.controls_top = 0
         if self.human_turn() and any(not A.is_play(a) and not A.INDICATOR <= a < A.BID for a in obs.legal):
             rect = lay.controls_rect(self.hand.top)
-            buttons = self.controls.build(obs, rect, lay, self.ui, self.art)
+            extras = [(_("What do these mean?"), self.glossary)] if self.ui.swiss and obs.phase == "contract" else []
+            buttons = self.controls.build(obs, rect, lay, self.ui, self.art, extras)
             if buttons:
                 self.controls_top = min(b.rect.top for b in buttons)
             widgets += buttons
@@ -97,6 +98,14 @@ class TableScene(Scene):
             widgets += go_on
         self.widgets = widgets
         self._built_for = self._build_key()
+
+    def relayout(self):
+        """The canvas turned: the state stays (cards in flight land at once), the frame is
+        planned for the new layout."""
+        self.state.relayout(self.layout)
+        self.view = TableView(self.layout, self.art, self.ui)
+        self.hand = HandLayout()
+        self.build()
 
     def _build_key(self):
         return (self.obs.turn, self.obs.phase, len(self.obs.log), self.state.busy(), self.state.show_last,
@@ -129,15 +138,30 @@ class TableScene(Scene):
             self.offer = None
         self.after_action(before.turn, action, before, origin)
 
+    def decide(self, action, button):
+        """A decision's button: taken at once with the mouse, the keyboard or one-tap play;
+        else the first tap arms the button and a second tap on it confirms."""
+        if self.one_tap() or button.armed:
+            self.submit(action)
+            return
+        for w in self.widgets:
+            w.armed = False
+        button.armed = True
+        self.state.say(_("Tap again to confirm"))
+
     def play_card(self, card, origin):
         if not self.human_turn():
             if not self.state.busy():
                 self.state.say(_("Wait for your turn."), True)
             return
-        action = A.INDICATOR + card if self.obs.phase == "indicator" else card
-        self.submit(action, origin)
+        self.submit(self.card_action(card), origin)
+
+    def card_action(self, card):
+        return A.INDICATOR + card if self.obs.phase == "indicator" else card
 
     def after_action(self, seat, action, before, origin=None):
+        if seat == 0:
+            self.state.selected = -1
         self.state.action_shown(seat, action, before, origin)
         if self.note:
             self.state.hint_action = self.note.outlined()  # the lesson's next card, outlined in the hand
@@ -145,7 +169,12 @@ class TableScene(Scene):
         self.build()
 
     def to_menu(self):
-        self.app.home()
+        """The table's menu: the match pauses under a sheet of choices."""
+        self.state.drag = None
+        self.app.go("pause", session=self.session, phase=self.obs.phase)
+
+    def glossary(self):
+        self.app.go("glossary")
 
     def close_offer(self):
         self.offer = None
@@ -170,8 +199,15 @@ class TableScene(Scene):
             self.state.say(reason.text(action=action_phrase(action, swiss)) if reason else action_label(action, swiss))
 
     # ---- time ---------------------------------------------------------------------------------------
+    def one_tap(self) -> bool:
+        """A tap acts at once: the setting, or a mouse click (the desktop plays on click)."""
+        return bool(self.app.settings["one_tap"]) or not self.touch
+
     def update(self, dt):
         state = self.state
+        wait = float(self.app.settings["trick_wait"])
+        # a trick stays until the player taps, unless the setting gives it a time (or nobody plays)
+        state.trick_wait = wait if wait > 0 else (state.SHOW_TIME if self.session.demo else None)
         sdt = dt * float(self.app.settings["anim_speed"])
         if self.view.to_warm and (state.busy() or self.human_turn()):
             self.view.warm_faces()
@@ -207,6 +243,8 @@ class TableScene(Scene):
             elif ev.kind == KEY or ev.kind == RELEASE and not self.why.release():
                 self.toggle_last()
             return
+        if ev.kind == KEY:
+            self.touch = False
         super().handle(ev)
 
     def last_trick_card_at(self, pos):
@@ -225,6 +263,8 @@ class TableScene(Scene):
         i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
         if i is not None:
             self.state.drag = [self.hand.cards[i], pos, False, pos]
+        elif self.state.waiting_for_tap():
+            self.state.collect_trick()
 
     def pointer_move(self, pos):
         drag = self.state.drag
@@ -234,16 +274,37 @@ class TableScene(Scene):
                 drag[2] = True
             drag[1] = pos
 
+    SWIPE = 70  # pixels a card pushed upwards travels to be played
+
     def release_elsewhere(self, pos):
         drag, self.state.drag = self.state.drag, None
         if not drag:
             return
-        card, _pos, dragged, _start = drag
-        if not dragged:
-            i = self.hand.cards.index(card)
-            self.play_card(card, self.hand.rects[i].center)
-        elif pos[1] < self.hand.top - 30:
-            self.play_card(card, pos)
+        card, _pos, dragged, start = drag
+        i = self.hand.cards.index(card)
+        if dragged:
+            if pos[1] < self.hand.top - 30 or start[1] - pos[1] > self.SWIPE:  # pushed up: played
+                self.play_card(card, pos)
+        elif self.one_tap() or (i == self.state.selected and self.human_turn()):
+            self.play_card(card, self.hand.rects[i].move(0, -LIFT).center)
+        else:
+            self.select_card(i)
+
+    def select_card(self, i):
+        """A tap on a card: it rises (a second tap or a push upwards plays it); a card that
+        cannot be played now says why at once."""
+        state = self.state
+        if not self.human_turn() or self.obs.phase not in ("play", "indicator"):
+            if not state.busy():
+                state.say(_("Wait for your turn."), True)
+            return
+        card = self.hand.cards[i]
+        refusal = self.session.check(self.card_action(card))
+        if refusal is not None:
+            state.say(refusal_text(refusal), True)
+            return
+        state.selected = i
+        state.say(_("Tap it again, or push it up, to play it"))
 
     def key(self, ev):
         k, state = ev.key, self.state
@@ -252,6 +313,9 @@ class TableScene(Scene):
             return
         if k == pygame.K_l:
             self.toggle_last()
+            return
+        if k in ACTIVATE and state.waiting_for_tap():
+            state.collect_trick()
             return
         if ev.text.isdigit() and self.controls.type_digit(ev.text):
             return

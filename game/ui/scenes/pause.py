@@ -1,0 +1,93 @@
+"""The table's menu: the match pauses (nothing moves under it) and offers the rules at the part
+for what is happening, how to play (touch and keys), the settings, and leaving the match, which
+asks first; the match is saved after every move, so Continue on the menu picks it up again."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+
+from .. import gfx, style
+from ..dialog import DialogScene
+from ..widgets import Button
+
+
+class PauseScene(DialogScene):
+    name = "pause"
+    width_share, height_share = 0.5, 0.9
+
+    def __init__(self, app, session, phase=None):
+        super().__init__(app)
+        self.session, self.phase = session, phase
+
+    def actions(self):
+        return [(_("Resume"), self.back, True), (_("Rules"), self.rules, False),
+                (_("How to play"), self.help, False), (_("Settings"), self.settings, False),
+                (_("Leave the match"), self.leave, False)]
+
+    def build(self):
+        lay = self.layout
+        panel = self.panel_rect()
+        actions = self.actions()
+        width = panel.width - 2 * lay.margin
+        top = panel.top + lay.margin + lay.large + 24 + self.note_height(width)
+        step = lay.button_h + lay.gap
+        self.widgets = [Button((panel.left + lay.margin, top + i * step, width, lay.button_h), label, cb, lay.body,
+                               primary=primary) for i, (label, cb, primary) in enumerate(actions)]
+        self.focus = 0
+
+    def panel_rect(self):
+        lay = self.layout
+        rect = lay.dialog(0.5 if not lay.portrait else 0.9, self.height_share)
+        width = rect.width - 2 * lay.margin
+        rect.height = min(rect.height, 2 * lay.margin + lay.large + 24 + self.note_height(width)
+                          + 5 * (lay.button_h + lay.gap))
+        rect.center = lay.rect.center
+        return rect
+
+    def note(self) -> str:
+        if self.session.demo:
+            return _("The game is paused.")
+        return _("The game is paused. Your match is saved after every move.")
+
+    def note_height(self, width) -> int:
+        lay = self.layout
+        return len(gfx.wrap(self.note(), lay.body, width)) * int(lay.body * 1.3) + lay.gap
+
+    def rules(self):
+        self.app.go("rules", game=self.session.game, phase=self.phase)
+
+    def help(self):
+        self.app.go("help")
+
+    def settings(self):
+        self.app.go("settings")
+
+    def leave(self):
+        if self.session.demo:
+            self.app.home()
+            return
+        self.app.go("confirm", title=_("Leave the match?"),
+                    text=_("It stays saved: Continue on the menu goes on where you left it."),
+                    yes=_("Leave"), no=_("Stay"), on_yes=self.app.home)
+
+    def draw(self, surf):
+        lay = self.layout
+        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        if below is not None:
+            below.draw(surf)  # the table, still, under the sheet
+        veil = pygame.Surface(lay.size, pygame.SRCALPHA)
+        veil.fill(style.BACKDROP)
+        surf.blit(veil, (0, 0))
+        rect = self.panel_rect()
+        gfx.shadow(surf, rect, 22, (0, 8))
+        gfx.panel(surf, rect, style.PANEL_SOLID + (245,), 22, style.ACCENT, 2)
+        inner = rect.inflate(-2 * lay.margin, 0)
+        y = rect.top + lay.margin
+        gfx.blit_text(surf, _("Paused"), gfx.fit_size(_("Paused"), lay.large, inner.width, True), (rect.centerx, y),
+                      style.TEXT, "midtop", True)
+        y += lay.large + 24
+        gfx.blit_wrapped(surf, self.note(), lay.body, pygame.Rect(inner.left, y, inner.width, 0), style.TEXT_DIM,
+                         spacing=1.3, align="center")
+        self.draw_widgets(surf)
