@@ -43,16 +43,32 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
     fig = thinker.expected_figure(action)
     if fig is None and A.is_bid(action):
         fig = table_figure(obs)
+    why = describe(obs, action)
     if fig is None:
         outlook = Message(N_("it is the usual play here") if conventional else N_("it came out best in the search"))
     elif family.figure_is_score:
         outlook = Message(N_("your side should gain about {points} score points"), points=f"{fig:+.0f}")
     else:
         step = family.round_to
+        shown = round(fig / step) * step
         outlook = Message(N_("your side should take about {points} of {total} points"),
-                          points=f"{round(fig / step) * step:.0f}", total=f"{family.scale(GAMES[obs.game]):.0f}")
+                          points=f"{shown:.0f}", total=f"{family.scale(GAMES[obs.game]):.0f}")
+        why = agreeing(obs, action, shown, why)
     return Message(N_("{action}: {why}; {outlook}."), action=text[0].upper() + text[1:],
-                   why=Message(describe(obs, action)), outlook=outlook)
+                   why=Message(why), outlook=outlook)
+
+
+def agreeing(obs, action: int, shown: float, why: str) -> str:
+    """The reason for an auction move that agrees with the points the hint states: a bid above
+    them is not "worth this bid", a pass below the lowest bid is not "not worth a higher bid"."""
+    bids = [a - A.BID for a in obs.legal if A.is_bid(a)]
+    if A.is_bid(action) and shown < action - A.BID:
+        if A.PASS not in obs.legal:
+            return N_("you must bid, and this is the lowest bid")
+        return N_("it came out better than passing, though it is more than your cards are worth")
+    if action == A.PASS and obs.phase == "auction" and bids and shown >= min(bids):
+        return N_("passing came out better in the search, though your cards may be worth a bid")
+    return why
 
 
 def table_figure(obs) -> float | None:

@@ -75,17 +75,20 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 
 def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, spacing=1.3,
                  align="left") -> int:
-    """Draws ``s`` wrapped into ``rect``'s width from its top; returns the height used.
+    """Draws ``s`` wrapped into ``rect``'s width from its top, a line every ``size * spacing``
+    pixels; returns the height used.
     ``align`` "left" means the start edge: the right in a right-to-left language, or for a
     right-to-left sentence (Arabic) in any language."""
     if align == "left" and (direction.rtl() or fonts.is_rtl_text(s)):
         align = "right"
     y = rect.top
     step = int(size * spacing)
+    anchor, x = {"left": ("midleft", rect.left), "center": ("center", rect.centerx),
+                 "right": ("midright", rect.right)}[align]
     for line in wrap(s, size, rect.width, bold):
-        anchor, x = {"left": ("topleft", rect.left), "center": ("midtop", rect.centerx),
-                     "right": ("topright", rect.right)}[align]
-        blit_text(surf, line, size, (x, y), color, anchor, bold)
+        # each line centred in its step by its ink: scripts whose font leaves much room above
+        # the letters (Arabic) would otherwise sit low and spill out of the box below
+        blit_text(surf, line, size, (x, y + step // 2 - ink_offset(line, size, bold)), color, anchor, bold)
         y += step
     return y - rect.top
 

@@ -51,6 +51,12 @@ class Scene:
     def back(self):
         self.app.back()
 
+    def below(self):
+        """The scene under this one on the app's stack (a sheet draws it behind), or None."""
+        stack = self.app.stack
+        i = next((n for n, scene in enumerate(stack) if scene is self), 0)
+        return stack[i - 1] if i > 0 else None
+
     def shot_key(self):
         return self.name
 

@@ -150,9 +150,11 @@ def tour(app, games=None, seed=7):
     games = list(games or GAMES)
     app.home()
     yield "menu"
-    for name in extra_scenes(app):
-        yield name
-    for name in ("settings", "statistics"):
+    app.scene.back()  # Escape: quitting is asked first
+    if app.scene.name == "confirm":
+        yield "menu: quit?"
+        app.back()
+    for name in ("settings", "statistics", "help", "glossary"):
         app.go(name)
         yield name
         app.back()
@@ -171,11 +173,6 @@ def tour(app, games=None, seed=7):
         app.go("match-result", session=finished(game, seed))
         yield f"{game} match result"
         app.home()
-
-
-def extra_scenes(app):
-    """Scenes opened from the menu beyond the basic ones, if this version has them (a hook)."""
-    return iter(())
 
 
 def finished(game, seed, hands=12):
@@ -226,6 +223,9 @@ def table_tour(app, session, game, rng, hands=3, limit=60000):
                     scene.toggle_last()
                     yield f"{game} table last trick"
                     scene.toggle_last()
+                if key == "your card" and "pause" not in seen:
+                    seen.add("pause")
+                    yield from pause_tour(app, game)
         hand = session.hand
         if state.waiting_for_tap():
             state.collect_trick()  # the player's tap
@@ -240,6 +240,19 @@ def table_tour(app, session, game, rng, hands=3, limit=60000):
             session.apply(action)
             scene.after_action(seat, action, before)
         driver.frames(app, 1)
+
+
+def pause_tour(app, game):
+    """The table's menu, and leaving the match from it (which asks), then back to the table."""
+    table = app.scene
+    table.to_menu()
+    yield f"{game} table menu"
+    app.scene.leave()
+    if app.scene.name == "confirm":
+        yield f"{game} leave the match?"
+        app.back()
+    app.back()
+    assert app.scene is table
 
 
 def table_phase(scene):

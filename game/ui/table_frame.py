@@ -39,6 +39,17 @@ class HandLayout:
         bottom = r.bottom if i + 1 >= len(self.rects) or self.rects[-1].top == r.top else self.rects[-1].top
         return (r.left + right) // 2, (r.top + bottom) // 2
 
+    def visible_parts(self, screen_h) -> list:
+        """Each card's visible part (what a finger can hit without touching its neighbours):
+        up to the next card of its row, above the row in front of it, and on the screen."""
+        out = []
+        for i, r in enumerate(self.rects):
+            right = next((n.left for n in self.rects[i + 1:] if n.top == r.top), r.right)
+            below = [n.top for n in self.rects if n.top > r.top and n.left < r.right and n.right > r.left]
+            bottom = min([screen_h, *below])
+            out.append(pygame.Rect(r.left, r.top, right - r.left, bottom - r.top))
+        return out
+
     def card_at(self, pos, lifted=-1):
         """The index of the card under ``pos`` (the one at ``lifted`` raised), or None."""
         for i in range(len(self.rects) - 1, -1, -1):

@@ -36,7 +36,7 @@ class ConfirmScene(DialogScene):
 
     def draw(self, surf):
         lay = self.layout
-        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        below = self.below()
         if below is not None:
             below.draw(surf)  # the question over what it is about
         else:

@@ -74,7 +74,7 @@ class PauseScene(DialogScene):
 
     def draw(self, surf):
         lay = self.layout
-        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
+        below = self.below()
         if below is not None:
             below.draw(surf)  # the table, still, under the sheet
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)

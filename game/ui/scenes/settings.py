@@ -12,6 +12,15 @@ SPEEDS = {0.5: NC_("animation speed", "Slow"), 1.0: NC_("animation speed", "Norm
           2.0: NC_("animation speed", "Fast"), 4.0: NC_("animation speed", "Very fast")}
 
 
+TRICK_WAITS = (0.0, 1.0, 2.0, 3.0, 5.0)  # seconds; 0: until the player taps
+
+
+def trick_wait_text(seconds: float) -> str:
+    if not seconds:
+        return _("until you tap")
+    return _("1 second") if seconds == 1 else _("{n} seconds").format(n=int(seconds))
+
+
 class SettingsScene(FormScene):
     name = "settings"
     width_share = 0.6
@@ -35,6 +44,13 @@ class SettingsScene(FormScene):
                      self.setter("language"), shown=lambda c: LANGUAGES[c])
         self.add_row(Toggle, _("Hints"), s["hints"], self.setter("hints"),
                      note=_("A Hint button at the table suggests a move and says why."))
+        self.add_row(Toggle, _("One-tap play"), s["one_tap"], self.setter("one_tap"),
+                     note=_("A tap plays a card or takes a decision at once. Off: the first tap raises the card "
+                            "or marks the button, a second tap confirms."))
+        waits = list(TRICK_WAITS)
+        wait = min(waits, key=lambda v: abs(v - float(s["trick_wait"])))
+        self.add_row(Stepper, _("A finished trick stays"), waits, waits.index(wait), self.setter("trick_wait"),
+                     shown=trick_wait_text)
         self.widgets += self.button_row([(_("Done"), self.back, True)])
         self.focus = len(self.widgets) - 1
 

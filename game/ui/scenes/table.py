@@ -107,6 +107,17 @@ class TableScene(Scene):
         self.hand = HandLayout()
         self.build()
 
+    def touch_targets(self):
+        """(w, h, what) of what a finger aims at besides the buttons: each card's visible part
+        (while the player may play), and the table while a finished trick waits for a tap."""
+        out = []
+        if self.human_turn() and self.obs.phase in ("play", "indicator"):
+            out += [(r.width, r.height, "card") for r in self.hand.visible_parts(self.layout.size[1])]
+        if self.state.waiting_for_tap():
+            zone = self.layout.trick_zone()
+            out.append((zone.width, zone.height, "the trick"))
+        return out
+
     def _build_key(self):
         return (self.obs.turn, self.obs.phase, len(self.obs.log), self.state.busy(), self.state.show_last,
                 self.note.state() if self.note else None)

@@ -1,0 +1,467 @@
+"""Issue 18: a table a newcomer understands, on a phone held either way.
+
+The layout follows the page's (or window's) shape, mid-hand, losing nothing; a tap selects a
+card and a second tap (or a push upwards) plays it, decisions are confirmed the same way; a
+finished trick waits for a tap; the hand result explains itself; the table's Menu pauses the
+match; help, rules and a glossary are at hand; the player is spoken to in the second person."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+import re  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.engine import actions as A  # noqa: E402
+from game.ui import driver  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.games import game_ui  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+from game.ui.storage import MemoryBackend, Store  # noqa: E402
+from game.ui.widgets import Stepper  # noqa: E402
+
+QUICK = {"anim_speed": 4.0, "ai_level": "easy"}  # a trick waits for a tap (the default)
+
+
+def table(game="28", seed=5, size=PORTRAIT, settings=None, humans=(0,), session=None):
+    app = driver.make_app(size, {**QUICK, **(settings or {})})
+    session = session or Session(game, {}, seed, "easy", humans, app.store)
+    session.store = app.store
+    app.go("menu")
+    app.go("table", session=session)
+    driver.frames(app, 2)
+    return app, session
+
+
+def to_play(app, session):
+    """Frames (and the player's auction moves) until the player is to play a card."""
+    rng = random.Random(1)
+    for _ in range(400):
+        assert wait_for_human(app) or app.scene.state.waiting_for_tap()
+        scene = app.scene
+        if scene.state.waiting_for_tap():
+            scene.state.collect_trick()
+            continue
+        if scene.obs.phase in ("play", "indicator"):
+            return scene
+        scene.submit(rng.choice([a for a in scene.obs.legal if not A.is_play(a)] or list(scene.obs.legal)))
+    pytest.fail("the player never came to play a card")
+
+
+def playable(scene):
+    return [c for c in scene.hand.cards if c not in scene.hand.dimmed]
+
+
+# ---- the layout follows the page's shape ----------------------------------------------------------
+def test_the_canvas_follows_the_viewport_shape():
+    assert canvas_size((390, 844)) == (720, 1558) and canvas_size((844, 390)) == (1558, 720)
+    assert canvas_size((1920, 1080)) == LANDSCAPE and canvas_size((768, 1024)) == PORTRAIT  # 16:9 and wider
+    assert canvas_size((3000, 400)) == (1560, 720) and canvas_size((0, 0)) == LANDSCAPE
+
+
+def test_turning_the_phone_mid_hand_relays_the_table_and_keeps_the_hand():
+    room = [(390, 844)]
+    app = App(canvas_size(room[0]), Store(MemoryBackend()), viewport=lambda: room[0])
+    app.settings.update(QUICK)
+    session = Session("schieber", {}, 8, "easy", (0,), app.store)
+    app.go("menu")
+    app.go("table", session=session)
+    scene = to_play(app, session)
+    history, hand_cards = list(session.hand.history), list(scene.hand.cards)
+    assert app.layout.size == (720, 1558) and app.screen.get_size() == (720, 1558)
+    room[0] = (844, 390)  # turned
+    driver.frames(app, app.VIEWPORT_EVERY + 1)
+    assert app.layout.size == (1558, 720) and app.screen.get_size() == (1558, 720)
+    assert app.scene is scene and scene.layout is app.layout and scene.view.lay is app.layout
+    assert session.hand.history == history and scene.hand.cards == hand_cards and scene.human_turn()
+    assert all(app.layout.rect.colliderect(r) for r in scene.hand.rects)
+    assert scene.hand.rects == app.layout.hand_rects(len(hand_cards), scene.hand.rects[0].size)
+    assert [s.layout for s in app.stack] == [app.layout] * len(app.stack)  # the menu below too
+    room[0] = (400, 830)  # turned back, a little narrower
+    driver.frames(app, app.VIEWPORT_EVERY + 1)
+    assert app.layout.size == (720, 1494)
+    room[0] = (400, 810)  # a browser's bar coming back: too small a change to reopen the canvas
+    driver.frames(app, app.VIEWPORT_EVERY + 1)
+    assert app.layout.size == (720, 1494)
+    card = playable(scene)[0]
+    driver.click(app, scene.hand.point(card))  # the hand goes on in the new layout
+    assert session.hand.history[len(history):][:1] == [(0, session.hand.action_text(card))]
+
+
+def test_the_browser_opens_portrait_on_a_portrait_page(monkeypatch, tmp_path):
+    import platform
+    import sys
+    import types
+
+    import main
+    from game.web import params, storage_backend
+
+    monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path))
+    storage_backend.use(None)
+    monkeypatch.setattr(params, "browser_query", lambda: "?game=28&embed=1")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    page = types.SimpleNamespace(innerWidth=1000, innerHeight=1000, tt=types.SimpleNamespace(roomWidth=390,
+                                                                                               roomHeight=844))
+    monkeypatch.setattr(platform, "window", page, raising=False)
+    try:
+        app, _args = main.start(on_web=True)
+        assert app.layout.size == (720, 1558) and app.scene.name == "table"
+        page.tt = types.SimpleNamespace(roomWidth=844, roomHeight=390)  # turned: the page refits, the game follows
+        driver.frames(app, app.VIEWPORT_EVERY + 1)
+        assert app.layout.size == (1558, 720) and app.scene.name == "table"
+    finally:
+        app.stack.clear()
+        storage_backend.use(None)
+
+
+def test_the_desktop_window_resized_to_the_other_shape_switches_the_layout():
+    app, session = table(size=LANDSCAPE)
+    history = list(session.hand.history)
+    driver.frames(app, 1, [pygame.event.Event(pygame.VIDEORESIZE, w=600, h=900, size=(600, 900))])
+    assert app.layout.size == (720, 1280) and app.scene.name == "table"
+    driver.frames(app, 1, [pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=700, size=(1300, 700))])
+    assert app.layout.size == (1300, 720)
+    assert session.hand.history[:len(history)] == history
+
+
+# ---- no mis-tap is final ---------------------------------------------------------------------------
+def test_a_tap_selects_a_card_and_a_second_tap_plays_it():
+    app, session = table("400", 3)
+    scene = to_play(app, session)
+    cards = playable(scene)
+    card = cards[0]
+    before = len(session.hand.history)
+    driver.tap(app, scene.hand.point(card))
+    assert len(session.hand.history) == before, "a tap alone plays nothing"
+    assert scene.hand.cards[scene.state.selected] == card and "again" in scene.state.message
+    if len(cards) > 1:  # another tap on another card moves the selection
+        driver.tap(app, scene.hand.point(cards[1]))
+        assert scene.hand.cards[scene.state.selected] == cards[1] and len(session.hand.history) == before
+        driver.tap(app, scene.hand.point(card))
+    driver.tap(app, scene.hand.point(card))
+    assert session.hand.history[before] == (0, session.hand.action_text(card))
+
+
+def test_a_card_pushed_upwards_is_played_and_a_click_plays_at_once():
+    app, session = table("400", 3)
+    scene = to_play(app, session)
+    card = playable(scene)[0]
+    x, y = scene.hand.point(card)
+    before = len(session.hand.history)
+    driver.frames(app, 1, [pygame.event.Event(pygame.FINGERDOWN, x=x / 720, y=y / 1280, dx=0, dy=0, finger_id=1,
+                                              touch_id=1)])
+    for dy in (30, 60, 90):
+        driver.frames(app, 1, [pygame.event.Event(pygame.FINGERMOTION, x=x / 720, y=(y - dy) / 1280, dx=0, dy=0,
+                                                  finger_id=1, touch_id=1)])
+    driver.frames(app, 1, [pygame.event.Event(pygame.FINGERUP, x=x / 720, y=(y - 90) / 1280, dx=0, dy=0,
+                                              finger_id=1, touch_id=1)])
+    assert session.hand.history[before] == (0, session.hand.action_text(card))
+    scene = to_play(app, session)
+    card = playable(scene)[0]
+    before = len(session.hand.history)
+    driver.click(app, scene.hand.point(card))  # the desktop keeps click-to-play
+    assert session.hand.history[before] == (0, session.hand.action_text(card))
+
+
+def test_one_tap_play_plays_at_the_first_tap():
+    app, session = table("400", 3, settings={"one_tap": True})
+    scene = to_play(app, session)
+    card = playable(scene)[0]
+    before = len(session.hand.history)
+    driver.tap(app, scene.hand.point(card))
+    assert session.hand.history[before] == (0, session.hand.action_text(card))
+
+
+def test_a_bid_is_confirmed_by_a_second_tap_and_another_bid_disarms_it():
+    session = drive_engine_to("28", lambda h: h.phase == "auction" and any(A.is_bid(a) for a in h.legal_actions()))
+    app, session = table(session=session)
+    assert wait_for_human(app)
+    scene = app.scene
+    bid_button = scene.controls.bid_button
+    before = len(session.hand.history)
+    driver.tap(app, bid_button.rect.center)
+    assert len(session.hand.history) == before and bid_button.armed
+    assert scene.state.message == "Tap again to confirm"
+    plus = driver.button(app, "+")
+    if plus is not None and len(scene.controls.bids) > 1:
+        driver.tap(app, plus.rect.center)
+        assert not bid_button.armed  # the bid changed: it must be confirmed afresh
+        driver.tap(app, bid_button.rect.center)
+    bid = scene.controls.bid
+    driver.tap(app, bid_button.rect.center)
+    assert session.hand.history[before] == (0, f"bid {bid}")
+
+
+def test_a_pass_clicked_is_taken_at_once():
+    session = drive_engine_to("28", lambda h: h.phase == "auction" and A.PASS in h.legal_actions())
+    app, session = table(session=session, size=LANDSCAPE)
+    assert wait_for_human(app)
+    before = len(session.hand.history)
+    driver.click_button(app, "Pass")
+    assert session.hand.history[before] == (0, "pass")
+
+
+# ---- the trick -------------------------------------------------------------------------------------
+def test_a_finished_trick_waits_for_a_tap_and_its_led_card_is_marked(monkeypatch):
+    app, session = table("schieber", 4, humans=(0,))
+    scene = app.scene
+    assert driver.run_until(app, lambda: scene.state.waiting_for_tap() or scene.human_turn(), 6000)
+    while not scene.state.waiting_for_tap():
+        if scene.human_turn():
+            card = playable(scene)[0]
+            driver.click(app, scene.hand.point(card))
+        driver.frames(app, 1)
+    tricks = len(session.hand.tricks)
+    leader = scene.state.hold[0][0][0]
+    driver.frames(app, 600)  # ten seconds: it is still there
+    assert scene.state.waiting_for_tap() and len(session.hand.tricks) == tricks
+    scene.draw(app.screen)
+    assert scene.view.frame.leader == leader
+    assert scene.view.frame.prompt and scene.view.frame.prompt[1] == "Tap the table to go on"
+    drawn = []
+    real = scene.view.card
+    monkeypatch.setattr(scene.view, "card", lambda surf, card, center, width, **kw: drawn.append(kw.get("badge"))
+                        or real(surf, card, center, width, **kw))
+    scene.draw(app.screen)
+    assert drawn.count("led") == 1
+    driver.tap(app, (20, app.layout.size[1] // 2))
+    assert scene.state.collecting
+    assert driver.run_until(app, lambda: not scene.state.hold, 120)
+
+
+def test_with_a_time_set_the_trick_goes_by_itself():
+    app, session = table("schieber", 4, humans=(), settings={"trick_wait": 2.0})
+    scene = app.scene
+    assert driver.run_until(app, lambda: scene.state.hold is not None, 6000)
+    assert not scene.state.waiting_for_tap()
+    assert driver.run_until(app, lambda: scene.state.collecting, 60 * 4)
+
+
+def test_weis_shows_at_its_player_until_the_trick_is_taken():
+    session = drive_engine_to("schieber", lambda h: h.phase == "play" and len(h.tricks) == 0 and len(h.trick) == 3
+                              and any(h.weis_found[s] for s in range(4)), seeds=range(400))
+    app, session = table(session=session, settings={"one_tap": True})
+    scene = app.scene
+    assert wait_for_human(app)
+    driver.tap(app, scene.hand.point(playable(scene)[0]))  # completes the first trick: Weis is scored
+    assert driver.run_until(app, lambda: scene.state.waiting_for_tap(), 200)
+    weis = scene.obs.public["weis"]
+    shown = {s for s in range(4) if weis[s]}
+    assert shown and set(scene.state.news) >= shown
+    for s in shown:
+        text, cards = scene.state.news[s]
+        mult = scene.obs.public["multiplier"]
+        assert text == f"Weis +{sum(w['points'] for w in weis[s]) * mult}"
+        assert set(cards) == {c for w in weis[s] for c in w["cards"]}
+    scene.draw(app.screen)
+    frame = scene.view.frame
+    def distance(box, seat):
+        label = frame.labels[seat].rect
+        return abs(box.centerx - label.centerx) + abs(box.centery - label.centery)
+
+    for s in shown:  # beside its own seat (nearer to it than to any other), never over the trick
+        box = frame.news[s][0]
+        assert not any(box.colliderect(r) for r in frame.trick)
+        assert distance(box, s) < min(distance(box, o) for o in range(4) if o != s)
+    assert any(f[0].startswith("+") for f in scene.state.floats)  # the points float from the seat
+    scene.state.collect_trick()
+    assert not scene.state.news
+
+
+# ---- the score explains itself -------------------------------------------------------------------------
+def finished(game, seed, want):
+    """A finished hand of ``game`` whose (obs, result) satisfies ``want``, played at random."""
+    for s in range(seed, seed + 400):
+        session = Session(game, {}, s, "easy", (0,))
+        rng = random.Random(s)
+        hand = session.hand
+        while not hand.is_over():
+            hand.apply(rng.choice(hand.legal_actions()))
+        obs, res = hand.observation(0), hand.result()
+        if want(obs, res):
+            return session, obs, res
+    pytest.fail("no hand as wanted")
+
+
+def test_28_their_failed_bid_reads_as_you_beat_their_bid():
+    session, obs, res = finished("28", 0, lambda o, r: not r["thrown_in"] and o.public["bidder"] in (1, 3)
+                                 and not r["made"])
+    ui = game_ui("28")
+    bid, pts = obs.public["bid"], res["points"][obs.public["bidder"] & 1]
+    assert ui.result_headline(obs, res) == (f"They bid {bid} but took only {pts} of 28: you beat their bid"
+                                            " — they lose 1 game point")
+    rows = {r[0]: r[1:] for r in ui.result_rows(obs, res)}
+    assert rows["Game points"] == ("+0", "-1") and rows["Bid to make"] == ("", bid)
+    assert rows["Card points"][1] == pts and sum(rows["Card points"]) == 28
+
+
+def test_304_rows_add_up_and_the_sentence_names_who_pays():
+    for seed in range(6):
+        session, obs, res = finished("304", seed * 50, lambda o, r: not r["thrown_in"])
+        rows = {r[0]: r[1:] for r in game_ui("304").result_rows(obs, res)}
+        total = rows.get("Points in all", rows["Card points"])
+        if "Last trick" in rows:
+            assert [a + int(b) for a, b in zip(rows["Card points"], rows["Last trick"])] == list(total)
+        assert list(total) == res["points"]
+        sentence = game_ui("304").result_headline(obs, res)
+        assert re.search(r"(you pay them|they pay you) \d+ tokens?$", sentence), sentence
+
+
+def test_schieber_rows_add_up_before_and_after_the_multiplier():
+    checked = 0
+    for seed in range(40):
+        session, obs, res = finished("schieber", seed * 7, lambda o, r: True)
+        ui = game_ui("schieber")
+        rows = {r[0]: r[1:] for r in ui.result_rows(obs, res)}
+        mult = res["multiplier"]
+        for side in (0, 1):
+            parts = [rows["Cards and last trick"][side]] + [int(rows[k][side] or 0) for k in
+                                                           ("Match (all nine tricks)", "Weis", "Stöck") if k in rows]
+            subtotal = rows.get("Before the multiplier", rows["Hand total"])[side]
+            assert sum(parts) == subtotal
+            assert subtotal * mult == rows["Hand total"][side] == res["points"][side]
+        sentence = ui.result_headline(obs, res)
+        chooser = res["chooser"]
+        assert sentence.startswith({0: "You chose", 2: "Your partner chose", 1: "They chose", 3: "They chose"}[chooser])
+        if mult > 1:
+            assert sentence.endswith(f"×{mult} = {res['points'][chooser & 1]}") or "match" in sentence
+            checked += 1
+    assert checked
+
+
+def test_seats_are_named_as_partner_and_opponents():
+    ui = game_ui("28")
+    assert [ui.seat(s) for s in range(4)] == ["You", "Right opponent", "Partner", "Left opponent"]
+
+
+# ---- help at the table -------------------------------------------------------------------------------
+def test_the_table_menu_pauses_and_offers_rules_help_settings_and_leaving():
+    app, session = table("28", 5, size=LANDSCAPE)
+    assert wait_for_human(app)
+    phase = app.scene.obs.phase
+    history = list(session.hand.history)
+    driver.click_button(app, "Menu", driver.tap)
+    assert app.scene.name == "pause"
+    driver.frames(app, 300)  # paused: nobody moves
+    assert session.hand.history == history
+    driver.click_button(app, "Rules", driver.tap)
+    rules = app.scene
+    assert rules.name == "rules" and rules.game == "28"
+    part = rules.part_for(phase)
+    assert rules.parts()[part][0] == {"auction": "Auction", "play": "Play"}.get(phase, rules.parts()[part][0])
+    assert rules.scroll == min(rules.heads[part], rules.max_scroll()) and (part == 0 or rules.scroll > 0)
+    driver.click_button(app, "Glossary")
+    assert app.scene.name == "glossary" and "Obenabe and Undenufe" in [h for h, _p in app.scene.parts()]
+    driver.press_key(app, pygame.K_ESCAPE)
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "pause"
+    driver.click_button(app, "How to play")
+    assert app.scene.name == "help" and app.scene.content_height > 0
+    driver.click_button(app, "Back")
+    driver.click_button(app, "Resume")
+    assert app.scene.name == "table"
+    driver.press_key(app, pygame.K_ESCAPE)  # Escape opens it too
+    driver.click_button(app, "Leave the match")
+    assert app.scene.name == "confirm"
+    driver.click_button(app, "Stay")
+    assert app.scene.name == "pause"
+    driver.click_button(app, "Leave the match")
+    driver.click_button(app, "Leave")
+    assert [s.name for s in app.stack] == ["menu"]
+    assert app.store.load_match()["game"] == "28"  # resumable
+    driver.click_button(app, "Continue")
+    assert app.scene.name == "table" and app.scene.session.hand.history == session.hand.history
+
+
+def test_the_glossary_is_reachable_from_the_contract_choice():
+    session = drive_engine_to("schieber", lambda h: h.phase == "contract")
+    app, session = table(session=session)
+    assert wait_for_human(app)
+    driver.click_button(app, "What do these mean?", driver.tap)
+    assert app.scene.name == "glossary"
+    assert any("Eicheln" in p for _h, p in app.scene.parts())
+
+
+def test_escape_on_the_menu_asks_before_quitting():
+    app = driver.make_app(LANDSCAPE, QUICK)
+    app.go("menu")
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "confirm" and app.running
+    driver.press_key(app, pygame.K_ESCAPE)  # Escape again: the safe answer
+    assert app.scene.name == "menu" and app.running
+    driver.press_key(app, pygame.K_ESCAPE)
+    driver.click_button(app, "Quit")
+    assert not app.running
+
+
+# ---- words -------------------------------------------------------------------------------------------
+SECOND_PERSON = [("You call Trump!", "{seat} calls Trump!"), ("You choose the contract", "{seat} chooses the contract"),
+                 ("You choose {contract} ×{mult}", "{seat} chooses {contract} ×{mult}"),
+                 ("Pushed: you choose the contract", "Pushed: {seat} chooses the contract"),
+                 ("Last trick · you won it", "Last trick · won by {seat}")]
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_player_is_spoken_to_in_the_second_person_in_every_language(code):
+    try:
+        i18n.set_language(code)
+        you = i18n._("You")
+        for second, third in SECOND_PERSON:
+            own, built = i18n._(second), i18n._(third).replace("{seat}", you)
+            assert own and own != built, (code, second, own)
+            if code != "en":
+                assert own != second, (code, "untranslated", second)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_table_says_you_call_trump():
+    session = drive_engine_to("28", lambda h: A.CALL in h.legal_actions())
+    app, session = table(session=session, settings={"one_tap": True})
+    assert wait_for_human(app)
+    driver.click_button(app, "Trump!")
+    assert [t[0] for t in app.scene.state.toasts][:1] == ["You call Trump!"]
+    assert app.scene.ui.contract_line(app.scene.obs).startswith(("Bid", "Your bid"))
+
+
+def test_schieber_match_length_is_a_choice_not_a_switch():
+    app = driver.make_app(PORTRAIT, QUICK)
+    app.go("new-match", game="schieber")
+    row = next(w for w in app.scene.widgets if getattr(w, "label", "") == "Match length")
+    assert isinstance(row, Stepper) and [row.shown(v) for v in row.values] == ["3000 points", "2500 table"]
+
+
+def test_hints_never_contradict_their_points():
+    from game.ai import hint
+    from game.ui.names import action_phrase
+
+    seen = 0
+    for seed in range(40):
+        hand = Session("28", {}, seed, "easy", (0,)).hand
+        rng = random.Random(seed)
+        while hand.phase == "auction" and hand.turn != 0:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.phase != "auction":
+            continue
+        obs = hand.observation(0)
+        action, reason = hint(obs, "easy")
+        text = reason.text(action=action_phrase(action))
+        stated = re.search(r"about (\d+) of 28", text)
+        if not stated:
+            continue
+        points, seen = int(stated.group(1)), seen + 1
+        if "worth this bid" in text:
+            assert points >= action - A.BID, text
+        if A.is_bid(action) and points < action - A.BID:
+            assert "more than your cards are worth" in text or "must bid" in text, text
+        if "not worth a higher bid" in text:
+            assert points < min(a - A.BID for a in obs.legal if A.is_bid(a)), text
+    assert seen >= 10
