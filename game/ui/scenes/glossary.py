@@ -23,7 +23,7 @@ class GlossaryScene(ReadingScene):
                                           "and the 9 of trump, the Nell, the next.")),
             (_("Obenabe and Undenufe"), _("Two contracts without trump: in Obenabe high cards win (Ass first); "
                                           "in Undenufe low cards win (the 6 first).")),
-            (_("Push"), _("Forehand may pass the choice of contract to the partner, who must then choose.")),
+            (_("Push"), _("Forehand may push the choice of contract to the partner, who must then choose.")),
             (_("Weis"), _("A meld in your hand: three or more cards in sequence in one suit, or four of a "
                           "kind. It is shown with the first trick and scores for the side with the best Weis.")),
             (_("Stöck"), _("König and Ober of trump in one hand: 20 points when the second of them is played.")),

@@ -18,7 +18,7 @@ class HelpScene(ReadingScene):
         return [
             (_("Your turn"), _("The line above your cards says what to do. Cards you cannot play now are dimmed; "
                                "a tap on one says which rule forbids it. Hint suggests a move and says why.")),
-            (_("With a finger"), _("Tap a card to raise it, then tap it again, or push it up, to play it. A bid, "
+            (_("With a finger"), _("Tap a card to raise it, then tap it again, or swipe it up, to play it. A bid, "
                                    "a pass or a call is confirmed the same way: tap its button, then tap it again. "
                                    "One-tap play in the settings plays at the first tap.")),
             (_("The trick"), _("The card led is marked. A finished trick stays on the table until you tap it "

@@ -315,7 +315,7 @@ class TableScene(Scene):
             state.say(refusal_text(refusal), True)
             return
         state.selected = i
-        state.say(_("Tap it again, or push it up, to play it"))
+        state.say(_("Tap it again, or swipe it up, to play it"))
 
     def key(self, ev):
         k, state = ev.key, self.state
