@@ -214,11 +214,17 @@ def test_a_finished_trick_waits_for_a_tap_and_its_led_card_is_marked(monkeypatch
     app, session = table("schieber", 4, humans=(0,))
     scene = app.scene
     assert driver.run_until(app, lambda: scene.state.waiting_for_tap() or scene.human_turn(), 6000)
-    while not scene.state.waiting_for_tap():
+    for _ in range(3000):
+        if scene.state.waiting_for_tap():
+            break
         if scene.human_turn():
-            card = playable(scene)[0]
-            driver.click(app, scene.hand.point(card))
+            if scene.obs.phase == "play":
+                driver.click(app, scene.hand.point(playable(scene)[0]))
+            else:  # the contract (or pushing it) first
+                scene.submit(scene.obs.legal[0])
         driver.frames(app, 1)
+    else:
+        pytest.fail("no trick was finished")
     tricks = len(session.hand.tricks)
     leader = scene.state.hold[0][0][0]
     driver.frames(app, 600)  # ten seconds: it is still there
@@ -378,6 +384,8 @@ def test_the_table_menu_pauses_and_offers_rules_help_settings_and_leaving():
     assert [s.name for s in app.stack] == ["menu"]
     assert app.store.load_match()["game"] == "28"  # resumable
     driver.click_button(app, "Continue")
+    assert app.scene.name == "continue"  # the saved matches: this one is there
+    app.scene.widgets[0].activate()
     assert app.scene.name == "table" and app.scene.session.hand.history == session.hand.history
 
 
@@ -409,6 +417,9 @@ SECOND_PERSON = [("You call Trump!", "{seat} calls Trump!"), ("You choose the co
                  ("Last trick · you won it", "Last trick · won by {seat}")]
 
 
+SAME_VERB_FORM = {"ml"}  # languages whose verbs do not change with the person
+
+
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 def test_the_player_is_spoken_to_in_the_second_person_in_every_language(code):
     try:
@@ -416,7 +427,9 @@ def test_the_player_is_spoken_to_in_the_second_person_in_every_language(code):
         you = i18n._("You")
         for second, third in SECOND_PERSON:
             own, built = i18n._(second), i18n._(third).replace("{seat}", you)
-            assert own and own != built, (code, second, own)
+            # a separate message, never the third person with "You" put in (where the verb does not
+            # change with the person, as in Malayalam, the two may read alike: then it is still its own)
+            assert own and (own != built or code in SAME_VERB_FORM), (code, second, own)
             if code != "en":
                 assert own != second, (code, "untranslated", second)
     finally:
