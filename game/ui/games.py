@@ -622,7 +622,7 @@ class UISchieber(GameUI):
     sheet_wrap = 1
 
     def sheet_columns(self):
-        return [_("Hand"), _("Contract"), self.side(0) + " +", self.side(1) + " +", self.side(0), self.side(1)]
+        return [_("Hand"), _("Contract"), self.side(0), self.side(1)]
 
     def sheet_row(self, rec):
         res = rec["result"]
@@ -630,7 +630,7 @@ class UISchieber(GameUI):
         name = action_label(A.parse_action(contract, self.deck_cards), True)
         return [_("{contract} ×{mult} · {seat}").format(contract=name, mult=res["multiplier"],
                                                         seat=self.seat(res["chooser"])),
-                res["points"][0], res["points"][1], res["score"][0], res["score"][1]]
+                *(f"+{res['points'][side]} → {res['score'][side]}" for side in (0, 1))]  # the hand's, then the sum
 
 
 def ui_class(hand_cls) -> type[GameUI]:

@@ -73,6 +73,19 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def heading_lines(text: str, size: int, width: int, bold: bool = True) -> tuple[str, ...]:
+    """A column heading in lines within ``width``: one if it fits, else broken at spaces and
+    after dashes (a side's name, "East–West", is one word in most scripts)."""
+    if fonts.size(text, size, bold)[0] <= width:
+        return (text,)
+    return wrap(text.replace("–", "– "), size, width, bold)
+
+
+def widest_piece(text: str, size: int, bold: bool = True) -> int:
+    """The width of the widest piece ``heading_lines`` can break ``text`` into."""
+    return max(fonts.size(piece, size, bold)[0] for piece in text.replace("–", "– ").split(" "))
+
+
 def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, spacing=1.3,
                  align="left") -> int:
     """Draws ``s`` wrapped into ``rect``'s width from its top, a line every ``size * spacing``

@@ -70,7 +70,7 @@ class Layout:
             self.top_bar = pygame.Rect(0, 0, w, bh + 10)
             by = 5
         self.menu_rect = pygame.Rect(12, by, 112 if p else 130, bh)
-        last_w = 140 if p else 180
+        last_w = 152 if p else 180  # "Last trick" on two lines in every language (Malayalam the widest)
         self.last_rect = pygame.Rect(w - 12 - last_w, by, last_w, bh)
         extra = max(0, h - LONG_MIN) if p else 0  # a taller phone: larger cards, more room
         self.card_w = (150 + extra // 14) if p else 130   # the player's hand

@@ -131,6 +131,7 @@ class Row(Widget):
     def arrange(self, width: int) -> int:
         """Choose side by side or stacked for ``width`` and set the row's height; returns it."""
         self.rect.width = width
+        self.stacked = False  # side by side if the label has room (arranging again gives the same)
         self.stacked = self.label_room() < 300
         room = self.label_room()
         label_h = len(gfx.wrap(self.label, self.size, room, True)) * int(self.size * 1.2)

@@ -154,8 +154,10 @@ class HandResultScene(DialogScene):
         head_h = 0
         for i, h in enumerate(header):
             fit = gfx.fit_size(h, lay.small, rooms[i], True)
-            out.append((h, fit, (cols[i], y), style.TEXT_DIM, True, rooms[i]))
-            head_h = max(head_h, fit)
+            lines = gfx.heading_lines(h, fit, rooms[i])
+            for n, line in enumerate(lines):
+                out.append((line, fit, (cols[i], y + n * int(fit * 1.2)), style.TEXT_DIM, True, rooms[i]))
+            head_h = max(head_h, len(lines) * int(fit * 1.2))
         y += head_h + 12
         for row in rows:
             label = str(row[0])

@@ -84,12 +84,14 @@ class MatchResultScene(DialogScene):
         size, gap = lay.small, 14
         columns = self.ui.sheet_columns()
         rows = [[str(i + 1)] + [str(c) for c in self.ui.sheet_row(rec)] for i, rec in enumerate(self.records)]
-        widths = [max([gfx.text_width(c, size, True) for c in [h] + [r[i] for r in rows]]) for i, h in
+        # a heading may break into lines (a side's name after its dash), a cell may not
+        widths = [max([gfx.widest_piece(h, size)] + [gfx.text_width(r[i], size, True) for r in rows]) for i, h in
                   enumerate(columns)]
         wrap = self.ui.sheet_wrap
         if wrap is not None:
             others = sum(w for i, w in enumerate(widths) if i != wrap) + gap * (len(columns) - 1)
-            widths[wrap] = max(gfx.text_width(columns[wrap], size, True), min(widths[wrap], rect.width - others))
+            widths[wrap] = max(gfx.widest_piece(columns[wrap], size), min(widths[wrap], rect.width - others))
+        headings = [gfx.heading_lines(h, size, w) for h, w in zip(columns, widths)]
         xs, x = [], rect.left
         for w in widths:
             xs.append(x)
@@ -97,21 +99,22 @@ class MatchResultScene(DialogScene):
         line = size + 6
         cells = [[gfx.wrap(c, size, widths[i]) if i == wrap else (c,) for i, c in enumerate(r)] for r in rows]
         heights = [max(len(c) for c in r) * line + 6 for r in cells]
-        room = rect.height - line - 6
+        room = rect.height - max(len(h) for h in headings) * line - 6
         first = len(cells)
         while first > 0 and sum(heights[first - 1:]) <= room:
             first -= 1
-        return xs, widths, columns, cells[first:], heights[first:]
+        return xs, widths, headings, cells[first:], heights[first:]
 
     def sheet(self, surf, rect):
         """Every hand in a table; the most recent ones if they do not all fit."""
         lay = self.layout
         size = lay.small
-        xs, widths, columns, rows, heights = self.sheet_layout(rect)
-        for x, w, h in zip(xs, widths, columns):  # columns from the start edge
-            gfx.blit_text(surf, h, gfx.fit_size(h, size, w, True), (x, rect.top), style.TEXT_DIM, bold=True,
-                          within=rect)
-        y = rect.top + size + 12
+        xs, widths, headings, rows, heights = self.sheet_layout(rect)
+        for x, lines in zip(xs, headings):  # columns from the start edge
+            for k, text in enumerate(lines):
+                gfx.blit_text(surf, text, size, (x, rect.top + k * (size + 6)), style.TEXT_DIM, bold=True,
+                              within=rect)
+        y = rect.top + max(len(h) for h in headings) * (size + 6) + 6
         for n, (row, height) in enumerate(zip(rows, heights)):
             if n % 2 == 0:
                 gfx.panel(surf, (rect.left - 6, y - 3, rect.width, height), (255, 255, 255, 16), 6)
@@ -129,7 +132,10 @@ class MatchResultScene(DialogScene):
         points = [self.ui.side_totals(first)] + [self.ui.side_totals(r["result"]["score"]) for r in self.records]
         values = [v for p in points for v in p]
         lo, hi = min(values + [0]), max(values + [1])
-        legend = 2 * lay.small + 16
+        labels = [f"● {self.ui.side(side)} {points[-1][side]}" for side in (0, 1)]
+        widths = [gfx.text_width(label, lay.small, True) for label in labels]
+        one_line = sum(widths) + 20 <= rect.width - 24  # else each side on its own line
+        legend = (2 if one_line else 3) * int(lay.small * 1.15) + 16
         inset = rect.inflate(-lay.margin, -lay.margin)
         area = pygame.Rect(inset.left, inset.top + legend, inset.width, inset.height - legend)
 
@@ -148,9 +154,10 @@ class MatchResultScene(DialogScene):
                 pygame.draw.lines(surf, colour, False, pts, 4)
             for p in pts:
                 pygame.draw.circle(surf, colour, p, 5)
-        x = rect.left + 12  # the legend, under the title
+        x, y = rect.left + 12, rect.top + 14 + int(lay.small * 1.15)  # the legend, under the title
         for side in (0, 1):
-            label = f"● {self.ui.side(side)} {points[-1][side]}"
-            gfx.blit_text(surf, label, lay.small, (x, rect.top + 14 + lay.small), style.SIDE_COLOURS[side],
-                          bold=True, within=rect)
-            x += gfx.text_width(label, lay.small, True) + 20
+            gfx.blit_text(surf, labels[side], lay.small, (x, y), style.SIDE_COLOURS[side], bold=True, within=rect)
+            if one_line:
+                x += widths[side] + 20
+            else:
+                y += int(lay.small * 1.15)
