@@ -478,3 +478,46 @@ def test_hints_never_contradict_their_points():
         if "not worth a higher bid" in text:
             assert points < min(a - A.BID for a in obs.legal if A.is_bid(a)), text
     assert seen >= 10
+
+
+# ---- layout defects ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_event_popups_never_cover_the_trick_or_the_prompt(size):
+    """Trump revealed, calls, Weis: each notice finds a place off the cards on the table and the
+    line that says what to do (the 'Trump is revealed' box once covered the card just led)."""
+    seen = []
+    for game, seed in (("28", 3), ("schieber", 4)):
+        app, session = table(game, seed, size=size, humans=(), settings={"trick_wait": 1.0})
+        scene = app.scene
+
+        def check():
+            scene.draw(app.screen)
+            f = scene.view.frame
+            if f.notice and f.trick:
+                box = f.notice[0]
+                seen.append(game)
+                covered = [r for r in [*f.trick, *([f.prompt[0]] if f.prompt else [])] if box.colliderect(r)]
+                assert not covered, (game, box, covered)
+            return app.scene is not scene or session.hand.is_over()
+
+        driver.run_until(app, check, 6000)
+    assert seen, "no notice was shown over a trick in play"
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_last_trick_title_stays_clear_of_the_cards(size, code):
+    """The last trick's title and the line under it lie below the trick, on the screen, clear of
+    every card on the table and of the partner's hand (it once sat over the partner's cards)."""
+    app, session = table("28", 5, size=size)
+    scene = app.scene
+    lay = scene.layout
+    try:
+        i18n.set_language(code)
+        for winner in range(4):
+            for rect, *_rest in scene.view.last_trick_lines(winner):
+                assert lay.rect.contains(rect), (code, winner, rect)
+                assert not any(rect.colliderect(lay.trick_rect(s)) for s in range(4)), (code, winner, rect)
+                assert rect.top >= lay.trick_zone().bottom, (code, winner, rect)
+    finally:
+        i18n.set_language("en")
