@@ -81,3 +81,10 @@ def state(session):
         "hand_number": session.match.hand_number, "finished": len(session.match.finished),
         "history": list(hand.history), "seed": session.seed,
     }
+
+
+def leave_match(app) -> None:
+    """The table's Menu (the pause sheet), Leave the match, and yes to its question: the main menu."""
+    app.scene.menu_button.activate()
+    driver.click_button(app, "Leave the match")
+    driver.click_button(app, "Leave")

@@ -14,7 +14,8 @@ import random  # noqa: E402
 import re  # noqa: E402
 
 import pytest  # noqa: E402
-from app_helpers import banner_text, blob, fresh_data, launch, play_to_mid_trick, state, teardown  # noqa: E402
+from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
+                         teardown)
 
 from game.ui import driver  # noqa: E402
 from game.ui.session import Session  # noqa: E402
@@ -150,7 +151,7 @@ def test_leaving_the_linked_match_unanswered_loses_nothing(data):
     files, hands = saved_files(data), history(data)
     app = launch("--query", "game=304&seed=6&embed=1")
     assert app.scene.offer is not None
-    app.scene.menu_button.activate()
+    leave_match(app)  # Menu, Leave the match, Leave
     assert app.scene.name == "menu" and saved_files(data) == files and history(data) == hands
     rows = continue_rows(app)
     assert [r.saved.seed for r in rows] == [5]
@@ -215,7 +216,7 @@ def test_old_single_match_saves_are_found_and_kept(data):
     (data / "match.txt").write_text(json.dumps({"version": 1, "kind": "match", "data": old}))
     app = launch("--query", "game=400&embed=1")
     assert app.scene.session.game == "400" and app.scene.session.slot == "match-2"
-    app.scene.menu_button.activate()
+    leave_match(app)  # Menu, Leave the match, Leave
     (row,) = [r for r in continue_rows(app) if r.saved.game == "28"]
     assert "20" not in row.note  # saved before times were kept: none shown
     driver.click(app, (row.rect.left + 30, row.rect.centery - app.scene.scroll))

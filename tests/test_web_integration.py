@@ -15,7 +15,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
-from app_helpers import banner_text, blob, fresh_data, launch, play_to_mid_trick, state, teardown  # noqa: E402
+from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
+                         teardown)
 from game.ui import driver  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Input  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
@@ -225,7 +226,7 @@ def test_embed_opens_straight_into_the_table_of_the_game_with_the_seed(data, gam
     assert session.hand.record()["hands"] == Session(game, {}, 77).hand.record()["hands"]  # the seed's deal
     assert app.scene.menu_button.label  # a small Menu button stays
     assert not app.banner.items
-    app.scene.menu_button.activate()
+    leave_match(app)  # Menu, Leave the match, Leave
     assert app.scene.name == "menu"
     teardown(app)
 

@@ -73,6 +73,21 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def wrap_anywhere(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``s`` wrapped at spaces, and a word too long for ``width`` (a deal code) cut where it
+    must, so that every line fits."""
+    out: list[str] = []
+    for line in wrap(s, size, width, bold):
+        while fonts.size(line, size, bold)[0] > width and len(line) > 1:
+            n = len(line) - 1
+            while n > 1 and fonts.size(line[:n], size, bold)[0] > width:
+                n -= 1
+            out.append(line[:n])
+            line = line[n:]
+        out.append(line)
+    return tuple(out)
+
+
 def heading_lines(text: str, size: int, width: int, bold: bool = True) -> tuple[str, ...]:
     """A column heading in lines within ``width``: one if it fits, else broken at spaces and
     after dashes (a side's name, "East–West", is one word in most scripts)."""

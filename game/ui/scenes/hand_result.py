@@ -136,9 +136,9 @@ class HandResultScene(DialogScene):
             us, them = self.earlier.points
             lines.insert(0, _("Last time with these cards: {us} to {them}, score {change}").format(
                 us=us, them=them, change=f"{self.earlier.change[0]:+d}"))
-        for line in reversed(lines):
-            size = gfx.fit_size(line, lay.small, rect.width)
-            gfx.blit_text(surf, line, size, (rect.centerx, y), style.TEXT_DIM, "midtop")
+        shown = [piece for line in lines for piece in gfx.wrap_anywhere(line, lay.small, rect.width)]
+        for line in reversed(shown):  # a code is one long word: on a phone it takes two lines
+            gfx.blit_text(surf, line, lay.small, (rect.centerx, y), style.TEXT_DIM, "midtop")
             y -= lay.small + 8
 
     def table_cells(self, rect, header, rows):
