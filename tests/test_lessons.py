@@ -96,24 +96,31 @@ def open_lesson(game, size=LANDSCAPE):
 
 
 def settle(app):
-    """Frames until the player must act or a note waits (or the table is left)."""
-    driver.run_until(app, lambda: app.scene.name != "table" or app.scene.note.waiting() and driver.button(
-        app, "Go on") or app.scene.human_turn(), 3000)
+    """Frames until the player must act or a note waits (or the table is left); a finished trick
+    waiting on the table is tapped away, as a person would."""
+    for _ in range(3000):
+        scene = app.scene
+        if scene.name != "table" or scene.note.waiting() and driver.button(app, "Go on") or scene.human_turn():
+            return
+        if scene.state.waiting_for_tap():
+            driver.tap(app, scene.layout.trick_zone().center)
+        else:
+            driver.frames(app, 1)
 
 
 def do(app, action):
-    """The player takes ``action`` as a person would: a tap on the card, digits and Enter for a
-    bid, the button for a word."""
+    """The player takes ``action`` as a person would: two taps on the card (the first raises it),
+    digits and Enter for a bid, two taps on the button for a word (the first arms it)."""
     scene = app.scene
     if A.is_play(action) or A.INDICATOR <= action < A.BID:
         card = action % A.INDICATOR
-        driver.tap(app, scene.hand.point(card))
+        driver.tap_twice(app, scene.hand.point(card))
     elif A.is_bid(action):
         for ch in str(action - A.BID):
             driver.press_key(app, getattr(pygame, f"K_{ch}"), ch)
         driver.press_key(app, pygame.K_RETURN)
     else:
-        driver.click_button(app, scene.controls_label(action), driver.tap)
+        driver.click_button(app, scene.controls_label(action), driver.tap_twice)
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
@@ -190,7 +197,7 @@ def test_learn_by_url_and_a_game_without_a_lesson(monkeypatch):
     web, notices = parse("?learn=chess")
     assert web.learn is None and "unknown game" in str(notices[0].reason)
 
-    monkeypatch.setattr(main, "App", lambda size, screenshot_dir=None: driver.make_app(size))
+    monkeypatch.setattr(main, "App", lambda size, screenshot_dir=None, **_kw: driver.make_app(size))
     app, _args = main.start(["--query", "learn=jass&lang=de"])
     assert app.scene.name == "table" and app.scene.session.lesson is lesson_for("schieber")
     assert [s.name for s in app.stack] == ["menu", "table"]
@@ -206,7 +213,7 @@ def test_a_game_without_a_lesson_says_so(monkeypatch):
     with registered(HandWhist):
         import main
 
-        monkeypatch.setattr(main, "App", lambda size, screenshot_dir=None: driver.make_app(size))
+        monkeypatch.setattr(main, "App", lambda size, screenshot_dir=None, **_kw: driver.make_app(size))
         app, _args = main.start(["--query", f"learn={HandWhist.GAME}"])
         assert app.scene.name == "menu" and any("has no guided hand yet" in item for item in app.banner.items)
         app.go("learn")

@@ -98,11 +98,6 @@ class GameUI:
     def seat_note(self, obs, seat) -> str:
         return ""
 
-    def trick_points(self, before, after, cards, winner) -> int:
-        """The points the trick just taken (``cards``, by ``winner``) brought its side, as the
-        player can know them (0 when the game counts no points per trick, or none are known)."""
-        return 0
-
     def prompt(self, obs) -> str:
         if obs.phase == "play":
             return _("Your turn: play a card")
@@ -260,9 +255,6 @@ class HiddenTrumpUI(GameUI):
         shown = [f"{known[s]}{'+?' if hidden[s] else ''}" for s in (0, 1)]
         return _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
             us=self.side(0), a=shown[0], them=self.side(1), b=shown[1], c=tricks[0], d=tricks[1])
-
-    def trick_points(self, before, after, cards, winner) -> int:
-        return sum(self.points[c] for c in cards if c is not None)
 
     def seat_note(self, obs, seat) -> str:
         p = obs.public
@@ -531,14 +523,6 @@ class UISchieber(GameUI):
 
     def live_score(self, obs):
         return obs.public["score_now"]
-
-    def trick_points(self, before, after, cards, winner) -> int:
-        """The trick's points (the last trick's 5 and a Match included), multiplied; not the
-        Weis or Stöck scored at the same moment (they float from their own seats)."""
-        side = winner & 1
-        b, a = before.public, after.public
-        extra = (a["weis_points"][side] - b["weis_points"][side]) + (a["stoeck_points"][side] - b["stoeck_points"][side])
-        return a["points"][side] - b["points"][side] - extra
 
     def prompt(self, obs):
         if obs.phase == "contract":

@@ -171,7 +171,7 @@ class TableState:
             down = after.tricks_face_down[-1] if after.tricks_face_down else (False,) * len(cards)
             shown = [((leader + i) % 4, c, d) for i, (c, d) in enumerate(zip(cards, down))]
             self.hold, self.hold_time, self.collecting = (shown, winner), 0.0, False
-            gained = self.ui.trick_points(before, after, cards, winner)
+            gained = self.ui.trick_points([c for c in cards if c is not None], winner, before, after)  # face down: unknown
             if gained:
                 self.floats.append([f"+{gained}", winner, winner & 1, -self.FLY_TIME])
 

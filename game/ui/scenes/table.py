@@ -305,13 +305,13 @@ class TableScene(Scene):
         """A tap on a card: it rises (a second tap or a push upwards plays it); a card that
         cannot be played now says why at once."""
         state = self.state
-        if not self.human_turn() or self.obs.phase not in ("play", "indicator"):
+        if not self.human_turn():
             if not state.busy():
                 state.say(_("Wait for your turn."), True)
             return
         card = self.hand.cards[i]
         refusal = self.session.check(self.card_action(card))
-        if refusal is not None:
+        if refusal is not None:  # the rule that forbids it (in the auction: that it is the auction)
             state.say(refusal_text(refusal), True)
             return
         state.selected = i
