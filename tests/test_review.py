@@ -597,7 +597,7 @@ def held(app, pos, seconds):
 
 def table_after_a_trick(game="28"):
     """A table whose first trick is over, with the cards of its AI seats noted as weighed."""
-    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0, "ai_level": "easy"})
+    app = driver.make_app(LANDSCAPE, {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0})  # a trick goes by itself
     app.go("menu")
     session = Session(game, {}, 21, "easy", (0,), app.store)
     app.go("table", session=session)

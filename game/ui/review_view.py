@@ -61,7 +61,7 @@ def plan(size, cards_each: int) -> ReviewPlan:
 
 def _bar_buttons(w: int, y: int):
     close = pygame.Rect(12, y, 170, TOUCH)
-    why = pygame.Rect(w - 12 - 170, y, 170, TOUCH)
+    why = pygame.Rect(w - 12 - 200, y, 200, TOUCH)  # "Why?" in Malayalam is one wide word
     play = pygame.Rect(why.left - 12 - TOUCH, y, TOUCH, TOUCH)
     return close, play, why
 
@@ -398,12 +398,15 @@ class ReviewView:
         arrow = direction.arrow()
         for side in (0, 1):
             if ui.per_player:
-                label = "    ".join(f"{ui.seat(s)}  {before[s]} {arrow} {after[s]}" for s in (side, side + 2))
+                parts = [f"{ui.seat(s)}  {before[s]} {arrow} {after[s]}" for s in (side, side + 2)]
+                label = "    ".join(parts)
+                labels = [label] if gfx.text_width(label, TEXT_MIN, True) <= inner.width else parts  # long names
             else:
-                label = f"{ui.side(side)}  {before[side]} {arrow} {after[side]}"
-            size = gfx.fit_size(label, p.text, inner.width, True, TEXT_MIN)
-            gfx.blit_text(surf, label, size, (inner.left, y), style.SIDE_COLOURS[side], bold=True, within=inner)
-            y += size + 12
+                labels = [f"{ui.side(side)}  {before[side]} {arrow} {after[side]}"]
+            for label in labels:
+                size = gfx.fit_size(label, p.text, inner.width, True, TEXT_MIN)
+                gfx.blit_text(surf, label, size, (inner.left, y), style.SIDE_COLOURS[side], bold=True, within=inner)
+                y += size + 12
         bottom = inner.bottom
         if code:
             bottom -= self.code_height(code, inner.width)
