@@ -232,19 +232,25 @@ class ReviewView:
             self.card(surf, card, self.p.slots[seat], self.p.trick_w, badge=_("face down") if down else "",
                       outline=outline)
 
-    def seat(self, surf, review, m, seat):
-        """A seat's name (its bid as a note; outlined when it acted at this step) and its cards:
-        held, then a packet still to come (dimmed), then its trump card lying face down."""
+    def name_box(self, m, seat):
+        """(box, text, size) of a seat's name with its bid as a note, where ``seat`` draws it."""
         p, ui = self.p, self.ui
         (x, y), anchor = p.labels[seat]
         note = ui.seat_note(m.obs, seat)
         name = ui.seat(seat) + (f" · {note}" if note else "")
-        active = m.seat == seat and m.step > 0
-        colour = style.TURN if active else style.SIDE_COLOURS[seat & 1]
         size = gfx.fit_size(name, p.small, p.board.width // 2, True, TEXT_MIN)
         box = pygame.Rect(0, 0, gfx.text_width(name, size, True) + 20, p.small + 12)
         setattr(box, anchor, (x, y))  # at its seat: the table does not mirror
         box.clamp_ip(p.board.inflate(-8, 0))
+        return box, name, size
+
+    def seat(self, surf, review, m, seat):
+        """A seat's name (its bid as a note; outlined when it acted at this step) and its cards:
+        held, then a packet still to come (dimmed), then its trump card lying face down."""
+        p = self.p
+        box, name, size = self.name_box(m, seat)
+        active = m.seat == seat and m.step > 0
+        colour = style.TURN if active else style.SIDE_COLOURS[seat & 1]
         gfx.panel(surf, box, style.PANEL, 10, colour, 3 if active else 2)
         gfx.blit_text(surf, name, size, (box.centerx, box.centery - gfx.ink_offset(name, size, True)), colour,
                       "center", True)
@@ -342,15 +348,36 @@ class ReviewView:
                                  style.TEXT_DIM, True, align="center")
         self.field(surf, code, pygame.Rect(rect.left, rect.top + label + 6, rect.width, 0))
 
-    def centre_code(self, surf, code):
-        """The deal code in the middle of the table while no card lies there (the deal, the auction)."""
-        area = self.p.centre
-        width = min(area.width, max(gfx.text_width(code, self.p.small) + 56, 320))
-        box = pygame.Rect(0, 0, width, self.code_height(code, width - 24) + 24)
-        box.center = area.center
+    def centre_code_box(self, code, m):
+        """Where the deal code goes in the middle of the table, clear of the names beside it (long
+        ones reach past their cards): beside the names, else below them; None when neither holds it."""
+        centre = self.p.centre
+        names = [box for box in (self.name_box(m, seat)[0] for seat in (1, 3)) if box.colliderect(centre)]
+        beside, below = centre.copy(), centre.copy()
+        for name in names:
+            if name.centerx < centre.centerx:
+                beside.width, beside.left = beside.right - name.right - 12, name.right + 12
+            else:
+                beside.width = name.left - 12 - beside.left
+            top = max(below.top, name.bottom + 8)
+            below.height, below.top = below.bottom - top, top
+        for area in (beside, below) if names else (centre,):
+            width = min(area.width, max(gfx.text_width(code, self.p.small) + 56, 320))
+            box = pygame.Rect(0, 0, width, self.code_height(code, width - 24) + 24)
+            box.center = area.center
+            if width > 0 and area.contains(box):
+                return box
+        return None
+
+    def centre_code(self, surf, code, m):
+        """The deal code in the middle of the table while no card lies there (the deal, the
+        auction); False when it finds no room there (the scene shows it in the column)."""
+        box = self.centre_code_box(code, m)
+        if box is None:
+            return False
         gfx.panel(surf, box, style.PANEL, 14)
         self.code(surf, code, box.inflate(-24, -24))
-        return box
+        return True
 
     def link_panel(self, surf, link):
         """The link to this moment, over the table, when it could not be copied (the desktop
@@ -415,22 +442,27 @@ class ReviewView:
         return y, bottom  # where the score ends and the code begins (the tests check they do not meet)
 
     def trick_list(self, surf, review, rect):
-        """Each trick's winner (and points) in columns, as far as the room goes."""
+        """Each trick's winner (and points) in columns, as far as the room goes: no more columns
+        than the longest entry allows at the smallest text; tricks that find no room end in "…"."""
         p = self.p
         tricks = review.tricks()
         if not tricks or rect.height < 2 * (p.small + 10):
             return
         gfx.blit_text(surf, _("Tricks"), p.small, rect.topleft, style.TEXT_DIM, bold=True, within=rect)
         step = p.small + 10
+        entries = [(f"{n}. {self.ui.seat(winner)}" + ("" if points is None else f" · {points}"), winner)
+                   for n, winner, points in tricks]
         per_col = max(1, (rect.height - step) // step)
-        cols = (len(tricks) + per_col - 1) // per_col
-        col_w = rect.width // max(1, cols)
-        for i, (n, winner, points) in enumerate(tricks):
+        widest = max(gfx.text_width(text, TEXT_MIN) for text, _w in entries) + 12
+        cols = max(1, min((len(entries) + per_col - 1) // per_col, rect.width // widest))
+        col_w = rect.width // cols
+        if len(entries) > cols * per_col:  # the last place says that more tricks follow
+            entries = entries[:cols * per_col - 1] + [("…", None)]
+        for i, (text, winner) in enumerate(entries):
             c, r = divmod(i, per_col)
-            text = f"{n}. {self.ui.seat(winner)}" + ("" if points is None else f" · {points}")
             size = gfx.fit_size(text, p.small, col_w - 12, False, TEXT_MIN)
-            gfx.blit_text(surf, text, size, (rect.left + c * col_w, rect.top + step + r * step),
-                          style.SIDE_COLOURS[winner & 1], within=rect)
+            colour = style.TEXT_DIM if winner is None else style.SIDE_COLOURS[winner & 1]
+            gfx.blit_text(surf, text, size, (rect.left + c * col_w, rect.top + step + r * step), colour, within=rect)
 
     def table(self, surf, rect, y, header, rows):
         """Rows of text in columns from the start edge: every column but the first as wide as its

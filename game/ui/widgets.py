@@ -49,9 +49,9 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, rect, label, on_click, size=22, primary=False, enabled=True, icon=None,
-                 colour=None, sublabel=""):
+                 colour=None, sublabel="", smallest=style.TEXT_MIN_PX):
         super().__init__(rect, enabled)
-        self.label, self.on_click, self.size = label, on_click, size
+        self.label, self.on_click, self.size, self.smallest = label, on_click, size, smallest
         self.primary, self.icon, self.colour, self.sublabel = primary, icon, colour, sublabel
 
     def activate(self):
@@ -62,10 +62,10 @@ class Button(Widget):
         return self.rect.width - 16 - (self.icon.get_width() + 8 if self.icon else 0)
 
     def label_lines(self) -> tuple[int, tuple[str, ...]]:
-        """(size, lines) of the caption: one line, shrunk to fit down to the smallest text, else
+        """(size, lines) of the caption: one line, shrunk to fit down to ``smallest``, else
         wrapped on two (or more) lines."""
         room = self.text_room()
-        size = gfx.fit_size(self.label, self.size, room, bold=True)
+        size = gfx.fit_size(self.label, self.size, room, bold=True, smallest=self.smallest)
         if gfx.text_width(self.label, size, True) <= room:
             return size, (self.label,)
         return size, gfx.wrap(self.label, size, room, True)

@@ -22,7 +22,7 @@ from game.web import share
 
 from .. import direction, gfx, style
 from ..review import HandReview
-from ..review_view import IconButton, ReviewView, nav_icon, plan
+from ..review_view import TEXT_MIN, IconButton, ReviewView, nav_icon, plan
 from ..scene import ACTIVATE, Scene
 from ..widgets import Button
 
@@ -77,7 +77,7 @@ class ReviewScene(Scene):
         small = p.small
         close = Button(direction.flip(p.close, p.bar), _("Close"), self.back, small + 2)
         link = Button(self.in_bar(p.link), _("Link to this moment"), self.copy_link, small + 2,
-                      enabled=self.record_code is not None)
+                      enabled=self.record_code is not None, smallest=TEXT_MIN)
         play = IconButton(self.in_bar(p.play), _("Pause") if self.playing else _("Play"),
                           nav_icon("pause" if self.playing else "play", 48, style.BUTTON_TEXT), self.toggle_play,
                           enabled=self.position < self.review.last_position or self.playing)
@@ -227,6 +227,10 @@ class ReviewScene(Scene):
         view.board(surf, review, moment)
         summary = review.is_summary(position)  # the breakdown says it all; the column keeps the score
         beside = summary and view.code_beside
+        # the deal code lies in the middle of an empty table, or in the column when names fill it
+        middle = not (summary or self.show_note or moment.trick) and self.deal_code
+        if middle and view.centre_code_box(self.deal_code, moment) is None:
+            beside, middle = True, False
         view.info(surf, [] if summary else review.lines(position), review.context(position),
                   self.deal_code if beside else None)
         if self.shown_link:
@@ -235,6 +239,6 @@ class ReviewScene(Scene):
             view.summary(surf, review, None if beside else self.deal_code)
         elif self.show_note:
             view.note(surf, review, review.note(position))
-        elif not moment.trick and self.deal_code:
-            view.centre_code(surf, self.deal_code)
+        elif middle:
+            view.centre_code(surf, self.deal_code, moment)
         self.draw_widgets(surf)
