@@ -19,7 +19,7 @@ from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.engine import actions as A  # noqa: E402
-from game.ui import driver  # noqa: E402
+from game.ui import driver, gfx  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.games import game_ui  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
@@ -278,6 +278,13 @@ def test_weis_shows_at_its_player_until_the_trick_is_taken():
         assert not any(box.colliderect(r) for r in frame.trick)
         assert distance(box, s) < min(distance(box, o) for o in range(4) if o != s)
     assert any(f[0].startswith("+") for f in scene.state.floats)  # the points float from the seat
+    scene.state.floats = [[f"+{20 + s}", s, s & 1, 0.0] for s in range(4)]  # each just leaving its seat
+    scene.draw(app.screen)
+    leaving = {text: pos for text, pos, _alpha, _colour in scene.view.frame.floats}
+    assert len(leaving) == 4
+    for s in range(4):  # it starts beside the seat's name, not over it
+        rect = gfx.text(f"+{20 + s}", scene.view.lay.large, bold=True).get_rect(center=leaving[f"+{20 + s}"])
+        assert not rect.colliderect(scene.view.frame.labels[s].rect), (s, rect)
     scene.state.collect_trick()
     assert not scene.state.news
 

@@ -174,3 +174,26 @@ def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
     shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
     assert shots and shots[0].startswith("01-table-auction")
     assert pygame.image.load(str(tmp_path / "shots" / shots[0])).get_size() == PORTRAIT
+
+
+def test_the_demos_pictures_show_a_trick_on_its_way_and_a_finished_one():
+    """The table's picture names (``shot_key``): besides one per phase, a trick with two or more
+    cards down and a finished trick still on the table, so a hand's pictures show the play."""
+    app = driver.make_app(PORTRAIT, {"anim_speed": 4.0})
+    app.go("menu")
+    app.go("table", session=Session("28", {}, 5, "easy", (), app.store))  # nobody human: a demo
+    scene = app.scene
+    keys = []
+    for _ in range(20000):
+        key = scene.shot_key()
+        if key != (keys[-1] if keys else None):
+            keys.append(key)
+            state = scene.state
+            if key == "table-trick":
+                assert len(state.shown_trick()) >= 2 and not state.hold
+            if key == "table-trick-over":
+                assert state.hold and len(state.shown_trick()) == 4
+        if "table-trick-over" in keys and app.scene is scene and scene.obs.phase == "play" and len(keys) > 6:
+            break
+        app.frame(driver.DT, [])
+    assert keys.index("table-play") < keys.index("table-trick") < keys.index("table-trick-over"), keys

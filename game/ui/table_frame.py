@@ -494,7 +494,8 @@ class FramePlanner:
                 continue
             t = min(1.0, age / state.FLOAT_TIME)
             k = 1 - (1 - t) ** 2
-            start = f.labels[seat].rect.center
+            label = f.labels[seat].rect  # from just above the seat's name, so that both stay readable
+            start = (label.centerx, label.top - self.lay.large * 2 // 3)
             pos = (start[0] + (target[0] - start[0]) * k, start[1] + (target[1] - start[1]) * k)
             alpha = int(255 * min(1.0, (1 - t) * 3))
             out.append((text, pos, alpha, style.SIDE_COLOURS[side]))

@@ -64,8 +64,16 @@ class TableScene(Scene):
         return self.state.human_turn()
 
     def shot_key(self):
-        """The table's picture is named by phase and taken once nothing moves."""
-        return None if self.state.dealing else f"table-{self.obs.phase}"
+        """The table's picture is named by phase and taken once nothing moves; in the play, a
+        trick on its way (its leader marked) and a finished trick have pictures of their own."""
+        state = self.state
+        if state.dealing:
+            return None
+        if self.obs.phase == "play" and state.hold and not state.collecting:
+            return "table-trick-over"
+        if self.obs.phase == "play" and len(state.shown_trick()) >= 2:
+            return "table-trick"
+        return f"table-{self.obs.phase}"
 
     # ---- building ------------------------------------------------------------------------------
     def build(self):
