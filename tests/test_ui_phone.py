@@ -171,6 +171,41 @@ def test_a_card_pushed_upwards_is_played_and_a_click_plays_at_once():
     assert session.hand.history[before] == (0, session.hand.action_text(card))
 
 
+def test_a_playable_card_under_the_mouse_stands_up_a_little():
+    from game.ui.table_view import card_lift
+
+    app, session = table("400", 3, size=LANDSCAPE)
+    scene = to_play(app, session)
+    cards = scene.hand.cards
+    card = playable(scene)[0]
+    i = cards.index(card)
+    moved = lambda pos: driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),  # noqa: E731
+                                                                  buttons=(0, 0, 0), touch=False)])
+    moved(scene.hand.point(card))
+    assert scene.state.hovered == i and 0 < card_lift(scene.state, i) < card_lift_selected(scene, i)
+    assert all(card_lift(scene.state, k) == 0 for k in range(len(cards)) if k != i)
+    moved((5, 5))  # off the hand: it sits down again
+    assert scene.state.hovered == -1 and card_lift(scene.state, i) == 0
+    dimmed = [c for c in cards if c in scene.hand.dimmed]
+    if dimmed:  # a card that cannot be played does not answer
+        moved(scene.hand.point(dimmed[0]))
+        assert scene.state.hovered == -1
+    before = len(session.hand.history)
+    moved(scene.hand.point(card))
+    driver.click(app, scene.hand.point(card))
+    assert session.hand.history[before] == (0, session.hand.action_text(card)) and scene.state.hovered == -1
+
+
+def card_lift_selected(scene, i):
+    from game.ui.table_view import card_lift
+
+    selected, scene.state.selected = scene.state.selected, i
+    try:
+        return card_lift(scene.state, i)
+    finally:
+        scene.state.selected = selected
+
+
 def test_one_tap_play_plays_at_the_first_tap():
     app, session = table("400", 3, settings={"one_tap": True})
     scene = to_play(app, session)

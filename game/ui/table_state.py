@@ -39,6 +39,7 @@ class TableState:
         self.message, self.message_is_error, self.message_age = "", False, 0.0
         self.show_last = False
         self.selected = -1          # the hand's card chosen with the arrow keys
+        self.hovered = -1           # the playable card under the mouse (desktop)
         self.drag = None            # [card, pos, dragging, start]
         self.hint_action = None     # the card a hint suggests, outlined in the hand
         self.end_wait = 0.0

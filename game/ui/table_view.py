@@ -17,6 +17,16 @@ from .table_frame import LIFT, FramePlanner
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
 
 
+
+def card_lift(state, i: int) -> int:
+    """How far the hand's card ``i`` stands up: all the way when selected, a little under the
+    mouse (a playable card answers the pointer), else not at all."""
+    if not state.human_turn():
+        return 0
+    if i == state.selected:
+        return LIFT
+    return LIFT // 3 if i == state.hovered else 0
+
 class TableView:
     def __init__(self, layout, art, ui):
         self.lay, self.art = layout, art
@@ -220,7 +230,7 @@ class TableView:
         for i, (card, rect) in enumerate(zip(hand.cards, hand.rects)):
             if card == dragged:
                 continue
-            lift = LIFT if i == state.selected and state.human_turn() else 0
+            lift = card_lift(state, i)
             if state.hint_action == card:
                 pygame.draw.rect(surf, style.HIGHLIGHT, rect.move(0, -lift).inflate(10, 10), 5, border_radius=12)
             self.card(surf, card, rect.center, w, dim=card in hand.dimmed, lift=lift)

@@ -180,7 +180,7 @@ class TableScene(Scene):
 
     def after_action(self, seat, action, before, origin=None):
         if seat == 0:
-            self.state.selected = -1
+            self.state.selected = self.state.hovered = -1
         self.state.action_shown(seat, action, before, origin)
         if self.note:
             self.state.hint_action = self.note.outlined()  # the lesson's next card, outlined in the hand
@@ -277,6 +277,13 @@ class TableScene(Scene):
             if card is not None and rect.collidepoint(pos):
                 return seat, card
         return None
+
+    def hover(self, pos):
+        """The mouse over the hand lifts the playable card under it a little (the desktop)."""
+        super().hover(pos)
+        i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
+        playable = i is not None and self.human_turn() and self.hand.cards[i] not in self.hand.dimmed
+        self.state.hovered = i if playable else -1
 
     def press_elsewhere(self, pos):
         i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
