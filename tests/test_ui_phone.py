@@ -351,6 +351,45 @@ def test_28_their_failed_bid_reads_as_you_beat_their_bid():
     assert rows["Card points"][1] == pts and sum(rows["Card points"]) == 28
 
 
+@pytest.mark.parametrize("code", ["ar", "ml", "en"])
+def test_hand_result_labels_sit_level_with_their_numbers(code):
+    """Each row's label and numbers share one middle, as the eye sees it (their ink): the Arabic
+    font's letters sit high in their line, so rows centred by their text's box put the label
+    about 15 px off its numbers."""
+    from game.ui.scenes.hand_result import HandResultScene
+
+    def ink_middle(text, size, bold, pos, anchor):
+        img = gfx.text(text, size, bold=bold)
+        top = pos[1] - img.get_height() // 2 if anchor == "midleft" else pos[1]  # else "topleft"
+        return top + img.get_bounding_rect().centery
+
+    session, obs, res = finished("28", 0, lambda o, r: not r["thrown_in"])
+    app = driver.make_app(PORTRAIT)
+    i18n.set_language(code)
+    try:
+        app.go("menu")
+        app.go("hand-result", session=session)
+        scene = app.scene
+        assert isinstance(scene, HandResultScene)
+        cells, _bottom = scene.table_cells(pygame.Rect(40, 300, 640, 0), scene.ui.result_header(),
+                                           scene.ui.result_rows(obs, res))
+        rows = [c for c in cells if len(c) == 7]  # the rows' cells (the headings have no anchor)
+        labels = [(ink_middle(text, size, True, pos, anchor), text)
+                  for text, size, pos, _colour, bold, _room, anchor in rows if bold]
+        checked = 0
+        for text, fit, pos, _colour, bold, _room, anchor in rows:
+            if bold or not text.strip():
+                continue
+            middle = ink_middle(text, fit, False, pos, anchor)
+            beside = [y for y, _label in labels if abs(y - middle) <= 40]  # its label's line(s)
+            assert beside, (code, text)
+            assert abs((min(beside) + max(beside)) / 2 - middle) <= 3, (code, text, beside, middle)
+            checked += 1
+        assert checked >= 4
+    finally:
+        i18n.set_language("en")
+
+
 def test_304_rows_add_up_and_the_sentence_names_who_pays():
     for seed in range(6):
         session, obs, res = finished("304", seed * 50, lambda o, r: not r["thrown_in"])
