@@ -52,8 +52,9 @@ class CdnRoutes:
     """Answers pygbag's CDN in a Playwright browser context and records what was asked."""
 
     def __init__(self, context, *, stand_in: bool = False, wasm: bytes | None = STAND_IN_WASM,
-                 data: bytes | None = STAND_IN_DATA, fail: tuple[str, ...] = ()):
+                 data: bytes | None = STAND_IN_DATA, fail: tuple[str, ...] = (), hold: tuple[str, ...] = ()):
         self.stand_in, self.wasm, self.data, self.fail = stand_in, wasm, data, set(fail)
+        self.hold, self.held = tuple(hold), []  # URLs ending so wait unanswered until release()
         self.requests: list[tuple[str, bool]] = []  # (url, asked by the service worker)
         self.offline = False
         context.route(CDN + "**", self.answer)
@@ -74,6 +75,19 @@ class CdnRoutes:
     def answer(self, route):
         request = route.request
         self.requests.append((request.url, request.service_worker is not None))
+        if self.hold and request.url.split("#")[0].endswith(self.hold):
+            self.held.append(route)
+            return None
+        return self.fulfil(route)
+
+    def release(self) -> None:
+        """Answer the held requests, and from now on every request at once."""
+        self.hold, held, self.held = (), self.held, []
+        for route in held:
+            self.fulfil(route)
+
+    def fulfil(self, route):
+        request = route.request
         if self.offline:
             return route.abort("internetdisconnected")
         body = None if request.url.split("#")[0] in self.fail else self.body(request.url)
