@@ -373,6 +373,36 @@ def test_replay_actions_stops_at_an_action_that_is_not_legal(game, seed, stop):
     assert not probe.with_cards(hand.dealt).replay_actions(steps[:k] + [((seat + 1) % 4, steps[k][1])])
 
 
+def test_with_held_cards_will_not_move_304s_redeal_question():
+    """A 304 hand opens with forehand's redeal question when forehand's first four cards are
+    worth less than 15: cards moved across that line change the phase, not only who holds
+    what, so the quick move refuses and the caller replays instead."""
+    from game.engine.game304 import POINTS
+    for seed in range(200):
+        hand = Hand304.deal(seed, {"redeal_under_15": True})
+        fh = hand.forehand
+        first = hand.dealt[fh][:4]
+        if hand.phase != "auction" or sum(POINTS[c] for c in first) < 15:
+            continue
+        top = max(first, key=lambda c: POINTS[c])
+        others = [(s, i) for s in range(4) if s != fh for i in range(4)
+                  if sum(POINTS[c] for c in first) - POINTS[top] + POINTS[hand.dealt[s][i]] < 15]
+        if others:
+            break
+    s, i = others[0]
+    dealt = [list(row) for row in hand.dealt]
+    j = dealt[fh].index(top)
+    dealt[fh][j], dealt[s][i] = dealt[s][i], dealt[fh][j]
+    assert hand.with_cards(dealt).phase == "redeal"
+    assert hand.with_held_cards(dealt) is None
+    # cards moved that keep forehand's packet on the same side of 15 still move quickly
+    same = [list(row) for row in hand.dealt]
+    a, b = (fh + 1) % 4, (fh + 2) % 4
+    same[a][0], same[b][0] = same[b][0], same[a][0]
+    moved = hand.with_held_cards(same)
+    assert moved is not None and moved.phase == "auction"
+
+
 @fuzz(20)
 @given(seed=st.integers(0, 10**6), stop=st.integers(0, 120))
 def test_with_held_cards_is_the_position_replayed_with_the_cards_moved(game, seed, stop):
