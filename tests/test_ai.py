@@ -14,7 +14,8 @@ from game.ai import search
 from game.ai.arena import play_deals
 from game.ai.rules import rules_for
 from game.ai.search import Level
-from game.ai.worlds import sample_world
+from game.ai.family import family_of
+from game.ai.worlds import Worlds, sample_world
 from game.engine import GAMES
 from game.i18n import Message
 from helpers import around
@@ -71,6 +72,84 @@ def test_sampled_worlds_fit_hands_played_by_the_rules(game):
                 obs = hand.observation(hand.turn)
                 assert sample_world(obs, random.Random(i)).observation(hand.turn) == obs
                 hand.apply(baseline_action(obs, i))
+
+
+def replayed(hand, dealt):
+    """``hand``'s actions replayed from the start on the deal ``dealt`` (None: not legal there)."""
+    full = hand.with_cards(dealt)
+    return full if full.replay_actions([(s, hand.parse_action(t)) for s, t in hand.history]) else None
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_sampled_worlds_are_their_own_deals_replayed_in_full(game):
+    """A world after an observation's first starts from a copy of it with its own held cards
+    (``Hand.with_held_cards``): each is the position its deal replays to from the start."""
+    for options in VARIANTS[game]:
+        for hand, seat in random_positions(game, options, 12, 3):
+            obs = hand.observation(seat)
+            worlds, rng = Worlds(obs), random.Random(seat)
+            for _ in range(6):
+                world = worlds.sample(rng)
+                assert vars(replayed(world, world.dealt)) == vars(world)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_search_weighs_the_same_whether_worlds_are_copied_or_replayed(game, monkeypatch):
+    """At a fixed amount of work, the values the search finds are the same to the last bit with
+    worlds moved from a copy and with every world replayed from its deal (the speed path changes
+    only the speed)."""
+    positions = [p for options in VARIANTS[game] for p in random_positions(game, options, 5, 4)]
+    def values():
+        return [Thinker(hand.observation(seat), "tiny", i) for i, (hand, seat) in enumerate(positions)]
+    def think(thinkers):
+        for t in thinkers:
+            while not t.done:
+                t.step(1000)
+        return [t.values() for t in thinkers]
+    copied = think(values())
+    monkeypatch.setattr(GAMES[game], "with_held_cards", lambda self, dealt: None)
+    assert think(values()) == copied
+
+
+def reordered(dealt, cls, whole: bool, rng):
+    """``dealt`` with the cards of each packet (``whole``: of each seat's deal) in another order."""
+    out = []
+    for row in dealt:
+        row, sizes = list(row), [len(row)] if whole else cls.PACKETS
+        new, start = [], 0
+        for size in sizes:
+            part = row[start:start + size]
+            rng.shuffle(part)
+            new += part
+            start += size
+        out.append(new)
+    return out
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_rules_ignore_the_order_of_the_cards_in_a_packet(game):
+    """The sampler leaves a packet's cards (400, Schieber: a seat's whole deal) in no random
+    order, as nothing may depend on it: the rule-based player (the baseline, and every seat in
+    the search's roll-outs) and its reading of the auction give the same answers in any order."""
+    cls, rules = GAMES[game], rules_for(game)
+    whole = not family_of(cls).hidden_trump
+    fit = getattr(rules, "likelihood", None)
+    for options in VARIANTS[game]:
+        for i in range(6):
+            hand = cls.deal(f"o{i}", options, dealer=i % 4)
+            rng = random.Random(i)
+            k = 0
+            while hand.turn >= 0:
+                twin = replayed(hand, reordered(hand.dealt, cls, whole, rng))
+                assert sorted(map(sorted, twin.dealt)) == sorted(map(sorted, hand.dealt))
+                a = rules.act(hand, random.Random(k))
+                assert rules.act(twin, random.Random(k)) == a
+                if fit is not None:
+                    for seat in range(4):
+                        obs = hand.observation(seat)
+                        assert fit(twin, obs) == fit(hand, obs)
+                hand.apply(a)
+                k += 1
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
