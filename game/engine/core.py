@@ -319,7 +319,7 @@ class Hand:
         laid, or while the game's state depends on the held cards in other ways than who holds
         them (``_received``): then build it with ``with_cards`` and ``replay_actions``.  For
         search: the worlds sampled for one observation differ in the unseen cards."""
-        if self._received(dealt[0]) is None:
+        if self._received(dealt[0]) is None or self._opening(dealt) != self._opening(self.dealt):
             return None
         held, received = self.hand, self._received
         moved = []
@@ -332,6 +332,11 @@ class Hand:
         twin.dealt = dealt
         twin.hand = moved
         return twin
+
+    def _opening(self, dealt) -> object:
+        """What the hand's opening takes from ``dealt`` besides who holds which card (304: whether
+        forehand may ask for a redeal); ``with_held_cards`` refuses a deal that changes it."""
+        return None
 
     def _received(self, cards: list) -> list | None:
         """The cards of a seat's deal ``cards`` that it has been given so far, if the state

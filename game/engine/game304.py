@@ -99,21 +99,13 @@ class Hand304(HiddenTrumpHand):
         self.round = 1
         self.caps = False
         self.redealt = False
-        if self._opens_with_redeal(self.dealt):
+        if self._opening(self.dealt):
             self.phase = "redeal"
 
-    def _opens_with_redeal(self, dealt) -> bool:
+    def _opening(self, dealt) -> bool:
         """Whether forehand, dealt ``dealt``, may ask for a redeal before the auction."""
         return (self.options["redeal_under_15"]
                 and sum(POINTS[c] for c in dealt[self.forehand][:4]) < self.REDEAL_UNDER)
-
-    def with_held_cards(self, dealt) -> "Hand304 | None":
-        """As the shared rule says, and None too when the cards moved would change whether the
-        hand opened with forehand's redeal question (the phase then differs, not only who holds
-        what)."""
-        if self._opens_with_redeal(dealt) != self._opens_with_redeal(self.dealt):
-            return None
-        return super().with_held_cards(dealt)
 
     # ---- auction and set-up ----------------------------------------------------------
     def _pass_actions(self) -> list[int]:
