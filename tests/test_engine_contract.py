@@ -438,3 +438,15 @@ def test_with_held_cards_is_the_position_replayed_with_the_cards_moved(game, see
         d = rng.choice(held[other])
         swap = {c: d, d: c}
         assert hand.with_held_cards([[swap.get(x, x) for x in row] for row in hand.dealt]) is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_phase_opens_the_rules_at_a_heading_they_have(game):
+    """The table opens the rules at the part for the phase: each part named must exist, and
+    the play has one (the fallback for phases not listed)."""
+    cls = GAMES[game]
+    headings = {heading for heading, _ in cls.rules_text()}
+    assert "play" in cls.RULES_SECTIONS
+    for phase, heading in cls.RULES_SECTIONS.items():
+        assert heading in headings, (game, phase, heading)
+    assert cls.rules_section("no such phase") == cls.RULES_SECTIONS["play"]
