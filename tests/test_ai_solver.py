@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import family, search, solver as solver_module
 from game.ai.arena import PLAYERS, dd_budget, play_deals
-from game.ai.dd import DoubleDummy, choose_dd
+from game.ai.dd import WORLDS, DoubleDummy, choose_dd
 from game.ai.outcome import utility
 from game.ai.search import LEVELS, baseline_action
 from game.ai.solver import OutOfTime, Solver
@@ -180,8 +180,10 @@ def ticking_clock(monkeypatch, tick=1e-4):
     monkeypatch.setattr(search, "clock", lambda: next(looks) * tick)
 
 
-def think_dd(obs, budget_ms, seed):
-    """dd's card for ``obs`` and how many searches it finished."""
+def think_dd(obs, budget_ms, seed, monkeypatch):
+    """dd's card for ``obs`` and how many searches it finished, on a clock started at 0 (the
+    same work whatever was thought before: a later start rounds the budget's end otherwise)."""
+    ticking_clock(monkeypatch)
     t = DoubleDummy(obs, budget_ms, seed)
     while not t.done:
         t.step(10)
@@ -219,8 +221,8 @@ def test_dd_ignores_the_hidden_cards_of_other_seats(game, monkeypatch):
         obs = hand.observation(hand.turn)
         other = sample_world(obs, random.Random(i))
         assert other.observation(obs.seat) == obs
-        card, work = think_dd(obs, 20, 4)
-        assert think_dd(other.observation(obs.seat), 20, 4) == (card, work)
+        card, work = think_dd(obs, 20, 4, monkeypatch)
+        assert think_dd(other.observation(obs.seat), 20, 4, monkeypatch) == (card, work)
         checked += 1
         solves += work
     assert checked >= 5 and solves >= 5 * checked  # the card came from searches
@@ -278,3 +280,48 @@ def test_the_ais_score_of_a_finished_hand_is_the_engines(game):
         weight = family.family_of(GAMES[game]).score_weight
         f = hand.figures()
         assert utility(hand, 0) == f[0] - f[1] + weight * (change[0] - change[1])
+
+
+@pytest.mark.parametrize("game", ["304", "400"])
+def test_dd_values_a_card_by_roll_outs_over_all_its_worlds_before_it_searches(game):
+    # Depth 0: each card's value is the mean, over every sampled world, of the rules finishing
+    # the hand after it; a deeper search is used only once every world has finished it.
+    hand = endgames(game, 6, 1)[0]
+    obs = hand.observation(hand.turn)
+    t = DoubleDummy(obs, 1e9, 3, worlds=5)
+    moves = len(t.moves)
+    assert moves > 1
+    t.max_solves = 5 * moves
+    while not t.done:
+        t.step(50)
+    assert t.finished_depth == 0 and len(t.worlds) == 5
+    vals = t.values()
+    for a in t.moves:
+        want = sum(t.rollout(_after(w, a), t.side) for w, _ in t.worlds) / 5
+        assert vals[a] == (pytest.approx(want), 5)
+    # one more search starts depth 1: its single world does not replace depth 0's five
+    t.max_solves, t.done = 5 * moves + 1, False
+    while not t.done:
+        t.step(50)
+    assert t.depth == 1 and t.values() == vals
+
+
+def _after(hand, a):
+    child = hand.clone()
+    child.fast_apply(a)
+    return child
+
+
+def test_dd_adds_worlds_when_the_next_depth_would_not_finish(monkeypatch):
+    # Early in a 400 hand a deeper search costs many times the one before: once the first world
+    # at a new depth shows the rest would not finish in time, dd widens the depth it finished.
+    ticking_clock(monkeypatch)
+    hand = endgames("400", 12, 1)[0]
+    t = DoubleDummy(hand.observation(hand.turn), 300, 2)
+    while not t.done:
+        t.step(10)
+    assert t.widen and t.depth == t.finished_depth < t.left
+    assert {n for _s, n in t.totals[t.depth + 1].values()} == {1}  # the depth given up
+    assert len(t.worlds) > WORLDS
+    assert {n for _v, n in t.values().values()} <= {t.world_count - 1, t.world_count}
+    assert t.best() in t.values()

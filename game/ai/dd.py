@@ -3,16 +3,20 @@
 A yardstick for the search levels, not a level a player picks.  In trick play it samples worlds
 from its observation (``worlds``, every consistent world alike: no reading of the bids), solves
 each with the double-dummy search (``solver``) for every card it may play, and plays the card
-with the best mean.  The search deepens by whole tricks: every world is solved to the end of
-the running trick, then one trick further, and so on while the time lasts; once a depth reaches
-the end of the hand, more worlds are solved instead.  The values of the deepest depth that every
-world finished are used.  Every decision before trick play is the rule-based player's.
+with the best mean.  The search deepens over the same worlds: depth 0 values each card by the
+rule-based players finishing the hand from there (a roll-out), depth 1 searches to the end of
+the running trick, depth 2 one trick further, and so on.  The first world solved at a new depth
+shows what the depth costs; when the other worlds would not finish it in the time left, or the
+depth reaches the end of the hand, more worlds are solved at the depth before instead.  The
+values of the deepest depth that every world finished are used.  Every decision before trick
+play is the rule-based player's.
 
-A position at the horizon is valued by the rule-based players finishing the hand (``LEAF``
-"rollout", once per position): 30 duplicate deals of 28 at 70 ms against the baseline gave
-+2.7 [+1.4, +4.0] card points a deal, where the side's lead so far ("lead": the points taken and
-half of each suit's points for the side holding its best card) gave +0.0 [-1.4, +1.5] with 12
-worlds (and -1.0 [-3.0, +1.1] at 600 ms without the suits' share).
+Why 24 worlds from depth 0 (``WORLDS``): the first version solved 6 worlds from depth 1 and
+played no better than the baseline at 70 ms (100 duplicate deals, card points a deal: 304
++0.2 [-5.9, +6.3], 400 +0.2 [-0.6, +1.1], 28 +0.2 [-0.5, +0.9]); it finished about one trick
+of search on 5-6 worlds.  The figures of this version are in ``docs/ai.md``.  A position at
+the horizon is valued by the same roll-out (``LEAF`` "rollout"; "lead", the points taken plus
+half of each suit's points for the side holding its best card, was weaker).
 
 ``DoubleDummy(obs, budget_ms, seed)`` is anytime like ``search.Thinker``: ``step(max_ms)``
 until ``done``, then ``best()``.
@@ -29,7 +33,7 @@ from .search import baseline_action, drop_equal_cards
 from .solver import OutOfTime, Solver
 from .worlds import Inconsistent, Worlds
 
-WORLDS = 6  # worlds solved at every depth
+WORLDS = 24  # worlds solved at every depth
 LEAF = "rollout"  # the horizon's value: "lead" (family.lead) or "rollout" (the rules finish the hand)
 
 
@@ -60,15 +64,18 @@ class DoubleDummy:
         self.world_count = worlds
         self.worlds: list = []  # (hand, solver) per sampled world
         self.sampler = None
+        self.rollout = rollout_value(rules_for(obs.game))
         self.left = max(obs.hand_sizes)  # tricks to the end of the hand, the running one included
-        self.depth = 1
+        self.depth = 0  # 0: a roll-out after the card; d: search to the end of trick d
         self.world_i = 0
         self.move_i = 0
         self.current: dict[int, float] = {}  # values of the world being solved
         self.totals: dict[int, dict] = {}  # depth -> move -> [sum, count]
-        self.finished_depth = 0  # the deepest depth every world finished
+        self.finished_depth = -1  # the deepest depth every world finished (-1: none yet)
         self.solves = 0  # (world, move) searches finished
         self.max_solves = max_solves
+        self.widen = False  # True: the next depth would not finish in time, add worlds instead
+        self.depth_from = 0.0  # time used when the running depth started
         self.spent = clock() - t0
 
     @property
@@ -79,7 +86,7 @@ class DoubleDummy:
         if self.done:
             return
         clock = search.clock
-        t0 = clock()
+        t0 = self.step_t0 = clock()
         stop = min(t0 + max_ms / 1000, t0 + self.budget - self.spent)
         try:
             while clock() < stop:
@@ -102,15 +109,18 @@ class DoubleDummy:
                 hand = self.sampler.sample(self.rng)
             except Inconsistent:
                 return False
-            horizon = rollout_value(rules_for(self.obs.game)) if LEAF == "rollout" else None
+            horizon = self.rollout if LEAF == "rollout" else None
             self.worlds.append((hand, Solver(self.side, clock=search.clock, horizon=horizon)))
         hand, solver = self.worlds[self.world_i]
         a = self.moves[self.move_i]
-        solver.stop_after = len(hand.tricks) + self.depth
-        solver.deadline = deadline
         child = hand.clone()
         child.fast_apply(a)
-        self.current[a] = solver.value(child)  # OutOfTime: the same search again next time
+        if self.depth == 0:
+            self.current[a] = self.rollout(child, self.side)
+        else:
+            solver.stop_after = len(hand.tricks) + self.depth
+            solver.deadline = deadline
+            self.current[a] = solver.value(child)  # OutOfTime: the same search again next time
         self.solves += 1
         self.move_i += 1
         if self.move_i < len(self.moves):
@@ -122,21 +132,38 @@ class DoubleDummy:
             t[1] += 1
         self.current = {}
         self.move_i = 0
-        solver.forget()  # its entries hold for this depth only: memory stays one world's
+        if self.depth:
+            solver.forget()  # its entries hold for this depth only: memory stays one world's
         self.world_i += 1
+        if self.world_i == 1 and self.depth > self.finished_depth >= 0:
+            # The new depth's first world tells what the depth costs: if the other worlds
+            # would not finish it in the time left, go back and add worlds to the last one.
+            used = self._used()
+            if (used - self.depth_from) * (self.world_count - 1) > self.budget - used:
+                self.depth = self.finished_depth
+                self.widen = True
+                self.world_i = self.world_count
+                self.world_count += 1
+                return True
         if self.world_i >= self.world_count:
             self.finished_depth = self.depth
-            if self.depth >= self.left:
-                self.world_count += 1  # exact to the end: more worlds instead of more depth
+            if self.depth >= self.left or self.widen:
+                self.world_count += 1  # exact to the end, or no time to go deeper: more worlds
             else:
                 self.depth += 1
                 self.world_i = 0
+                self.depth_from = self._used()
         return True
+
+    def _used(self) -> float:
+        """Thinking time used so far, the running slice included."""
+        return self.spent + search.clock() - self.step_t0
 
     def values(self) -> dict[int, tuple[float, int]]:
         """Per move: (mean value, worlds) at the deepest depth every world finished (or the
         first depth so far)."""
-        totals = self.totals.get(self.finished_depth or 1, {})
+        depth = self.finished_depth if self.finished_depth >= 0 else min(self.totals, default=0)
+        totals = self.totals.get(depth, {})
         if self.finished_depth and self.finished_depth >= self.left:
             totals = self.totals.get(self.left, totals)
         return {a: (s / n, n) for a, (s, n) in totals.items() if n}
