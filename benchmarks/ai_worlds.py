@@ -1,7 +1,7 @@
 """How fast the AI builds worlds, and how many roll-outs a decision gets.
 
     nice -n 10 python benchmarks/ai_worlds.py [--json] [--seconds S] [--hands N] [--level L]
-        [--dd-ms MS] [--wall-clock] [--before DIR]
+        [--dd-ms MS] [--wall-clock] [--before DIR] [--no-gc-freeze]
 
 Positions: every third decision (with a choice) of N hands per game played by the rule-based
 players from fixed seeds.  Figures per game, on one core:
@@ -13,7 +13,9 @@ players from fixed seeds.  Figures per game, on one core:
 - ``slices``: those slices: the median, the share that ran past 10 ms and the longest (a unit
   starts only if its estimated cost fits; the tests check that logic on a clock of their own),
   the longest decision, and the longest pause of the garbage collector meanwhile (a full
-  collection stops any slice it falls in, whatever the thinker does).
+  collection stops any slice it falls in, whatever the thinker does).  Like the app before its
+  first frame (``ui.app.settle_memory``), the script leaves what exists before the thinking
+  out of later collections (``gc.freeze``); ``--no-gc-freeze`` measures without that.
 
 ``--level dd`` measures the ``dd`` arena opponent instead, with a budget of ``--dd-ms`` (default
 the normal level's).
@@ -90,7 +92,7 @@ def worlds_per_second(obs_list, seconds: float, per_observation: bool) -> float:
             return n / elapsed
 
 
-def thinking(obs_list, level: str, dd_ms: float) -> dict:
+def thinking(obs_list, level: str, dd_ms: float, freeze: bool = True) -> dict:
     """Roll-outs per decision, time per decision, and the length of its 10 ms slices."""
     if level == "dd":
         from game.ai.dd import DoubleDummy
@@ -103,6 +105,9 @@ def thinking(obs_list, level: str, dd_ms: float) -> dict:
         elif started:
             pauses.append((clock() - started[0]) * 1000)
 
+    if freeze:
+        gc.collect()
+        gc.freeze()  # as the app does before its first frame (ui.app.settle_memory)
     gc.callbacks.append(gc_timer)
     for k, obs in enumerate(obs_list):
         t = DoubleDummy(obs, dd_ms, k) if level == "dd" else Thinker(obs, level, k)
@@ -115,6 +120,7 @@ def thinking(obs_list, level: str, dd_ms: float) -> dict:
         longest = max(longest, clock() - begun)
         total += t.rollouts
     gc.callbacks.remove(gc_timer)
+    gc.unfreeze()
     slices = sorted(slices) or [0.0]
     return {"rollouts_per_decision": round(total / len(obs_list), 1),
             "decision_ms": round(1000 * spent / len(obs_list), 1),
@@ -125,13 +131,13 @@ def thinking(obs_list, level: str, dd_ms: float) -> dict:
             "gc_pause_ms_max": round(max(pauses), 2)}
 
 
-def measure(seconds: float, hands: int, level: str, dd_ms: float) -> dict:
+def measure(seconds: float, hands: int, level: str, dd_ms: float, freeze: bool = True) -> dict:
     figures = {}
     for game in GAMES:
         obs_list = positions(game, hands)
         figures[game] = {"worlds_per_second": round(worlds_per_second(obs_list, seconds, True)),
                          "one_world_per_second": round(worlds_per_second(obs_list, seconds, False)),
-                         **thinking(obs_list, level, dd_ms),
+                         **thinking(obs_list, level, dd_ms, freeze),
                          "decisions": len(obs_list)}
     return figures
 
@@ -163,7 +169,7 @@ def main(argv: list[str]) -> None:
         cmd = [sys.executable, str(HERE), "--json", "--tree", arg("--before", ""), "--seconds", str(seconds),
                "--hands", str(hands), "--level", level, "--dd-ms", str(dd_ms)] + ([] if cpu else ["--wall-clock"])
         before = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["ai_worlds"]
-    figures = measure(seconds, hands, level, dd_ms)
+    figures = measure(seconds, hands, level, dd_ms, "--no-gc-freeze" not in argv)
     if as_json:
         print(json.dumps({"ai_worlds": figures, "before": before, "level": level, "cpu_clock": cpu,
                           "python": sys.version.split()[0]}))

@@ -8,6 +8,7 @@ every frame and never blocks.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 from pathlib import Path
 
@@ -251,6 +252,7 @@ class App:
     async def run(self, frames: int | None = None):
         """The main loop; with ``frames`` it stops after that many, each 1/60 s of game time."""
         clock = pygame.time.Clock()
+        settle_memory()
         n = 0
         while self.running and (frames is None or n < frames):
             dt = clock.tick(FPS) / 1000 if frames is None else 1 / FPS
@@ -259,6 +261,22 @@ class App:
             n += 1
             await asyncio.sleep(0)
 
+
+
+def settle_memory() -> None:
+    """Collect once, then leave everything alive so far out of later collections (the modules,
+    fonts, catalogs and the first scene: tens of thousands of objects). A full collection then
+    scans only what was made since, so the AI's thinking no longer pauses a frame for tens of
+    milliseconds (``benchmarks/ai_worlds.py`` prints the longest collection). Once a process:
+    what is frozen is never collected, and a test run starts many apps."""
+    global _memory_settled
+    if not _memory_settled:
+        _memory_settled = True
+        gc.collect()
+        gc.freeze()
+
+
+_memory_settled = False
 
 
 class NoticeBanner:
