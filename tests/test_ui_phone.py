@@ -602,3 +602,30 @@ def test_the_last_trick_title_stays_clear_of_the_cards(size, code):
                 assert rect.top >= lay.trick_zone().bottom, (code, winner, rect)
     finally:
         i18n.set_language("en")
+
+
+def test_the_auction_line_names_the_last_bidder_and_a_redeal_reads_as_one():
+    # read from the typed log (obs.actions), not the text log
+    ui = game_ui("304")
+    seen_bid = seen_redeal = False
+    for s in range(120):
+        hand = Session("304", {}, s, "easy", (0,)).hand
+        rng = random.Random(s)
+        while not hand.is_over():
+            obs = hand.observation(0)
+            if obs.phase == "auction" and obs.public["high_bid"]:
+                bidder = hand.round_bidder
+                line = ui.contract_line(obs)
+                want = (f"your bid {obs.public['high_bid']} is the highest" if bidder == 0
+                        else f"high bid {obs.public['high_bid']} by {ui.seat(bidder)}")
+                assert line.endswith(want), (line, want)
+                seen_bid = True
+            hand.apply(rng.choice(hand.legal_actions()))
+        obs, res = hand.observation(0), hand.result()
+        if res["thrown_in"]:
+            asked = any(e.action == A.REDEAL for e in obs.actions)
+            headline = ui.result_headline(obs, res)
+            assert headline == ("Redeal: the same dealer deals again" if asked
+                                else "Everyone passed: the hand is thrown in")
+            seen_redeal |= asked
+    assert seen_bid and seen_redeal

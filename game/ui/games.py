@@ -212,6 +212,11 @@ class GameUI:
         return res["score"]
 
 
+def redealt(obs) -> bool:
+    """A seat asked for a redeal this hand (the same dealer deals again)."""
+    return any(e.action == A.REDEAL for e in obs.actions)
+
+
 class HiddenTrumpUI(GameUI):
     """304 and Twenty-Eight."""
 
@@ -225,7 +230,7 @@ class HiddenTrumpUI(GameUI):
         p = obs.public
         if obs.phase in ("auction", "redeal"):
             if p.get("high_bid") and obs.phase == "auction":
-                leader = next((s for s, t in reversed(obs.log) if t.startswith("bid ")), None)
+                leader = next((e.seat for e in reversed(obs.actions) if e.action is not None and A.is_bid(e.action)), None)
                 if self.is_you(leader):
                     return _("Auction · your bid {bid} is the highest").format(bid=p["high_bid"])
                 return _("Auction · high bid {bid} by {seat}").format(bid=p["high_bid"], seat=self.seat(leader))
@@ -277,7 +282,7 @@ class HiddenTrumpUI(GameUI):
 
     def result_headline(self, obs, res) -> str:
         if res["thrown_in"]:
-            if any(t == "redeal" for _s, t in obs.log):
+            if redealt(obs):
                 return _("Redeal: the same dealer deals again")
             return _("Everyone passed: the hand is thrown in")
         bidder, bid = obs.public["bidder"], obs.public["bid"]
@@ -436,7 +441,7 @@ class UI400(GameUI):
 
     def result_headline(self, obs, res):
         if res["thrown_in"]:
-            if any(t == "redeal" for _s, t in obs.log):
+            if redealt(obs):
                 return _("Redeal: the same dealer deals again")
             return _("The bids were too low: the hand is thrown in")
         made = res["made"]

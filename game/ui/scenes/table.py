@@ -52,7 +52,7 @@ class TableScene(Scene):
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
-        if not self.obs.log:
+        if not self.obs.actions:
             self.state.deal()
 
     @property
@@ -127,7 +127,7 @@ class TableScene(Scene):
         return out
 
     def _build_key(self):
-        return (self.obs.turn, self.obs.phase, len(self.obs.log), self.state.busy(), self.state.show_last,
+        return (self.obs.turn, self.obs.phase, len(self.obs.actions), self.state.busy(), self.state.show_last,
                 self.note.state() if self.note else None)
 
     def lay_out_hand(self):
