@@ -172,3 +172,39 @@ def test_stoeck_holder_none_when_koenig_and_ober_are_split():
     assert stoeck_holder(hands, ROSEN) is None
     assert stoeck_holder(hands, None) is None
 
+
+
+def weis_by_scanning(mask: int) -> list[Weis]:
+    """The Weis of a hand found the slow, plain way: each scoring four, by rank; then each suit
+    scanned from its lowest rank for runs of three or more among the cards left."""
+    from game.engine.weis import FOUR_POINTS, LONG_RUN_POINTS, RUN_POINTS
+    found, left = [], mask
+    for rank in sorted(FOUR_POINTS):
+        four_cards = tuple(16 * s + rank for s in range(4))
+        if all(left >> c & 1 for c in four_cards):
+            found.append(Weis("four", FOUR_POINTS[rank], four_cards, rank))
+            left &= ~mask_of(four_cards)
+    for suit in range(4):
+        streak = []
+        for rank in range(17):
+            if rank < 16 and left >> (16 * suit + rank) & 1:
+                streak.append(rank)
+                continue
+            if len(streak) >= 3:
+                found.append(Weis("run", RUN_POINTS.get(len(streak), LONG_RUN_POINTS),
+                                  tuple(16 * suit + r for r in streak), streak[-1]))
+            streak = []
+    return found
+
+
+def test_the_weis_of_any_hand_are_what_a_plain_scan_finds():
+    import random
+    rng = random.Random(7)
+    deck = list(SWISS36.cards)
+    with_weis = 0
+    for _ in range(20000):
+        mask = mask_of(rng.sample(deck, rng.choice((9, 9, 12, 18))))
+        want = weis_by_scanning(mask)
+        assert best_weis_split(mask) == want, hex(mask)
+        with_weis += bool(want)
+    assert with_weis > 5000

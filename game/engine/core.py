@@ -331,7 +331,13 @@ class Hand:
         twin = self.clone()
         twin.dealt = dealt
         twin.hand = moved
-        return twin
+        return twin if twin._deal_changed(self) else None
+
+    def _deal_changed(self, before: "Hand") -> bool:
+        """After ``with_held_cards`` gave this copy of ``before`` its new deal: bring up to date
+        what the game derives from the deal, or False when the new deal would have changed what has already
+        happened (the caller then replays)."""
+        return True
 
     def _opening(self, dealt) -> object:
         """What the hand's opening takes from ``dealt`` besides who holds which card (304: whether

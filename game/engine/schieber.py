@@ -253,6 +253,42 @@ class HandSchieber(Hand):
             self.stk_left = SUIT_MASKS[k] & (0b11 << (16 * k + 10))  # Ober and König
             self._stoeck_early(self.stoeck_seat & 1)
 
+    # ---- moving held cards (``Hand.with_held_cards``, for search) ---------------------------
+    def _received(self, cards: list) -> list:
+        return cards  # all nine are dealt at once
+
+    def _opening(self, dealt) -> int | None:
+        """In a match's first hand the holder of the Rosen 7 is forehand."""
+        return next(s for s in range(4) if ROSEN_7 in dealt[s]) if self.first_hand else None
+
+    def _deal_changed(self, before) -> bool:
+        """Weis and Stöck come from the deal: found again; refused where the new deal changes
+        points already scored, or would have let an unplayed Stöck end the match earlier."""
+        was = before.dealt
+        self.weis_found = [before.weis_found[s] if cards == was[s] else best_weis_split(mask_of(cards))
+                           for s, cards in enumerate(self.dealt)]
+        self.facts = {}
+        k = self.contract
+        if k < 0:
+            return True
+        facts = self.facts[k] = self._contract_facts(k)
+        weis_side, weis_total, stoeck_seat = facts
+        if self.weis_scored and (weis_side, weis_total) != (self.weis_side, self.weis_total):
+            return False
+        if self.stoeck_scored:
+            return stoeck_seat == self.stoeck_seat
+        self.weis_side, self.weis_total, self.stoeck_seat = facts
+        self.stk_left = 0
+        if stoeck_seat >= 0:
+            side = stoeck_seat & 1
+            if self.score_before[side] + self.points[side] + STOECK * self.mult >= self.target:
+                return False  # it might have counted at an earlier score of its side
+            held = 0
+            for h in self.hand:
+                held |= h
+            self.stk_left = SUIT_MASKS[k] & (0b11 << (16 * k + 10)) & held
+        return True
+
     def _contract_facts(self, k: int) -> tuple[int, int, int]:
         """(Weis side or -1, its Weis points before the multiplier, Stöck seat or -1) under contract k."""
         trump = k if k < 4 else None

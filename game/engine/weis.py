@@ -15,6 +15,7 @@ FOUR_POINTS = {UNDER: 200, ASS: 100, KOENIG: 100, OBER: 100, BANNER: 100}
 RUN_POINTS = {3: 20, 4: 50}  # five or more cards: 100
 LONG_RUN_POINTS = 100
 FOUR_RANKS = sum(1 << rank for rank in FOUR_POINTS)  # the scoring ranks, as bits of one suit
+FOURS_BY_RANK = sorted(FOUR_POINTS)  # fours are listed by rank
 
 
 @dataclass(frozen=True)
@@ -31,31 +32,32 @@ def has_weis(cards: int) -> bool:
     return bool(cards & cards >> 1 & cards >> 2) or bool(cards & cards >> 16 & cards >> 32 & cards >> 48 & FOUR_RANKS)
 
 
+ALL_SUITS = 1 | 1 << 16 | 1 << 32 | 1 << 48  # one rank slot in each suit
+
+
 def best_weis_split(hand_mask: int) -> list[Weis]:
-    """The Weis of one dealt hand: scoring fours first, then maximal runs of the rest."""
+    """The Weis of one dealt hand: scoring fours first (by rank), then maximal runs of the rest
+    (by suit, low to high)."""
     if not has_weis(hand_mask):  # most hands have none
         return []
     found: list[Weis] = []
     left = hand_mask
-    for rank, points in FOUR_POINTS.items():
-        four = tuple(sorted(make_card(s, rank) for s in range(4)))
-        if all(left >> c & 1 for c in four):
-            found.append(Weis("four", points, four, rank))
-            for c in four:
-                left &= ~(1 << c)
-    found.sort(key=lambda w: w.top)
+    for rank in FOURS_BY_RANK:
+        four = ALL_SUITS << rank
+        if left & four == four:
+            found.append(Weis("four", FOUR_POINTS[rank], tuple(16 * s + rank for s in range(4)), rank))
+            left &= ~four
     for suit in range(4):
-        ranks = (left & SUIT_MASKS[suit]) >> (16 * suit)
-        run: list[int] = []
-        for rank in range(14):  # slot 13 is always empty: closes a run ending at the Ass
-            if ranks >> rank & 1:
-                run.append(rank)
-                continue
-            if len(run) >= 3:
-                points = RUN_POINTS.get(len(run), LONG_RUN_POINTS)
-                cards = tuple(make_card(suit, r) for r in run)
-                found.append(Weis("run", points, cards, run[-1]))
-            run = []
+        ranks = left >> (16 * suit) & 0xFFFF
+        while ranks:
+            low = (ranks & -ranks).bit_length() - 1
+            x = ranks >> low
+            length = (~x & (x + 1)).bit_length() - 1  # the ones from ``low`` upwards
+            ranks &= ~(((1 << length) - 1) << low)
+            if length >= 3:
+                points = RUN_POINTS.get(length, LONG_RUN_POINTS)
+                found.append(Weis("run", points, tuple(16 * suit + r for r in range(low, low + length)),
+                                  low + length - 1))
     return found
 
 
