@@ -39,6 +39,11 @@ CHOICES_OR_PUSH = CHOICES + [A.PUSH]
 MULTIPLIERS = {False: (1, 1, 2, 2, 3, 4), True: (1, 1, 2, 2, 3, 3)}  # by table_2500
 TARGETS = {False: 3000, True: 2500}
 ROSEN_7 = make_card(ROSEN, 5)
+
+
+def stoeck_cards(trump: int) -> int:
+    """The mask of trump Ober and König (Stöck)."""
+    return SUIT_MASKS[trump] & (0b11 << (16 * trump + 10))
 STOECK, LAST_TRICK, MATCH_BONUS = 20, 5, 100
 
 # Trick power by rank slot (6 7 8 9 B U O K A = 4..12), 0 lowest.
@@ -250,7 +255,7 @@ class HandSchieber(Hand):
             facts = self.facts[k] = self._contract_facts(k)
         self.weis_side, self.weis_total, self.stoeck_seat = facts
         if self.stoeck_seat >= 0:
-            self.stk_left = SUIT_MASKS[k] & (0b11 << (16 * k + 10))  # Ober and König
+            self.stk_left = stoeck_cards(k)
             self._stoeck_early(self.stoeck_seat & 1)
 
     # ---- moving held cards (``Hand.with_held_cards``, for search) ---------------------------
@@ -275,9 +280,11 @@ class HandSchieber(Hand):
         weis_side, weis_total, stoeck_seat = facts
         if self.weis_scored and (weis_side, weis_total) != (self.weis_side, self.weis_total):
             return False
-        if self.stoeck_scored:
-            return stoeck_seat == self.stoeck_seat
+        if self.stoeck_scored and stoeck_seat != self.stoeck_seat:
+            return False
         self.weis_side, self.weis_total, self.stoeck_seat = facts
+        if self.stoeck_scored:
+            return True
         self.stk_left = 0
         if stoeck_seat >= 0:
             side = stoeck_seat & 1
@@ -286,7 +293,7 @@ class HandSchieber(Hand):
             held = 0
             for h in self.hand:
                 held |= h
-            self.stk_left = SUIT_MASKS[k] & (0b11 << (16 * k + 10)) & held
+            self.stk_left = stoeck_cards(k) & held
         return True
 
     def _contract_facts(self, k: int) -> tuple[int, int, int]:
