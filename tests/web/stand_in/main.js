@@ -12,9 +12,10 @@
    4. like shell.preload_code: scans the page's loader, then main.py, and installs (fetches the
       wheel of) what the runtime would install: standInInstalls below, the runtime's rule,
       which tests/web/test_web_scan.py checks against the runtime's own functions;
-   5. like our loader: unpacks <archive>.tar.gz (gzipped or plain), asks for a tap while
-      MM.UME is false, then reports to window.tt.stage the steps the real loader reports
-      (tests/web/test_web_loader.py runs the real one): unpack, gesture, start, running;
+   5. like our loader: unpacks <archive>.tar.gz (gzipped or plain), gives the runtime's
+      autoplay check SOUND_CHECK_SECONDS, asks for a tap while MM.UME is still false, and
+      reports to window.tt.stage the steps the real loader reports (tests/web/test_web_loader.py
+      runs the real one): unpack, gesture, start, running;
    6. like main.py: without pygame installed, fails as the loader reports the runtime's empty
       pygame folder; a top-level `raise E("text")` line fails with "E: text"; otherwise opens
       its window (sizes the canvas: window.__standIn.fb, else 1280x720), draws, and reports
@@ -128,6 +129,11 @@ async function standInRun(vm, script) {
         return;
     }
     record.files = Object.keys(files).sort();
+    // like sound_allowed(): the runtime's autoplay check gets SOUND_CHECK_SECONDS to succeed
+    const grace = Number(/^SOUND_CHECK_SECONDS = ([0-9.]+)/m.exec(loader)[1]) * 1000;
+    for (let waited = 0; !window.MM.UME && waited < grace; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     if (!window.MM.UME) {
         stage("gesture");
         while (!window.MM.UME) await new Promise((resolve) => setTimeout(resolve, 50));
