@@ -693,6 +693,50 @@ def test_observation_shows_own_hand_contract_and_points_only():
     assert obs.log == ((0, "push"), (2, "trump S"), (0, "play AE"), (1, "play UE"))
 
 
+# ---- worlds for search: the same position with other unseen cards --------------------------
+
+def swapped(hand: HandSchieber, a: str, b: str) -> list[list[int]]:
+    """The hand's deal with cards a and b trading seats."""
+    x, y = SWISS36.parse(a), SWISS36.parse(b)
+    swap = {x: y, y: x}
+    return [[swap.get(c, c) for c in row] for row in hand.dealt]
+
+
+def replayed(hand: HandSchieber, dealt) -> HandSchieber | None:
+    full = hand.with_cards(dealt)
+    ok = full.replay_actions([(s, hand.parse_action(t)) for s, t in hand.history])
+    return full if ok else None
+
+
+def test_held_cards_move_while_the_weis_already_scored_stays_the_same():
+    hand = play(new(WEIS_50_1), "trump E", "play AE", "play 8S", "play UE", "play 9E")
+    assert hand.points == [45, 50]  # AE 8S UE 9E with Eicheln trump: 11 + 0 + 20 + 14
+    dealt = swapped(hand, "9B", "6B")  # seats 2 and 3: neither card is in a Weis
+    moved = hand.with_held_cards(dealt)
+    assert moved is not None and vars(moved) == vars(replayed(hand, dealt))
+
+
+def test_held_cards_do_not_move_where_they_would_change_the_weis_already_scored():
+    hand = play(new(WEIS_50_1), "trump E", "play AE", "play 8S", "play UE", "play 9E")
+    dealt = swapped(hand, "9S", "6B")  # seat 1's run of four (50) loses its 9S
+    assert replayed(hand, dealt).points == [45 + 20 + 20, 0]  # side 0's two runs of three would win...
+    assert hand.with_held_cards(dealt) is None  # ...so the position is replayed, not moved
+
+
+def test_held_cards_do_not_move_where_an_unplayed_stoeck_would_have_ended_the_match():
+    # Rosen trump: seat 0 holds the König, seat 3 the Ober, so no Stöck; side 0 needs 20
+    hand = play(new(STOECK_S_0, score=[2980, 0]), "trump R", "play 6E", "play 7E", "play 8E")
+    assert not hand.is_over() and hand.stoeck_seat == -1
+    dealt = swapped(hand, "BE", "OR")  # seat 0 gets the Ober: Stöck, worth the match at once
+    assert replayed(hand, dealt) is None  # the match would have ended as the trump was named
+    assert hand.with_held_cards(dealt) is None
+    # the same cards with the target out of reach move quickly, and the Stöck is still to come
+    far = play(new(STOECK_S_0, score=[2000, 0]), "trump R", "play 6E", "play 7E", "play 8E")
+    moved = far.with_held_cards(swapped(far, "BE", "OR"))
+    assert moved is not None and moved.stoeck_seat == 0 and not moved.stoeck_scored
+    assert vars(moved) == vars(replayed(far, swapped(far, "BE", "OR")))
+
+
 # ---- properties of random legal play (what every game keeps is in test_engine_contract.py) ----
 
 def random_hand(seed: int, near_end: bool = False) -> HandSchieber:
