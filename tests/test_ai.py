@@ -327,6 +327,9 @@ def test_arena_command_prints_json():
     for key in ("mean_diff", "ci95", "deals", "decision_ms_mean", "decision_ms_p95", "score_diff", "score_ci95"):
         assert key in data
     assert len(data["ci95"]) == 2 and data["deals"] == 3
+    # per deal, to pair two runs on the same deals: the lead and the match score
+    assert len(data["per_deal"]) == len(data["per_deal_score"]) == 3
+    assert sum(data["per_deal_score"]) / 3 == pytest.approx(data["score_diff"], abs=1e-3)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

@@ -196,6 +196,7 @@ def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1, play_only: 
             "mean_diff": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "score_diff": round(sm, 3), "score_ci95": [round(slo, 3), round(shi, 3)],
             "per_deal": [round(d, 3) for d in diffs],  # to pair two runs on the same deals
+            "per_deal_score": [round(s, 3) for s in score_diffs],
             "decision_ms_mean": ta["decision_ms_mean"], "decision_ms_p95": ta["decision_ms_p95"],
             "player_a": ta, "player_b": tb}
 
