@@ -93,6 +93,24 @@ def test_sampled_worlds_are_their_own_deals_replayed_in_full(game):
                 assert vars(replayed(world, world.dealt)) == vars(world)
 
 
+def test_no_world_gives_a_28_caller_a_card_of_the_led_suit():
+    """A seat may call for the trump only when it has no card of the suit led, so every world
+    sampled after a call must leave the caller without one: each world's deal, replayed from
+    the start, keeps the call legal (a world moved from a copy is not replayed, so a missing
+    void would go through unseen)."""
+    calls = 0
+    for options in VARIANTS["28"]:
+        for hand, seat in random_positions("28", options, 40, 9):
+            if "call" not in [text for _, text in hand.history]:
+                continue
+            calls += 1
+            worlds, rng = Worlds(hand.observation(seat)), random.Random(seat)
+            for _ in range(30):
+                world = worlds.sample(rng)
+                assert replayed(world, world.dealt) is not None, hand.history
+    assert calls
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_search_weighs_the_same_whether_worlds_are_copied_or_replayed(game, monkeypatch):
     """At a fixed amount of work, the values the search finds are the same to the last bit with
