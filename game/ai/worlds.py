@@ -14,7 +14,9 @@ then samples as many worlds as asked.  The first is replayed on the engine's fas
 which a logged action is not legal is dropped).  Up to the log's first hidden card, the worlds
 differ only in cards still held: where the game allows it, the engine moves them in a copy of
 the first world at that point (``Hand.with_held_cards``), and only the rest of the log is
-replayed.  The knowledge's constraints keep the moved part legal (replaying every action of
+replayed.  Worlds that agree on the log's first hidden card (most often a face-down trump
+indicator, of which a world has only a few candidates) also agree up to its second one, so
+the copies start there, one starting position per value of that first card.  The knowledge's constraints keep the moved part legal (replaying every action of
 30 hands' worlds of every game, 0 of 29,000 were dropped).
 """
 
@@ -42,9 +44,12 @@ class Worlds:
         self.info = knowledge.read(obs, cls)
         self.steps, self.holes = log_steps(obs.actions)
         self.start = None  # the first world built: later ones take its rules, dealer and score
-        # the first world after the log's part before its first hidden card: later worlds
-        # start from a copy with their own held cards
-        self.template = None
+        # per value of the log's first hidden card (None if it has none): the first world with
+        # that value after the log up to its second hidden card; later worlds with the same
+        # value start from a copy with their own held cards
+        self.templates = {}
+        holes = self.holes
+        self.split = holes[1][0] if len(holes) > 1 else len(self.steps)
 
     def sample(self, rng: random.Random, tries: int = 60):
         """An engine hand whose observation for ``obs.seat`` is ``obs``, with hidden cards sampled."""
@@ -70,13 +75,21 @@ class Worlds:
         """The hand dealt as ``dealt`` after the log, its hidden cards taken in order from
         ``hidden``; None if the log is not legal in it.
 
-        The log up to its first hidden card is the same in every world: it is replayed once,
-        and later worlds start from a copy of that position with their own held cards
-        (``Hand.with_held_cards``) where the game allows it; the rest is replayed."""
-        if len(hidden) < len(self.holes):
+        The log up to its second hidden card is the same in every world with the same first
+        hidden card: it is replayed once per such card, and later worlds start from a copy of
+        that position with their own held cards (``Hand.with_held_cards``) where the game allows
+        it; the rest is replayed."""
+        holes, split = self.holes, self.split
+        if len(hidden) < len(holes):
             return None
-        split = self.holes[0][0] if self.holes else len(self.steps)
-        hand = None if self.template is None else self.template.with_held_cards(dealt)
+        steps = self.steps
+        if holes:
+            steps = steps.copy()
+            for (i, offset), card in zip(holes, hidden):
+                steps[i] = (steps[i][0], offset + card)
+        key = hidden[0] if holes else None
+        template = self.templates.get(key)
+        hand = None if template is None else template.with_held_cards(dealt)
         if hand is None:
             if self.start is None:
                 obs = self.obs
@@ -87,16 +100,12 @@ class Worlds:
                 self.start = hand
             else:
                 hand = self.start.with_cards(dealt)
-            if not hand.replay_actions(self.steps[:split]):
+            if not hand.replay_actions(steps[:split]):
                 return None
-            if self.template is None:
-                self.template = hand.clone()
-        if self.holes:
-            steps = self.steps[split:]
-            for (i, offset), card in zip(self.holes, hidden):
-                steps[i - split] = (steps[i - split][0], offset + card)
-            if not hand.replay_actions(steps):
-                return None
+            if template is None:
+                self.templates[key] = hand.clone()
+        if split < len(steps) and not hand.replay_actions(steps[split:]):
+            return None
         return hand
 
 
