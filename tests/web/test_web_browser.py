@@ -86,6 +86,27 @@ def test_no_tap_when_the_runtimes_sound_check_ends_late(cdn_context, shipped_sit
     assert "tap asked" not in [what for _, what, _ in page.evaluate("tt.trail")]
 
 
+def test_the_tap_screen_goes_when_sound_is_allowed_after_it_showed(cdn_context, shipped_site):
+    # a check that ends after the loader's grace: the page asks for a tap, then the check
+    # succeeds and the game starts without one
+    context, routes = cdn_context(stand_in=True, viewport=(800, 600))
+    context.add_init_script("""(() => {
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function () {
+            return new Promise((ok) => setTimeout(ok, 3500)).then(() => play.call(this));
+        };
+    })();""")
+    page = open_game(context, shipped_site.url + "index.html?game=304", draws=False, wait=False)
+    page.wait_for_selector("#tap", state="visible")
+    assert page.evaluate("window.MM.UME") is False
+    page.wait_for_function("() => window.tt && window.tt.running")  # no click
+    assert "tap asked" in [what for _, what, _ in page.evaluate("tt.trail")]
+    assert page.evaluate("window.__standIn.record.stages") == ["unpack", "gesture", "start", "running"]
+    # gone before the first frame (which clears every screen anyway): the player sees loading
+    shown = screens(page)
+    assert (shown["loading"], shown["tap"], shown["failed"]) == (True, False, False)
+
+
 # a phone's browser: no sound before the player's first tap (a page Playwright opens counts as
 # activated already, so headless Chromium lets the runtime's second try play on its own)
 NO_SOUND_BEFORE_A_TAP = """(() => {
