@@ -1,12 +1,13 @@
 """How fast the AI builds worlds, and how many roll-outs a decision gets.
 
     nice -n 10 python benchmarks/ai_worlds.py [--json] [--seconds S] [--hands N] [--level L]
-        [--dd-ms MS] [--wall-clock] [--before DIR] [--no-gc-freeze]
+        [--dd-ms MS] [--wall-clock] [--before DIR] [--no-gc-freeze] [--worlds-each W]
 
 Positions: every third decision (with a choice) of N hands per game played by the rule-based
 players from fixed seeds.  Figures per game, on one core:
 - ``worlds/s``: worlds sampled from a position's observation and rebuilt, as the search
-  does it (``Worlds(obs)`` once, then ``sample``), and one at a time (``sample_world``);
+  does it (``Worlds(obs)`` once, then ``sample`` W times, default 10; a normal decision samples
+  some tens of worlds, an expert one some hundreds), and one at a time (``sample_world``);
 - ``roll-outs``: the mean number of roll-outs (or exact searches) a ``Thinker`` at the level
   (default normal) finishes per decision, stepped in 10 ms slices like the table does, and
   its mean time per decision;
@@ -73,20 +74,20 @@ def positions(game: str, hands: int) -> list:
     return out
 
 
-def worlds_per_second(obs_list, seconds: float, per_observation: bool) -> float:
-    """Worlds built per second: ``per_observation`` keeps one ``Worlds`` per observation (ten
-    worlds each, as a thinker does), else each world is a ``sample_world`` call."""
+def worlds_per_second(obs_list, seconds: float, per_observation: bool, each: int = 10) -> float:
+    """Worlds built per second: ``per_observation`` keeps one ``Worlds`` per observation
+    (``each`` worlds from it, as a thinker does), else each world is a ``sample_world`` call."""
     rng = random.Random(1)
     n, t0 = 0, clock()
     while True:
         for obs in obs_list:
             if per_observation:
                 worlds = Worlds(obs)
-                for _ in range(10):
+                for _ in range(each):
                     worlds.sample(rng)
             else:
                 sample_world(obs, rng)
-        n += len(obs_list) * (10 if per_observation else 1)
+        n += len(obs_list) * (each if per_observation else 1)
         elapsed = clock() - t0
         if elapsed >= seconds:
             return n / elapsed
@@ -131,11 +132,11 @@ def thinking(obs_list, level: str, dd_ms: float, freeze: bool = True) -> dict:
             "gc_pause_ms_max": round(max(pauses), 2)}
 
 
-def measure(seconds: float, hands: int, level: str, dd_ms: float, freeze: bool = True) -> dict:
+def measure(seconds: float, hands: int, level: str, dd_ms: float, freeze: bool = True, each: int = 10) -> dict:
     figures = {}
     for game in GAMES:
         obs_list = positions(game, hands)
-        figures[game] = {"worlds_per_second": round(worlds_per_second(obs_list, seconds, True)),
+        figures[game] = {"worlds_per_second": round(worlds_per_second(obs_list, seconds, True, each)),
                          "one_world_per_second": round(worlds_per_second(obs_list, seconds, False)),
                          **thinking(obs_list, level, dd_ms, freeze),
                          "decisions": len(obs_list)}
@@ -161,15 +162,16 @@ def main(argv: list[str]) -> None:
     as_json = "--json" in argv
     seconds, hands, level = float(arg("--seconds", 1.5)), int(arg("--hands", 4)), arg("--level", "normal")
     dd_ms = float(arg("--dd-ms", search.LEVELS["normal"].budget_ms))
+    each = int(arg("--worlds-each", 10))
     cpu = "--wall-clock" not in argv
     if cpu:
         use_cpu_clock()
     before = None
     if "--before" in argv:
         cmd = [sys.executable, str(HERE), "--json", "--tree", arg("--before", ""), "--seconds", str(seconds),
-               "--hands", str(hands), "--level", level, "--dd-ms", str(dd_ms)] + ([] if cpu else ["--wall-clock"])
+               "--hands", str(hands), "--level", level, "--dd-ms", str(dd_ms), "--worlds-each", str(each)] + ([] if cpu else ["--wall-clock"])
         before = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["ai_worlds"]
-    figures = measure(seconds, hands, level, dd_ms, "--no-gc-freeze" not in argv)
+    figures = measure(seconds, hands, level, dd_ms, "--no-gc-freeze" not in argv, each)
     if as_json:
         print(json.dumps({"ai_worlds": figures, "before": before, "level": level, "cpu_clock": cpu,
                           "python": sys.version.split()[0]}))
