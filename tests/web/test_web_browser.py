@@ -72,15 +72,20 @@ def test_the_page_starts_the_game_without_asking_for_a_tap(cdn_context, shipped_
     assert sizes == [icon["sizes"] for icon in manifest["icons"]]
 
 
-def test_no_tap_when_the_runtimes_sound_check_ends_late(cdn_context, shipped_site):
-    # the runtime's check plays a silent sound: on a busy machine or a slow line it succeeds late
-    context, routes = cdn_context(stand_in=True, viewport=(800, 600))
-    context.add_init_script("""(() => {
+def sound_check_ending_after(ms: int) -> str:
+    """An init script: every sound starts playing ``ms`` later (the runtime's autoplay check
+    plays a silent one; on a busy machine or a slow line it succeeds late)."""
+    return """(() => {
         const play = HTMLMediaElement.prototype.play;
         HTMLMediaElement.prototype.play = function () {
-            return new Promise((ok) => setTimeout(ok, 700)).then(() => play.call(this));
+            return new Promise((ok) => setTimeout(ok, %d)).then(() => play.call(this));
         };
-    })();""")
+    })();""" % ms
+
+
+def test_no_tap_when_the_runtimes_sound_check_ends_late(cdn_context, shipped_site):
+    context, routes = cdn_context(stand_in=True, viewport=(800, 600))
+    context.add_init_script(sound_check_ending_after(700))
     page = open_game(context, shipped_site.url + "index.html?game=304")
     assert page.evaluate("window.__standIn.record.stages") == LOADER_STEPS
     assert "tap asked" not in [what for _, what, _ in page.evaluate("tt.trail")]
@@ -90,12 +95,7 @@ def test_the_tap_screen_goes_when_sound_is_allowed_after_it_showed(cdn_context, 
     # a check that ends after the loader's grace: the page asks for a tap, then the check
     # succeeds and the game starts without one
     context, routes = cdn_context(stand_in=True, viewport=(800, 600))
-    context.add_init_script("""(() => {
-        const play = HTMLMediaElement.prototype.play;
-        HTMLMediaElement.prototype.play = function () {
-            return new Promise((ok) => setTimeout(ok, 3500)).then(() => play.call(this));
-        };
-    })();""")
+    context.add_init_script(sound_check_ending_after(3500))
     page = open_game(context, shipped_site.url + "index.html?game=304", draws=False, wait=False)
     page.wait_for_selector("#tap", state="visible")
     assert page.evaluate("window.MM.UME") is False
