@@ -10,10 +10,11 @@
 Facts used: own cards in dealing order; cards played face up and by whom; voids shown by
 not following suit (the 304/28 trumper's face-down indicator does not count for following;
 a 304 face-down card is an unknown card of the led suit's void, and one still face down
-after its trick is not a trump); a 28 call (made only without the led suit) answered without a trump; the indicator lies in
-the trumper's first four cards (a 304 second-auction winner's: any of eight); the 304
-redeal choice (forehand's first packet is worth < 15 exactly when the log has one); for a
-seat that has not seen it, the hidden trump suit itself, sampled first.  400's no-face-card
+after its trick is not a trump); a 28 call (made only without the led suit) answered
+without a trump; the indicator lies in the trumper's first four cards (a 304 second-auction
+winner's: any of eight); the 304 redeal choice (forehand's first packet is worth < 15
+exactly when the log has one); for a seat that has not seen it, the hidden trump suit
+itself, sampled first.  400's no-face-card
 redeal asks every seat: a 'keep' tells nothing, a 'redeal' (which ends the hand) that the seat
 holds no ace, king, queen or jack.
 
@@ -102,8 +103,7 @@ class HiddenTrump:
                 revealed = True
             elif a == A.CALL:
                 revealed, caller = True, s
-                if trick:
-                    self.events.append((s, led, i))  # may call only without the led suit
+                self.events.append((s, led, i))  # one calls only without the led suit
             elif a is None or a < A.INDICATOR:  # a card played (None: face down, unseen)
                 card = a
                 if card is None:

@@ -15,9 +15,10 @@ which a logged action is not legal is dropped).  Up to the log's first hidden ca
 differ only in cards still held: where the game allows it, the engine moves them in a copy of
 the first world at that point (``Hand.with_held_cards``), and only the rest of the log is
 replayed.  Worlds that agree on the log's first hidden card (most often a face-down trump
-indicator, of which a world has only a few candidates) also agree up to its second one, so
-the copies start there, one starting position per value of that first card.  The knowledge's constraints keep the moved part legal (replaying every action of
-30 hands' worlds of every game, 0 of 29,000 were dropped).
+indicator, of which there are only a few candidates) also agree up to its second one, so the
+copies start there, one starting position per value of that first card.  The knowledge's
+constraints keep the moved part legal (replaying every action of 30 hands' worlds of every
+game, 0 of 29,000 were dropped).
 """
 
 from __future__ import annotations
@@ -79,14 +80,9 @@ class Worlds:
         hidden card: it is replayed once per such card, and later worlds start from a copy of
         that position with their own held cards (``Hand.with_held_cards``) where the game allows
         it; the rest is replayed."""
-        holes, split = self.holes, self.split
+        holes, split, steps = self.holes, self.split, self.steps
         if len(hidden) < len(holes):
             return None
-        steps = self.steps
-        if holes:
-            steps = steps.copy()
-            for (i, offset), card in zip(holes, hidden):
-                steps[i] = (steps[i][0], offset + card)
         key = hidden[0] if holes else None
         template = self.templates.get(key)
         hand = None if template is None else template.with_held_cards(dealt)
@@ -100,12 +96,20 @@ class Worlds:
                 self.start = hand
             else:
                 hand = self.start.with_cards(dealt)
-            if not hand.replay_actions(steps[:split]):
+            head = steps[:split]
+            if holes:
+                i, offset = holes[0]
+                head[i] = (head[i][0], offset + key)
+            if not hand.replay_actions(head):
                 return None
             if template is None:
                 self.templates[key] = hand.clone()
-        if split < len(steps) and not hand.replay_actions(steps[split:]):
-            return None
+        if split < len(steps):
+            tail = steps[split:]
+            for (i, offset), card in zip(holes[1:], hidden[1:]):
+                tail[i - split] = (tail[i - split][0], offset + card)
+            if not hand.replay_actions(tail):
+                return None
         return hand
 
 
