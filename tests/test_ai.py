@@ -1,6 +1,7 @@
 """AI players: legal play, observation only, time slices, the duplicate arena."""
 
 import ast
+import importlib.util
 import json
 import random
 import subprocess
@@ -568,3 +569,41 @@ def test_the_ai_never_names_a_game():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names:
                 found.append(f"{path.name}:{node.lineno} {node.value!r}")
     assert not found, found
+
+
+def load_trick_benchmark():
+    spec = importlib.util.spec_from_file_location("ai_trick", ROOT / "benchmarks" / "ai_trick.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_trick_benchmark_gives_one_trick_to_each_player_for_each_side(game, monkeypatch):
+    """benchmarks/ai_trick.py: from the trick where every seat holds 3 cards, A and B play that
+    trick only, each once for either side; everyone else plays the rest."""
+    bench = load_trick_benchmark()
+    asked = []
+
+    def decide(obs, level, seed, dd_ms):
+        asked.append((level, obs.seat & 1, len(obs.tricks), max(obs.hand_sizes)))
+        return baseline_action(obs, seed)
+
+    monkeypatch.setattr(bench, "decide", decide)
+    out = bench.trick_duplicate(game, "A", "B", cards=3, deals=3, seed="7", rest="R")
+    assert out["deals"] + out["skipped"] == 3 and out["deals"] > 0
+    assert out["mean_diff"] == 0 and out["utility_diff"] == 0  # both "players" are the rules
+    for level in ("A", "B"):
+        mine = [a for a in asked if a[0] == level]
+        assert {side for _, side, _, _ in mine} == {0, 1}
+        assert all(cards <= 3 for *_, cards in mine)
+        first = {tricks for _, _, tricks, _ in mine}
+        assert all(t not in first for lv, _, t, _ in asked if lv == "R")  # the rest is R's
+
+
+def test_trick_benchmark_command_prints_json():
+    out = subprocess.run([sys.executable, "benchmarks/ai_trick.py", "--game", "400", "--a", "baseline", "--b",
+                          "baseline", "--deals", "2", "--rest", "baseline", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    assert data["deals"] == 2 and data["mean_diff"] == 0 and len(data["per_deal"]) == 2
