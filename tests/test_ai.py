@@ -607,3 +607,31 @@ def test_trick_benchmark_command_prints_json():
                          cwd=ROOT, capture_output=True, text=True, check=True)
     data = json.loads(out.stdout)
     assert data["deals"] == 2 and data["mean_diff"] == 0 and len(data["per_deal"]) == 2
+
+
+@pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])
+def test_a_light_level_counts_a_28_game_point_at_the_light_weight(level, light, monkeypatch):
+    """Normal samples tens of worlds: it counts a game point at 28's light weight (8 card points)
+    in its roll-outs and exact searches alike; expert at the full weight (16); 304 at one weight."""
+    family = family_of(GAMES["28"])
+    assert family.light_score_weight < family.score_weight
+    assert family_of(GAMES["304"]).match_weight(True) == family_of(GAMES["304"]).match_weight(False)
+    weights = set()
+    real = search.utility
+
+    def recording(hand, side, weight=None):
+        weights.add(weight)
+        return real(hand, side, weight)
+
+    monkeypatch.setattr(search, "utility", recording)
+    monkeypatch.setattr("game.ai.solver.utility", recording)
+    seen_exact = False
+    for hand, seat in random_positions("28", None, 30, 8):
+        if hand.phase != "play" or len(hand.legal_actions()) < 2:
+            continue
+        t = Thinker(hand.observation(seat), level, 1)
+        for _ in range(3):
+            t.step(5)
+        seen_exact |= t.exact
+    assert seen_exact and weights == {family.match_weight(light)}
+    assert family.match_weight(light) == (8.0 if light else 16.0)

@@ -19,11 +19,12 @@ def score_gain(hand) -> list[float]:
     return hand.side_score_change()
 
 
-def utility(hand, side: int) -> float:
-    """What the search player maximises for ``side`` in a finished hand."""
+def utility(hand, side: int, weight: float | None = None) -> float:
+    """What the search player maximises for ``side`` in a finished hand (``weight``: the match
+    score's, default the game's ``score_weight``)."""
     f = figures(hand)
     g = score_gain(hand)
-    w = family_of(type(hand)).score_weight
+    w = family_of(type(hand)).score_weight if weight is None else weight
     return f[side] - f[1 - side] + w * (g[side] - g[1 - side])
 
 

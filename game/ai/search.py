@@ -37,11 +37,12 @@ class Level:
     noise: float          # roll-out randomness: share of random moves
     bids: int             # auction: how many legal bids (nearest the rule-based one) are weighed
     open_risk: float | None = None  # table auction: open to this quantile, not the rules' RISK
+    light_score: bool = False  # few worlds: the match score at the game's light weight (family)
 
 
 LEVELS = {
-    "easy": Level(15, 60, 0, 0.15, 1),
-    "normal": Level(70, 400, 3, 0.05, 2),
+    "easy": Level(15, 60, 0, 0.15, 1, light_score=True),
+    "normal": Level(70, 400, 3, 0.05, 2, light_score=True),
     "hard": Level(250, 1500, 3, 0.05, 3),
     "expert": Level(600, 4000, 4, 0.05, 3, open_risk=0.6),
 }
@@ -151,6 +152,7 @@ class Thinker:
         self.rules = rules_for(obs.game)
         self.rollouts = 0
         self.level = LEVELS.get(level)
+        self.weight = family_of(GAMES[obs.game]).match_weight(self.level is not None and self.level.light_score)
         table_auction = family_of(GAMES[obs.game]).table_auction and obs.phase != "play"
         self.fallback = baseline_action(obs, seed, self.level.open_risk if self.level and table_auction else None)
         searched = level in LEVELS and not table_auction
@@ -243,7 +245,7 @@ class Thinker:
                 return
         else:
             rollout(hand, self.rules, random.Random(self.world_seed), self.level.noise)
-            v, f = utility(hand, self.side), figures(hand)[self.side]
+            v, f = utility(hand, self.side, self.weight), figures(hand)[self.side]
             self.unit_cost = smoothed(self.unit_cost, clock() - t0)
             if A.is_bid(a):
                 made = contract_made(hand, self.obs.seat)
@@ -288,7 +290,7 @@ class Thinker:
         self.world_seed = self.rng.getrandbits(32)
         self.exact = cards_left(world) <= self.level.exact_cards
         if self.exact:
-            self.solver = Solver(self.side, clock=clock)
+            self.solver = Solver(self.side, clock=clock, weight=self.weight)
         self.queue = list(self.candidates)
 
     # ---- the answer -------------------------------------------------------------------------------

@@ -60,10 +60,13 @@ class Solver:
     clock is read every 16 nodes and after every horizon value (a roll-out costs as much as
     hundreds of nodes)."""
 
-    def __init__(self, side: int, stop_after: int | None = None, clock=None, horizon=None):
+    def __init__(self, side: int, stop_after: int | None = None, clock=None, horizon=None,
+                 weight: float | None = None):
         """``horizon(hand, side)``: the value of a hand at the horizon (default ``family.lead``);
-        each position's value is asked once."""
+        each position's value is asked once.  ``weight``: the match score's in the utility of a
+        finished hand (default the game's)."""
         self.side = side
+        self.weight = weight
         self.horizon = horizon
         self.leaves: dict = {}
         self.stop_after = 99 if stop_after is None else stop_after
@@ -99,7 +102,7 @@ class Solver:
         if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
             raise OutOfTime
         if hand.turn < 0:
-            return utility(hand, self.side)
+            return utility(hand, self.side, self.weight)
         key = None
         best_move = -1
         if not hand.trick:
