@@ -152,8 +152,9 @@ class Thinker:
         self.rules = rules_for(obs.game)
         self.rollouts = 0
         self.level = LEVELS.get(level)
-        self.weight = family_of(GAMES[obs.game]).match_weight(self.level is not None and self.level.light_score)
-        table_auction = family_of(GAMES[obs.game]).table_auction and obs.phase != "play"
+        family = family_of(GAMES[obs.game])
+        self.weight = family.match_weight(self.level is not None and self.level.light_score)
+        table_auction = family.table_auction and obs.phase != "play"
         self.fallback = baseline_action(obs, seed, self.level.open_risk if self.level and table_auction else None)
         searched = level in LEVELS and not table_auction
         self.candidates = self._candidates(obs) if searched else [self.fallback]
