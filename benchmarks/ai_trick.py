@@ -67,10 +67,10 @@ def play_trick(start, players: list[str], rest: str, tag: str, dd_ms: float, tim
     while not hand.is_over():
         seat = hand.turn
         obs = hand.observation(seat)
-        level = players[seat & 1] if len(hand.tricks) == trick_no else rest
+        ours = len(hand.tricks) == trick_no  # the trick the two players differ in
         t0 = search.clock()
-        action = decide(obs, level, hash_seed(tag, seat, k), dd_ms)
-        if level == players[seat & 1] and len(hand.tricks) == trick_no and len(obs.legal) > 1:
+        action = decide(obs, players[seat & 1] if ours else rest, hash_seed(tag, seat, k), dd_ms)
+        if ours and len(obs.legal) > 1:
             times[seat & 1].append((search.clock() - t0) * 1000)
         hand.apply(action)
         k += 1
