@@ -127,6 +127,8 @@ def main(argv: list[str]) -> None:
     p.add_argument("--rest", default="normal", choices=PLAYERS, help="who plays the other tricks")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.cards < 1 or args.deals < 1:
+        p.error("--cards and --deals must be at least 1")
     a, b = with_exact(args.a, args.a_exact), with_exact(args.b, args.b_exact)
     t0 = time.perf_counter()
     out = trick_duplicate(args.game, a, b, args.cards, args.deals, args.seed, args.rest)
