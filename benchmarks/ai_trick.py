@@ -99,7 +99,7 @@ def trick_duplicate(game: str, a: str, b: str, cards: int, deals: int, seed: str
                 times[1] += t[1 - a_side]
                 f = figures(hand)
                 d += (f[a_side] - f[1 - a_side]) / 2
-                u += (utility(hand, a_side) - utility(hand, 1 - a_side)) / 4  # the utility counts the lead twice
+                u += utility(hand, a_side) / 2  # (a lead: the other side's is its negative)
             figure.append(d)
             util.append(u)
     finally:
@@ -129,6 +129,8 @@ def main(argv: list[str]) -> None:
     args = p.parse_args(argv)
     if args.cards < 1 or args.deals < 1:
         p.error("--cards and --deals must be at least 1")
+    if min(x for x in (args.a_exact, args.b_exact, 0) if x is not None) < 0:
+        p.error("--a-exact and --b-exact count cards: 0 or more")
     a, b = with_exact(args.a, args.a_exact), with_exact(args.b, args.b_exact)
     t0 = time.perf_counter()
     out = trick_duplicate(args.game, a, b, args.cards, args.deals, args.seed, args.rest)
