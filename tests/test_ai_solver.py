@@ -162,6 +162,18 @@ def test_the_horizon_values_a_position_by_the_lead_so_far():
     assert one_trick != -math.inf and one_trick != math.inf
 
 
+def test_the_horizon_counts_the_match_score_at_the_searchers_weight():
+    """A search's horizon values Schieber's points so far with the weight the searcher passed
+    (a level's match weight), not the game's own."""
+    fam = family.family_of(GAMES["schieber"])
+    hand = next(h for h in endgames("schieber", 5, 6) if h.points[0] != h.points[1])
+    ahead = hand.points[0] - hand.points[1]
+    for weight in (0.0, 2.0):
+        searched = Solver(0, stop_after=len(hand.tricks), weight=weight).value(hand.clone())
+        assert searched == fam.lead(hand, 0, weight) == pytest.approx(ahead / (hand.mult or 1) + weight * ahead)
+    assert fam.lead(hand, 0) == pytest.approx(fam.lead(hand, 0, fam.score_weight))
+
+
 def test_a_suit_s_points_count_for_the_side_holding_its_best_card():
     from helpers import around
     # seat 0 holds the four jacks: every suit's points still out count for side 0

@@ -127,7 +127,9 @@ class Family:
                     above = -1
         return [a for a in out if a not in drop] if drop else out
 
-    def lead(self, hand, side: int) -> float:
+    def lead(self, hand, side: int, weight: float | None = None) -> float:
+        """The value of an unfinished ``hand`` for ``side`` at a search's horizon, on the
+        utility's scale (``weight``: the match score's, default the game's)."""
         return 0.0
 
     def match_weight(self, light: bool = False) -> float:
@@ -194,7 +196,7 @@ class HiddenTrumpFamily(Family):
             m |= 1 << hand.indicator
         return m
 
-    def lead(self, hand, side: int) -> float:
+    def lead(self, hand, side: int, weight: float | None = None) -> float:
         """The points taken so far, and half of each suit's points still out to the side
         holding its best card (control of a suit brings its points home)."""
         taken = hand.taken
@@ -306,7 +308,7 @@ class TricksBidFamily(Family):
     def scale(self, cls) -> float:
         return 60.0  # the biggest bid's worth
 
-    def lead(self, hand, side: int) -> float:
+    def lead(self, hand, side: int, weight: float | None = None) -> float:
         """Each seat's bid value, counted by the chance it still makes it (made: sure)."""
         left = 13 - len(hand.tricks)
         worth = figures_if_made(hand)
@@ -385,13 +387,13 @@ class JassFamily(Family):
         k = self._contract(obs)
         return None if k < 0 else POINTS[k]
 
-    def lead(self, hand, side: int) -> float:
+    def lead(self, hand, side: int, weight: float | None = None) -> float:
         """The points taken so far (counted live, multiplied) on the utility's scale."""
         from .outcome import utility
         if hand.turn < 0:
-            return utility(hand, side)
+            return utility(hand, side, weight)
         ahead = hand.points[side] - hand.points[1 - side]
-        return ahead / (hand.mult or 1) + self.score_weight * ahead
+        return ahead / (hand.mult or 1) + (self.score_weight if weight is None else weight) * ahead
 
 
 FAMILIES = ((Hand304, Family304()), (Hand28, Family28()), (HiddenTrumpHand, HiddenTrumpFamily()),

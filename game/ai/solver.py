@@ -108,7 +108,7 @@ class Solver:
         if not hand.trick:
             if len(hand.tricks) >= self.stop_after:
                 if self.horizon is None:
-                    return self.family.lead(hand, self.side)
+                    return self.family.lead(hand, self.side, self.weight)
                 leaf = state_key(hand)
                 v = self.leaves.get(leaf)
                 if v is None:
