@@ -18,6 +18,7 @@ from game.ai.search import Level
 from game.ai.family import family_of
 from game.ai.worlds import Worlds, sample_world
 from game.engine import GAMES
+from game.engine import actions as A
 from game.i18n import Message
 from helpers import around
 
@@ -635,3 +636,31 @@ def test_a_light_level_counts_a_28_game_point_at_the_light_weight(level, light, 
         seen_exact |= t.exact
     assert seen_exact and weights == {family.match_weight(light)}
     assert family.match_weight(light) == (8.0 if light else 16.0)
+
+
+@pytest.mark.parametrize("level, weight", [("normal", 8.0), ("hard", 12.0), ("expert", 12.0)])
+def test_28_bids_and_trump_are_weighed_at_the_auction_weight(level, weight, monkeypatch):
+    """Hard and expert weigh a 28 game point at 12 card points in the auction and the trump
+    choice (16 in the play, test above); normal at its light weight, 8, throughout."""
+    family = family_of(GAMES["28"])
+    assert family.match_weight(False, auction=True) == 12.0 and family.match_weight(True, auction=True) == 8.0
+    assert family_of(GAMES["400"]).match_weight(False, auction=True) == family_of(GAMES["400"]).score_weight
+    weights, phases = set(), set()
+    real = search.utility
+
+    def recording(hand, side, weight=None):
+        weights.add(weight)
+        return real(hand, side, weight)
+
+    monkeypatch.setattr(search, "utility", recording)
+    for i in range(8):
+        hand = GAMES["28"].deal(f"aw{i}", dealer=i % 4)
+        while hand.phase == "auction" and (i % 2 == 0 or hand.legal_actions() == [A.PASS]):
+            hand.apply(baseline_action(hand.observation(hand.turn), i))  # on to the trump choice
+        if hand.phase not in ("auction", "indicator") or len(hand.legal_actions()) < 2:
+            continue
+        phases.add(hand.phase)
+        t = Thinker(hand.observation(hand.turn), level, 1)
+        for _ in range(3):
+            t.step(5)
+    assert phases == {"auction", "indicator"} and weights == {weight}

@@ -153,7 +153,8 @@ class Thinker:
         self.rollouts = 0
         self.level = LEVELS.get(level)
         family = family_of(GAMES[obs.game])
-        self.weight = family.match_weight(self.level is not None and self.level.light_score)
+        self.weight = family.match_weight(self.level is not None and self.level.light_score,
+                                          auction=obs.phase != "play")
         table_auction = family.table_auction and obs.phase != "play"
         self.fallback = baseline_action(obs, seed, self.level.open_risk if self.level and table_auction else None)
         searched = level in LEVELS and not table_auction
