@@ -28,8 +28,8 @@ and, for the search,
 - ``alive(hand)``: the cards still to be played (in hands, the running trick, face down);
 - ``merge(hand, legal)``: ``legal`` with the higher cards of each run of equal cards left
   out (a new list);
-- ``lead(hand, side)``: the side's standing part-way through the hand, on the scale of
-  ``outcome.utility`` (the double-dummy search's value at its horizon).
+- ``lead(hand, side, weight)``: the side's standing part-way through the hand, on the scale of
+  ``outcome.utility`` with that match weight (the double-dummy search's value at its horizon).
 
 A game the AI does not know gets ``Family``: a rule-based player that plays a random legal
 action, nothing merged, the lead counted as zero until the hand ends, so every level plays it
@@ -235,9 +235,9 @@ MASTER_SHARE = 0.5
 
 class Family28(HiddenTrumpFamily):
     """Twenty-Eight.  A game point weighs 16 card points in the play of hard and expert.  With 8
-    the search bid in nine hands of ten and made about half: expert against dd (600 ms, 100 duplicate deals,
-    seed 31) +2.99 card points but -0.13 [-0.24, -0.02] game points a deal, making 45 % of 183
-    bids; with 16, +1.87 card points and +0.04 [-0.06, +0.14] game points, 55 % of 145.  Against
+    the search bid in nine hands of ten and made about half: expert against dd (600 ms, 100
+    duplicate deals, seed 31) +2.99 card points but -0.13 [-0.24, -0.02] game points a deal,
+    making 45 % of 183 bids; with 16, +1.87 card points and +0.04 [-0.06, +0.14] game points, 55 % of 145.  Against
     the baseline (seed 1): 16 gives +4.74 card points and +0.23 [+0.13, +0.33] game points, 63 %
     of 158 bids made; 8 gave +5.87, +0.05 and 52 % of 185.  Normal against dd (seeds 21, 22):
     about 1.2 card points fewer, +0.10 game points a deal in both (8: +0.00, +0.08).  32 (normal,
