@@ -237,13 +237,14 @@ class Family28(HiddenTrumpFamily):
     """Twenty-Eight.  A game point weighs 16 card points in the play of hard and expert.  With 8
     the search bid in nine hands of ten and made about half: expert against dd (600 ms, 100
     duplicate deals, seed 31) +2.99 card points but -0.13 [-0.24, -0.02] game points a deal,
-    making 45 % of 183 bids; with 16, +1.87 card points and +0.04 [-0.06, +0.14] game points, 55 % of 145.  Against
-    the baseline (seed 1): 16 gives +4.74 card points and +0.23 [+0.13, +0.33] game points, 63 %
-    of 158 bids made; 8 gave +5.87, +0.05 and 52 % of 185.  Normal against dd (seeds 21, 22):
-    about 1.2 card points fewer, +0.10 game points a deal in both (8: +0.00, +0.08).  32 (normal,
-    seed 21) loses more card points and gains nothing more (+2.01, +0.09).  The match is won on
-    game points, so the search counts them at 16.  Rules against rules, a lower quantile over
-    the other side only loses (0.4 against 0.5: -0.11 game points a deal).
+    making 45 % of 183 bids; with 16, +1.87 card points and +0.04 [-0.06, +0.14] game points,
+    55 % of 145.  Against the baseline (seed 1): 16 gives +4.74 card points and +0.23 [+0.13,
+    +0.33] game points, 63 % of 158 bids made; 8 gave +5.87, +0.05 and 52 % of 185.  Normal
+    against dd (seeds 21, 22): about 1.2 card points fewer, +0.10 game points a deal in both
+    (8: +0.00, +0.08).  32 (normal, seed 21) loses more card points and gains nothing more
+    (+2.01, +0.09).  The match is won on game points, so the search counts them at 16.  Rules
+    against rules, a lower quantile over the other side only loses (0.4 against 0.5: -0.11 game
+    points a deal).
 
     Normal samples tens of worlds, too few to tell a game point's 16 from noise: against the
     baseline, 300 duplicate deals (seeds 1-3), paired on the same deals, 16 lost 1.32 ± 0.62
