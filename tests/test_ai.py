@@ -610,6 +610,19 @@ def test_trick_benchmark_command_prints_json():
     assert data["deals"] == 2 and data["mean_diff"] == 0 and len(data["per_deal"]) == 2
 
 
+def test_solver_benchmark_compares_two_checkouts_and_their_values():
+    """benchmarks/ai_solver.py against a checkout (here this one): per game and card count the
+    time a position, the nodes, and the values' checksum, which must agree."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "2",
+                          "--repeat", "1", "--before", str(ROOT), "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    assert set(data["ai_solver"]) == {f"{g}/2" for g in GAME_NAMES}
+    for key, f in data["ai_solver"].items():
+        assert f["positions"] > 0 and f["nodes"] > 0
+        assert data["before"][key]["checksum"] == f["checksum"]
+
+
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])
 def test_a_light_level_counts_a_28_game_point_at_the_light_weight(level, light, monkeypatch):
     """Normal samples tens of worlds: it counts a game point at 28's light weight (8 card points)

@@ -62,6 +62,18 @@ def test_the_solver_finds_the_minimax_value(game, mid_trick):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+def test_forced_cards_are_played_without_a_search_and_the_hand_given_is_left_alone(game):
+    """The last trick is one node (every card in it is forced), and the search plays forced
+    cards on its own copy: the caller's hand is as it was."""
+    hand = endgames(game, 1, 1)[0]
+    before = (hand.turn, list(hand.hand), list(hand.trick), len(hand.tricks), len(hand.history))
+    s = Solver(0)
+    assert s.value(hand) == minimax(hand.clone(), 0)
+    assert s.nodes == 1
+    assert (hand.turn, list(hand.hand), list(hand.trick), len(hand.tricks), len(hand.history)) == before
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_game_the_ai_does_not_know_is_solved_all_the_same(game, monkeypatch):
     """Without its family (no trick power, no merging, no lead) the search is only slower."""
     hands = endgames(game, 3, 4)

@@ -10,6 +10,9 @@
 - equal cards merged: cards of one hand, of one suit, next to each other in trick power among
   the cards not yet played, and worth the same points, win and lose the same tricks: only one
   of them is searched (``family.merge``);
+- forced cards played in place: a seat with one legal card inside a trick (and every seat in
+  the last trick) plays it on the search's own copy of the hand, with no node, copy or
+  ordering (the search copies the hand it is given once);
 - a horizon: with ``stop_after`` tricks completed the hand is not searched further but
   valued by ``family.lead`` (the side's lead so far); without one, to the end of the hand
   (``outcome.utility``).
@@ -81,7 +84,7 @@ class Solver:
         """The hand's value for ``side`` with perfect play by all four seats."""
         if self.family is None:
             self.family = family_of(type(hand))
-        return self._search(hand, alpha, beta)
+        return self._search(hand.clone(), alpha, beta)  # the search plays forced cards in place
 
     def forget(self) -> None:
         """Empty the tables (their entries hold for one horizon: ``stop_after`` is about to change)."""
@@ -103,6 +106,14 @@ class Solver:
             raise OutOfTime
         if hand.turn < 0:
             return utility(hand, self.side, self.weight)
+        legal = hand.fast_legal()
+        # a forced card (inside a trick, or a lead before the horizon: the last trick) is played
+        # in place: no node, no copy
+        while len(legal) == 1 and (hand.trick or len(hand.tricks) < self.stop_after):
+            hand.fast_apply(legal[0])
+            if hand.turn < 0:
+                return utility(hand, self.side, self.weight)
+            legal = hand.fast_legal()
         key = None
         best_move = -1
         if not hand.trick:
@@ -128,7 +139,7 @@ class Solver:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        moves = self.family.merge(hand, hand.fast_legal())
+        moves = self.family.merge(hand, legal)
         seat = hand.turn
         if len(moves) > 1:
             cut = self.cutoffs

@@ -1,0 +1,109 @@
+"""How fast the exact search (``game.ai.solver``) solves a world near the end of a hand.
+
+    nice -n 10 python benchmarks/ai_solver.py [--json] [--cards 4,5] [--hands N] [--repeat R]
+        [--before DIR]
+
+Positions: in each of N hands per game (default 30) played by the rule-based players from
+fixed seeds, the first decision with a choice once every seat holds at most C cards.  For each
+position one world is sampled from the observation and every legal card is solved in it, with
+one fresh ``Solver``, as a search level does in its exact tricks.  Figures per game and C: the
+mean CPU milliseconds a position (the best of R runs, default 3: the figure moves by a fifth
+from run to run on a shared virtual machine), the search's nodes, and a checksum of the values
+found: with ``--before DIR`` (another checkout, e.g. ``git worktree add /tmp/before main``)
+both are measured and the checksums must agree, as a faster search may change the work but
+never a value.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else HERE.parent.parent
+sys.path.insert(0, str(TREE))
+
+from game.ai import baseline_action  # noqa: E402
+from game.ai.solver import Solver  # noqa: E402
+from game.ai.worlds import Worlds  # noqa: E402
+from game.engine import GAMES  # noqa: E402
+
+
+def positions(game: str, cards: int, hands: int) -> list:
+    cls = GAMES[game]
+    out = []
+    for i in range(hands):
+        hand = cls.deal(f"solve{i}", dealer=i % 4)
+        while not hand.is_over():
+            obs = hand.observation(hand.turn)
+            if hand.phase == "play" and max(obs.hand_sizes) <= cards and len(obs.legal) > 1:
+                out.append(obs)
+                break
+            hand.apply(baseline_action(obs, i))
+    return out
+
+
+def solve_all(obs_list) -> tuple[float, int, float]:
+    """(CPU seconds, nodes, checksum of the values) for solving every card of every position."""
+    nodes, check = 0, 0.0
+    t0 = time.process_time()
+    for i, obs in enumerate(obs_list):
+        world = Worlds(obs).sample(random.Random(i))
+        solver = Solver(obs.seat & 1)
+        for j, a in enumerate(obs.legal):
+            child = world.clone()
+            child.fast_apply(a)
+            check += (j + 1) * solver.value(child)
+        nodes += solver.nodes
+    return time.process_time() - t0, nodes, round(check, 4)
+
+
+def measure(cards_list, hands: int, repeat: int) -> dict:
+    out = {}
+    for game in GAMES:
+        for cards in cards_list:
+            obs_list = positions(game, cards, hands)
+            runs = [solve_all(obs_list) for _ in range(repeat)]
+            seconds = min(r[0] for r in runs)
+            out[f"{game}/{cards}"] = {"positions": len(obs_list),
+                                      "ms_per_position": round(1000 * seconds / max(1, len(obs_list)), 1),
+                                      "nodes": runs[0][1], "checksum": runs[0][2]}
+    return out
+
+
+def main(argv: list[str]) -> None:
+    def arg(name, default):
+        return argv[argv.index(name) + 1] if name in argv else default
+
+    cards_list = [int(c) for c in arg("--cards", "4,5").split(",")]
+    hands, repeat = int(arg("--hands", 30)), int(arg("--repeat", 3))
+    before = None
+    if "--before" in argv:
+        cmd = [sys.executable, str(HERE), "--json", "--tree", arg("--before", ""), "--cards",
+               ",".join(map(str, cards_list)), "--hands", str(hands), "--repeat", str(repeat)]
+        before = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["ai_solver"]
+    figures = measure(cards_list, hands, repeat)
+    if "--json" in argv:
+        print(json.dumps({"ai_solver": figures, "before": before, "python": sys.version.split()[0]}))
+        return
+    print(f"exact search, every card of one world a position, CPU clock, Python {sys.version.split()[0]}")
+    head = f"{'game/cards':<14}{'positions':>10}{'ms/position':>13}{'nodes':>11}"
+    if before:
+        head += f"{'ms before':>11}{'nodes before':>14}{'speed-up':>10}{'values':>9}"
+    print(head)
+    for key, f in figures.items():
+        line = f"{key:<14}{f['positions']:>10}{f['ms_per_position']:>13}{f['nodes']:>11,}"
+        b = before and before.get(key)
+        if b:
+            same = "same" if b["checksum"] == f["checksum"] else "DIFFER"
+            line += (f"{b['ms_per_position']:>11}{b['nodes']:>14,}"
+                     f"{b['ms_per_position'] / max(f['ms_per_position'], 0.1):>10.2f}{same:>9}")
+        print(line)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
