@@ -91,10 +91,15 @@ def main(argv: list[str]) -> None:
         print(json.dumps({"ai_solver": figures, "before": before, "python": sys.version.split()[0]}))
         return
     print(f"exact search, every card of one world a position, CPU clock, Python {sys.version.split()[0]}")
+    print("\n".join(table(figures, before)))
+
+
+def table(figures: dict, before: dict | None) -> list[str]:
+    """The printed lines; with ``before``, its figures beside these and whether the values agree."""
     head = f"{'game/cards':<14}{'positions':>10}{'ms/position':>13}{'nodes':>11}"
     if before:
         head += f"{'ms before':>11}{'nodes before':>14}{'speed-up':>10}{'values':>9}"
-    print(head)
+    lines = [head]
     for key, f in figures.items():
         line = f"{key:<14}{f['positions']:>10}{f['ms_per_position']:>13}{f['nodes']:>11,}"
         b = before and before.get(key)
@@ -102,7 +107,8 @@ def main(argv: list[str]) -> None:
             same = "same" if b["checksum"] == f["checksum"] else "DIFFER"
             line += (f"{b['ms_per_position']:>11}{b['nodes']:>14,}"
                      f"{b['ms_per_position'] / max(f['ms_per_position'], 0.1):>10.2f}{same:>9}")
-        print(line)
+        lines.append(line)
+    return lines
 
 
 if __name__ == "__main__":

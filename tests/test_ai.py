@@ -612,15 +612,23 @@ def test_trick_benchmark_command_prints_json():
 
 def test_solver_benchmark_compares_two_checkouts_and_their_values():
     """benchmarks/ai_solver.py against a checkout (here this one): per game and card count the
-    time a position, the nodes, and the values' checksum, which must agree."""
+    time a position, the nodes, and the values' checksum; the table says whether they agree."""
     out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "2",
                           "--repeat", "1", "--before", str(ROOT), "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     data = json.loads(out.stdout)
-    assert set(data["ai_solver"]) == {f"{g}/2" for g in GAME_NAMES}
-    for key, f in data["ai_solver"].items():
+    figures, before = data["ai_solver"], data["before"]
+    assert set(figures) == set(before) == {f"{g}/2" for g in GAME_NAMES}
+    for key, f in figures.items():
         assert f["positions"] > 0 and f["nodes"] > 0
-        assert data["before"][key]["checksum"] == f["checksum"]
+        assert before[key]["checksum"] == f["checksum"]  # the same code finds the same values
+    spec = importlib.util.spec_from_file_location("ai_solver", ROOT / "benchmarks" / "ai_solver.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert all(line.endswith("same") for line in bench.table(figures, before)[1:])
+    before["400/2"] = dict(before["400/2"], checksum=before["400/2"]["checksum"] + 1)
+    rows = {line.split()[0]: line.split()[-1] for line in bench.table(figures, before)[1:]}
+    assert rows == {key: "DIFFER" if key == "400/2" else "same" for key in figures}
 
 
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])
