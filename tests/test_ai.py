@@ -184,6 +184,31 @@ def test_rules_play_legal_actions_in_thousands_of_hands(game):
                 hand.fast_apply(a)
 
 
+def test_schieber_rules_discard_by_the_cards_power_in_its_own_suit():
+    """Out of the led suit, with the trick not their partner's, the rules throw the cheapest card
+    and, of equal points, the weakest:
+    in Undenufe the Six is its suit's top card and is kept (it used to go first)."""
+    from game.engine.schieber import KEYS, POINTS
+    rules = rules_for("schieber")
+    keys, pts = KEYS[5], POINTS[5]
+    discards = 0
+    for i in range(300):
+        hand = GAMES["schieber"].deal(f"u{i}", {}, dealer=i % 4)
+        hand.fast_apply(A.UNDENUFE)  # forehand chooses Undenufe
+        while hand.turn >= 0:
+            legal = hand.fast_legal()
+            a = rules.act(hand)
+            led = hand.trick[0] >> 4 if hand.trick else -1
+            winner = max(range(len(hand.trick)), key=lambda j: keys[led][hand.trick[j]], default=0)
+            partner_wins = (hand.leader + winner) & 3 == hand.turn ^ 2  # then the rules smear points
+            if hand.trick and not partner_wins and len(legal) > 1 and all(c >> 4 != led for c in legal):
+                discards += 1
+                weakest = min(legal, key=lambda c: (pts[c], keys[c >> 4][c]))
+                assert (pts[a], keys[a >> 4][a]) == (pts[weakest], keys[weakest >> 4][weakest])
+            hand.fast_apply(a)
+    assert discards > 100
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_level_plays_only_legal_actions(game):
     levels = ["baseline"] * 12 + ["easy", "tiny", "normal"]
