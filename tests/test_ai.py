@@ -656,6 +656,26 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
     assert rows == {key: "DIFFER" if key == "400/2" else "same" for key in figures}
 
 
+def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
+    """benchmarks/ai_rules.py: a checkout's rules against themselves lead by nothing and never
+    differ; against rules that play their first legal card they lead clearly."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_rules.py", "--before", str(ROOT), "--deals", "30",
+                          "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    figures = json.loads(out.stdout)["ai_rules"]
+    assert set(figures) == set(GAME_NAMES)
+    assert all(f["mean_lead"] == 0 and f["differ"] == 0 and f["deals"] == 30 for f in figures.values())
+    spec = importlib.util.spec_from_file_location("ai_rules", ROOT / "benchmarks" / "ai_rules.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    class FirstCard:
+        def act(self, hand, rng=None):
+            return hand.fast_legal()[0]
+
+    got = bench.duel("schieber", rules_for("schieber"), FirstCard(), 60)
+    assert got["ci95"][0] > 0 and got["differ"] > 0.3
+
+
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])
 def test_a_light_level_counts_a_28_game_point_at_the_light_weight(level, light, monkeypatch):
     """Normal samples tens of worlds: it counts a game point at 28's light weight (8 card points)
