@@ -3,13 +3,14 @@
     python benchmarks/ai_rules.py --before DIR [--game G] [--deals N] [--seed S] [--json]
 
 The rules (``game.ai.rules``) are the baseline, the search levels' roll-out policy and their
-model of the other seats, so a change to them is first measured here, where a deal costs under
-a millisecond, before an arena run of the levels that use them.  Each deal: the auction and the
+model of the other seats, so a change to them is first measured here, where a deal costs about two
+milliseconds, before an arena run of the levels that use them.  Each deal: the auction and the
 contract by this checkout's rules; then the hand is played twice, this checkout's rules for
 one side and DIR's (another checkout, e.g. ``git worktree add /tmp/before main``) for the
 other, then with the sides swapped.  Printed per game: this checkout's lead a deal in the
 arena's figure (card points; 400 score points; Schieber points before the multiplier) with
-its 95 % confidence interval, and the share of card decisions where the two rules differed.
+its 95 % confidence interval (a hand thrown in before the play counts as level), and the share
+of card decisions where the two rules differed.
 DIR's ``game`` package is loaded under another name; its rules play on this checkout's hands.
 """
 
