@@ -110,7 +110,7 @@ class OpenRules:
                 return top
             if total >= self.worth or cheapest >> 4 == trump != led:
                 return cheapest
-        return self._low(cards, pts, keys, led, trump)
+        return self._low(cards, pts, keys, trump)
 
     worth = 10  # trick points worth a cheap ruff or a second-hand win
 
@@ -118,12 +118,11 @@ class OpenRules:
         plain = [c for c in cards if c >> 4 != trump] or cards
         return max(plain, key=lambda c: (pts[c], -lk[c]))
 
-    def _low(self, cards, pts, keys, led, trump) -> int:
-        """The cheapest card, the weakest of equal points: a card of the led suit by its power
-        in the trick, a discard by its power in its own suit (Undenufe: the Six is the top)."""
+    def _low(self, cards, pts, keys, trump) -> int:
+        """The cheapest card, of equal points the weakest by its power in its own suit (the
+        cards compared are of one suit, or discards of several; Undenufe: the Six is the top)."""
         plain = [c for c in cards if c >> 4 != trump] or cards
-        lk = keys[led]
-        return min(plain, key=lambda c: (pts[c], lk[c] if lk[c] >= 0 else keys[c >> 4][c]))
+        return min(plain, key=lambda c: (pts[c], keys[c >> 4][c]))
 
 
 # ---- 400 --------------------------------------------------------------------------------------
