@@ -80,9 +80,13 @@ def main(argv: list[str]) -> None:
 
     if "--before" not in argv:
         raise SystemExit("usage: ai_rules.py --before DIR [--game G] [--deals N] [--seed S] [--json]")
-    before = rules_of_checkout(arg("--before", ""))
     games = [arg("--game", "")] if "--game" in argv else list(GAMES)
+    if not set(games) <= set(GAMES):
+        raise SystemExit(f"--game {games[0]}: the games are {', '.join(GAMES)}")
+    if not arg("--deals", "2000").isdigit():
+        raise SystemExit(f"--deals {arg('--deals', '')}: a whole number of deals")
     deals = int(arg("--deals", "2000"))
+    before = rules_of_checkout(arg("--before", ""))
     figures = {g: duel(g, rules_for(g), before(g), deals, arg("--seed", "1")) for g in games}
     if "--json" in argv:
         print(json.dumps({"ai_rules": figures, "python": sys.version.split()[0]}))
