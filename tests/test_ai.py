@@ -209,6 +209,35 @@ def test_schieber_rules_discard_by_the_cards_power_in_its_own_suit():
     assert discards > 100
 
 
+
+def test_schieber_worlds_read_the_chosen_contract_from_the_choosers_cards():
+    """A world in which the chooser holds the cards it chose with fits fully; one in which it
+    holds a hand that clearly suits another contract (10 contract-score points better) fits
+    at most a seventh as well (the step fit of old gave such a world half the chance)."""
+    from game.ai.rules_open import CONTRACTS
+    cls, rules = GAMES["schieber"], rules_for("schieber")
+    score = rules.contract_score
+    sharp = 0
+    for i in range(60):
+        hand = cls.deal(f"fit{i}", {}, dealer=i % 4)
+        while hand.phase != "play":
+            hand.apply(rules.act(hand, random.Random(i)))
+        chooser = hand.chooser
+        observer, other = chooser ^ 1, chooser ^ 3  # the chooser's opponents
+        obs = hand.observation(observer)  # it saw the push (if any) and the choice
+        contract = [a for _, a, _ in obs.actions][-1]
+        assert contract in CONTRACTS
+        assert rules.likelihood(hand, obs) == 1.0
+        dealt = [list(c) for c in hand.dealt]
+        dealt[chooser], dealt[other] = dealt[other], dealt[chooser]
+        swapped = cls(dealt, hand.dealer, {}, None, hand.first_hand)
+        assert swapped.replay_actions([(s, a) for s, a, _ in obs.actions])
+        h = sum(1 << c for c in dealt[chooser])
+        miss = max(score(h, c) for c in CONTRACTS) - score(h, contract)
+        if miss >= 10:
+            sharp += 1
+            assert rules.likelihood(swapped, obs) <= 1 / 7
+    assert sharp >= 5
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_level_plays_only_legal_actions(game):
     levels = ["baseline"] * 12 + ["easy", "tiny", "normal"]
@@ -674,6 +703,21 @@ def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
 
     got = bench.duel("schieber", rules_for("schieber"), FirstCard(), 60)
     assert got["ci95"][0] > 0 and got["differ"] > 0.3
+
+
+def test_inference_benchmark_measures_how_worlds_read_the_choice():
+    """benchmarks/ai_inference.py: against another checkout (here this one) the two fits read
+    alike; Schieber's fit puts the chooser's trumps in its hand clearly more often than worlds
+    sampled with no reading; a bad argument is refused in words."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_inference.py", "--before", str(ROOT), "--deals", "20",
+                          "--worlds", "20", "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    fits = json.loads(out.stdout)["fits"]
+    assert fits["this checkout"] == fits["--before"]
+    alike, read = fits["every world alike"], fits["this checkout"]
+    assert 0.3 < alike["cards"] < 0.4 and read["trumps"] > alike["trumps"] + 0.05
+    bad = subprocess.run([sys.executable, "benchmarks/ai_inference.py", "--deals", "many"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert bad.returncode != 0 and "whole numbers" in bad.stderr and "Traceback" not in bad.stderr
 
 
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])
