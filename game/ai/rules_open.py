@@ -192,9 +192,10 @@ UNDER, NELL = 9, 7  # trump Under (Puur) and Nine (Nell) rank slots
 CONTRACTS = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3, A.OBENABE, A.UNDENUFE)
 PUSH_BELOW = 60  # forehand pushes when no contract scores this much
 # How sharply the contract read from a chooser's choice is believed (contract-score points).
-# The share of sampled worlds that give the chooser's trumps to the right seat, after the
-# choice (rules choosing, 60 deals): 0.34 with every world alike, 0.36 with the old step fit
-# (1 for the best contract, 0.5 otherwise), 0.43 with this one; 0.43 too with normal choosing.
+# Of the chooser's trumps, the share of sampled worlds giving them to the chooser
+# (benchmarks/ai_inference.py, 300 deals, the rules choosing): 36 % with no reading, 39 % with
+# the old step fit (1 for the hand's best contract, else 0.5), 46 % with this one; 47 % with
+# expert choosing (docs/ai.md, "Reading the contract choice").
 FIT_POINTS = 5.0
 
 
