@@ -4,11 +4,11 @@
         [--chooser LEVEL] [--before DIR] [--json]
 
 Each deal: the auction and the contract are made by the rules (or by the search level
-``--chooser``); at the first card of the play every seat samples K worlds from its observation as a search level does (``search.Thinker``: a world is kept with the chance
-``likelihood(world) / the best seen``, the WORLD_TRIES-th try kept anyway).  Printed per fit:
-the share of those worlds that give each card of the seats that chose (bid, pushed, picked the
-contract) to its real holder, averaged over the other choosers' cards, and the
-same for the chosen suit's cards alone (a trump contract).  The fits: every world alike (no
+``--chooser``); at the first card of the play every seat samples K worlds from its observation
+and keeps them as a search level does (``search.kept``).  Printed per fit: the share of those
+worlds that give each card of the seats that chose (bid, pushed, picked the contract) to its
+real holder, averaged over the other choosers' cards, and the same for the chosen suit's cards
+alone (a trump contract).  The fits: every world alike (no
 reading), this checkout's rules' ``likelihood``, and with ``--before DIR`` another checkout's.
 With three unseen hands a card lands in the right one about a third of the time by chance.
 """
@@ -39,7 +39,7 @@ def kept_worlds(obs, fit, count: int, rng: random.Random) -> list:
         if fit is not None:
             p = fit(world, obs)
             best = max(best, p)
-            if rng.random() * best >= p and tries < search.WORLD_TRIES:
+            if not search.kept(p, best, tries, rng):
                 continue
         tries = 0
         out.append(world)
@@ -95,6 +95,8 @@ def main(argv: list[str]) -> None:
         deals, worlds = int(arg("--deals", "60")), int(arg("--worlds", "40"))
     except ValueError:
         raise SystemExit("--deals and --worlds take whole numbers") from None
+    if deals < 1 or worlds < 1:
+        raise SystemExit("--deals and --worlds take whole numbers from 1 up")
     chooser = arg("--chooser", "baseline")
     if chooser not in search.ALL_LEVELS:
         raise SystemExit(f"--chooser {chooser}: the levels are {', '.join(search.ALL_LEVELS)}")

@@ -209,12 +209,12 @@ def test_schieber_rules_discard_by_the_cards_power_in_its_own_suit():
     assert discards > 100
 
 
-
 def test_schieber_worlds_read_the_chosen_contract_from_the_choosers_cards():
     """A world in which the chooser holds the cards it chose with fits fully; one in which it
     holds a hand that clearly suits another contract (10 contract-score points better) fits
     at most a seventh as well (the step fit of old gave such a world half the chance)."""
     from game.ai.rules_open import CONTRACTS
+    from game.engine.cards import mask_of
     cls, rules = GAMES["schieber"], rules_for("schieber")
     score = rules.contract_score
     sharp = 0
@@ -232,12 +232,14 @@ def test_schieber_worlds_read_the_chosen_contract_from_the_choosers_cards():
         dealt[chooser], dealt[other] = dealt[other], dealt[chooser]
         swapped = cls(dealt, hand.dealer, {}, None, hand.first_hand)
         assert swapped.replay_actions([(s, a) for s, a, _ in obs.actions])
-        h = sum(1 << c for c in dealt[chooser])
+        h = mask_of(dealt[chooser])
         miss = max(score(h, c) for c in CONTRACTS) - score(h, contract)
         if miss >= 10:
             sharp += 1
             assert rules.likelihood(swapped, obs) <= 1 / 7
     assert sharp >= 5
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_level_plays_only_legal_actions(game):
     levels = ["baseline"] * 12 + ["easy", "tiny", "normal"]
@@ -718,6 +720,9 @@ def test_inference_benchmark_measures_how_worlds_read_the_choice():
     bad = subprocess.run([sys.executable, "benchmarks/ai_inference.py", "--deals", "many"], cwd=ROOT,
                          capture_output=True, text=True)
     assert bad.returncode != 0 and "whole numbers" in bad.stderr and "Traceback" not in bad.stderr
+    none = subprocess.run([sys.executable, "benchmarks/ai_inference.py", "--worlds", "0"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert none.returncode != 0 and "from 1 up" in none.stderr and "Traceback" not in none.stderr
 
 
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])

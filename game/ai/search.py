@@ -89,6 +89,12 @@ def rollout(hand, rules, rng: random.Random, noise: float) -> None:
             step(act(hand, rng))
 
 
+def kept(fit: float, best_fit: float, tries: int, rng: random.Random) -> bool:
+    """Whether a sampled world whose auction fit is ``fit`` is kept: with the chance ``fit``
+    relative to the best fit seen so far (this one included); the WORLD_TRIES-th try anyway."""
+    return rng.random() * best_fit < fit or tries >= WORLD_TRIES
+
+
 def drop_equal_cards(legal: list[int], obs) -> list[int]:
     """Cards of one suit next to each other in trick power once the cards played face up are
     left out, worth the same points, take and lose the same tricks: keep the lowest of each
@@ -284,8 +290,8 @@ class Thinker:
         fit = getattr(self.rules, "likelihood", None)
         if fit is not None:
             p = fit(world, self.obs)
-            self.best_fit = max(self.best_fit, p)  # the chance is relative to the best fit seen
-            if self.rng.random() * self.best_fit >= p and self.tries < WORLD_TRIES:
+            self.best_fit = max(self.best_fit, p)
+            if not kept(p, self.best_fit, self.tries, self.rng):
                 return  # not kept: the next unit tries again
         self.tries = 0
         self.world = world
