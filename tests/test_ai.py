@@ -12,7 +12,7 @@ import pytest
 
 from game.ai import LEVELS, Thinker, baseline_action, choose, hint
 from game.ai import search
-from game.ai.arena import play_deals
+from game.ai.arena import Tally, play_deals, play_hand
 from game.ai.rules import rules_for
 from game.ai.search import Level
 from game.ai.family import family_of
@@ -383,6 +383,18 @@ def test_arena_shares_deals_among_processes_with_the_same_figures():
         for field in ("bids", "bid_success", "decisions"):
             assert one[key][field] == two[key][field]
     assert one["player_a"]["bids"] + one["player_b"]["bids"] > 0
+
+
+def test_arena_counts_the_multipliers_of_schieber_contracts_only():
+    out = play_deals("schieber", "baseline", "baseline", deals=4, seed=5)
+    mults = [out[k]["multiplier_mean"] for k in ("player_a", "player_b") if out[k]["bids"]]
+    assert mults and all(1 <= m <= 4 for m in mults)
+    hand = GAMES["schieber"].deal("5/0", None, dealer=0)
+    tally = [Tally(), Tally()]
+    play_hand(hand, ["baseline", "baseline"], tally, "t")
+    side = hand.result()["chooser"] & 1
+    assert tally[side].mults == [hand.mult] and tally[1 - side].mults == []
+    assert play_deals("28", "baseline", "baseline", deals=2, seed=5)["player_a"]["multiplier_mean"] is None
 
 
 def test_arena_play_only_gives_both_sides_the_same_contracts():

@@ -12,7 +12,8 @@ so that other work on the machine slows both players alike; ``--wall-clock`` tur
 Prints the mean difference per deal of player A's side over player B's side (card
 points for 304/28, score points for 400, points before the multiplier for
 Schieber) with its 95 % confidence interval, the same for the match score (game points,
-tokens, Schieber points with multipliers), each side's bid success rate, the
+tokens, Schieber points with multipliers), each side's bid success rate (Schieber: the
+mean multiplier of the contracts it chose too), the
 time per decision and, with ``--matches``, matches won when playing whole matches.
 Every decision gets a seed from (deal, seat, decision number), never from the
 player, so two identical deterministic players give exactly zero.
@@ -70,24 +71,27 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 class Tally:
-    """Decision times and bid outcomes of one player."""
+    """Decision times and bid outcomes of one player (Schieber: its contracts' multipliers)."""
 
     def __init__(self):
         self.ms: list[float] = []
         self.bids = 0
         self.made = 0
+        self.mults: list[int] = []
 
     def add(self, other: "Tally") -> None:
         self.ms += other.ms
         self.bids += other.bids
         self.made += other.made
+        self.mults += other.mults
 
     def summary(self) -> dict:
         return {"decision_ms_mean": round(sum(self.ms) / len(self.ms), 2) if self.ms else 0.0,
                 "decision_ms_p95": round(percentile(self.ms, 0.95), 2),
                 "decisions": len(self.ms),
                 "bids": self.bids,
-                "bid_success": round(self.made / self.bids, 3) if self.bids else None}
+                "bid_success": round(self.made / self.bids, 3) if self.bids else None,
+                "multiplier_mean": round(sum(self.mults) / len(self.mults), 3) if self.mults else None}
 
 
 def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str, play_only: bool = False,
@@ -126,6 +130,7 @@ def bid_outcome(hand, tallies: list[Tally]) -> None:
         side = res["chooser"] & 1
         tallies[side].bids += 1
         tallies[side].made += res["points"][side] > res["points"][1 - side]
+        tallies[side].mults.append(res["multiplier"])
         return
     if res["thrown_in"] or res["made"] is None:  # no contract to make
         return
@@ -260,7 +265,8 @@ def main(argv=None) -> int:
         t = out[key]
         rate = "-" if t["bid_success"] is None else f"{100 * t['bid_success']:.0f}% of {t['bids']}"
         level = args.a if name == "A" else args.b
-        print(f"{name} {level:>9}: bids made {rate};"
+        mult = "" if t["multiplier_mean"] is None else f", its contracts' multiplier {t['multiplier_mean']:.2f} a hand"
+        print(f"{name} {level:>9}: bids made {rate}{mult};"
               f" decision ms mean {t['decision_ms_mean']:.1f}, p95 {t['decision_ms_p95']:.1f}"
               f" ({t['decisions']} decisions)")
     if args.matches:
