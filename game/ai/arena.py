@@ -12,9 +12,9 @@ so that other work on the machine slows both players alike; ``--wall-clock`` tur
 Prints the mean difference per deal of player A's side over player B's side (card
 points for 304/28, score points for 400, points before the multiplier for
 Schieber) with its 95 % confidence interval, the same for the match score (game points,
-tokens, Schieber points with multipliers), each side's bid success rate (Schieber: the
-mean multiplier of the contracts it chose too), the
-time per decision and, with ``--matches``, matches won when playing whole matches.
+tokens, Schieber points with multipliers), each side's bid success rate (Schieber: and the
+mean multiplier of the contracts it chose), the time per decision and, with
+``--matches``, matches won when playing whole matches.
 Every decision gets a seed from (deal, seat, decision number), never from the
 player, so two identical deterministic players give exactly zero.
 """
@@ -265,7 +265,8 @@ def main(argv=None) -> int:
         t = out[key]
         rate = "-" if t["bid_success"] is None else f"{100 * t['bid_success']:.0f}% of {t['bids']}"
         level = args.a if name == "A" else args.b
-        mult = "" if t["multiplier_mean"] is None else f", its contracts' multiplier {t['multiplier_mean']:.2f} a hand"
+        mult = t["multiplier_mean"]
+        mult = "" if mult is None else f", its contracts' mean multiplier {mult:.2f}"
         print(f"{name} {level:>9}: bids made {rate}{mult};"
               f" decision ms mean {t['decision_ms_mean']:.1f}, p95 {t['decision_ms_p95']:.1f}"
               f" ({t['decisions']} decisions)")
