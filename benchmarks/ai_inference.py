@@ -15,6 +15,7 @@ With three unseen hands a card lands in the right one about a third of the time 
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -84,31 +85,34 @@ def reading(game: str, fits: dict, deals: int, worlds: int, seed: str = "1",
                    "trumps": round(t[2] / t[3], 4) if t[3] else None} for name, t in right.items()}
 
 
-def main(argv: list[str]) -> None:
-    def arg(name: str, default: str) -> str:
-        return argv[argv.index(name) + 1] if name in argv else default
+def whole_number(text: str) -> int:
+    """A count from 1 up, or argparse's clear refusal."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"takes a whole number from 1 up, not {text!r}")
+    return int(text)
 
-    game = arg("--game", "schieber")
-    if game not in GAMES:
-        raise SystemExit(f"--game {game}: the games are {', '.join(GAMES)}")
-    try:
-        deals, worlds = int(arg("--deals", "60")), int(arg("--worlds", "40"))
-    except ValueError:
-        raise SystemExit("--deals and --worlds take whole numbers") from None
-    if deals < 1 or worlds < 1:
-        raise SystemExit("--deals and --worlds take whole numbers from 1 up")
-    chooser = arg("--chooser", "baseline")
-    if chooser not in search.ALL_LEVELS:
-        raise SystemExit(f"--chooser {chooser}: the levels are {', '.join(search.ALL_LEVELS)}")
-    fits = {"every world alike": None, "this checkout": getattr(rules_for(game), "likelihood", None)}
-    if "--before" in argv:
+
+def main(argv: list[str]) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", default="schieber", choices=list(GAMES))
+    p.add_argument("--deals", type=whole_number, default=60)
+    p.add_argument("--worlds", type=whole_number, default=40, help="worlds sampled an observer")
+    p.add_argument("--seed", default="1")
+    p.add_argument("--chooser", default="baseline", choices=search.ALL_LEVELS,
+                   help="who makes the auction and the contract (default the rules)")
+    p.add_argument("--before", metavar="DIR", help="another checkout whose fit is read too")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    fits = {"every world alike": None, "this checkout": getattr(rules_for(args.game), "likelihood", None)}
+    if args.before is not None:
         from ai_rules import rules_of_checkout
-        fits["--before"] = getattr(rules_of_checkout(arg("--before", ""))(game), "likelihood", None)
-    out = reading(game, fits, deals, worlds, arg("--seed", "1"), chooser)
-    if "--json" in argv:
-        print(json.dumps({"game": game, "deals": deals, "worlds": worlds, "chooser": chooser, "fits": out}))
+        fits["--before"] = getattr(rules_of_checkout(args.before)(args.game), "likelihood", None)
+    out = reading(args.game, fits, args.deals, args.worlds, args.seed, args.chooser)
+    if args.json:
+        print(json.dumps({"game": args.game, "deals": args.deals, "worlds": args.worlds,
+                          "chooser": args.chooser, "fits": out}))
         return
-    print(f"{game}: {deals} deals, {worlds} worlds an observer, choices by {chooser}")
+    print(f"{args.game}: {args.deals} deals, {args.worlds} worlds an observer, choices by {args.chooser}")
     for name, r in out.items():
         print(f"  {name:18} choosers' cards in the right hand {r['cards']}, trumps {r['trumps']}")
 
