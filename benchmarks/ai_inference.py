@@ -29,6 +29,8 @@ from game.ai.worlds import Worlds  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 
+from ai_rules import rules_of_checkout, whole_number  # noqa: E402  (benchmarks/, the script's folder)
+
 
 def kept_worlds(obs, fit, count: int, rng: random.Random) -> list:
     """``count`` worlds for ``obs`` kept by the search's rejection rule (``fit`` None: all)."""
@@ -85,13 +87,6 @@ def reading(game: str, fits: dict, deals: int, worlds: int, seed: str = "1",
                    "trumps": round(t[2] / t[3], 4) if t[3] else None} for name, t in right.items()}
 
 
-def whole_number(text: str) -> int:
-    """A count from 1 up, or argparse's clear refusal."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"takes a whole number from 1 up, not {text!r}")
-    return int(text)
-
-
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", default="schieber", choices=list(GAMES))
@@ -105,7 +100,6 @@ def main(argv: list[str]) -> None:
     args = p.parse_args(argv)
     fits = {"every world alike": None, "this checkout": getattr(rules_for(args.game), "likelihood", None)}
     if args.before is not None:
-        from ai_rules import rules_of_checkout
         fits["--before"] = getattr(rules_of_checkout(args.before)(args.game), "likelihood", None)
     out = reading(args.game, fits, args.deals, args.worlds, args.seed, args.chooser)
     if args.json:

@@ -16,6 +16,7 @@ DIR's ``game`` package is loaded under another name; its rules play on this chec
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import random
@@ -74,21 +75,25 @@ def duel(game: str, rules_a, rules_b, deals: int, seed: str = "1") -> dict:
             "differ": round(differ / decisions, 4) if decisions else 0.0}
 
 
-def main(argv: list[str]) -> None:
-    def arg(name: str, default: str) -> str:
-        return argv[argv.index(name) + 1] if name in argv else default
+def whole_number(text: str) -> int:
+    """A count from 1 up, or argparse's clear refusal."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"takes a whole number from 1 up, not {text!r}")
+    return int(text)
 
-    if "--before" not in argv:
-        raise SystemExit("usage: ai_rules.py --before DIR [--game G] [--deals N] [--seed S] [--json]")
-    games = [arg("--game", "")] if "--game" in argv else list(GAMES)
-    if not set(games) <= set(GAMES):
-        raise SystemExit(f"--game {games[0]}: the games are {', '.join(GAMES)}")
-    if not arg("--deals", "2000").isdigit():
-        raise SystemExit(f"--deals {arg('--deals', '')}: a whole number of deals")
-    deals = int(arg("--deals", "2000"))
-    before = rules_of_checkout(arg("--before", ""))
-    figures = {g: duel(g, rules_for(g), before(g), deals, arg("--seed", "1")) for g in games}
-    if "--json" in argv:
+
+def main(argv: list[str]) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--before", metavar="DIR", required=True, help="the other checkout")
+    p.add_argument("--game", choices=list(GAMES), help="one game (default all four)")
+    p.add_argument("--deals", type=whole_number, default=2000)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    games = [args.game] if args.game else list(GAMES)
+    before = rules_of_checkout(args.before)
+    figures = {g: duel(g, rules_for(g), before(g), args.deals, args.seed) for g in games}
+    if args.json:
         print(json.dumps({"ai_rules": figures, "python": sys.version.split()[0]}))
         return
     print(f"{'game':<10}{'deals':>7}{'lead a deal':>13}{'95 % CI':>20}{'choices differ':>16}")

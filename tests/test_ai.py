@@ -717,6 +717,10 @@ def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
 
     got = bench.duel("schieber", rules_for("schieber"), FirstCard(), 60)
     assert got["ci95"][0] > 0 and got["differ"] > 0.3
+    for flag, args in (("--before", ["--before"]), ("--deals", ["--before", str(ROOT), "--deals", "0"])):
+        bad = subprocess.run([sys.executable, "benchmarks/ai_rules.py", *args], cwd=ROOT,
+                             capture_output=True, text=True)
+        assert bad.returncode != 0 and flag in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_inference_benchmark_measures_how_worlds_read_the_choice():
