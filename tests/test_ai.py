@@ -680,7 +680,8 @@ def test_trick_benchmark_command_prints_json():
 
 def test_solver_benchmark_compares_two_checkouts_and_their_values():
     """benchmarks/ai_solver.py against a checkout (here this one): per game and card count the
-    time a position, the nodes, and the values' checksum; the table says whether they agree."""
+    time a position, the nodes, and the values' checksum; the table says whether they agree; a bad
+    argument is refused in words."""
     out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "2",
                           "--repeat", "1", "--before", str(ROOT), "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
@@ -697,6 +698,10 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
     before["400/2"] = dict(before["400/2"], checksum=before["400/2"]["checksum"] + 1)
     rows = {line.split()[0]: line.split()[-1] for line in bench.table(figures, before)[1:]}
     assert rows == {key: "DIFFER" if key == "400/2" else "same" for key in figures}
+    for args in (["--cards", "2,x"], ["--hands", "0"], ["--repeat"], ["--before", str(ROOT / "tests")]):
+        bad = subprocess.run([sys.executable, "benchmarks/ai_solver.py", *args], cwd=ROOT,
+                             capture_output=True, text=True)
+        assert bad.returncode != 0 and args[0] in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
