@@ -5,7 +5,7 @@
 
 Each deal: the auction and the contract are made by the rules (or by the search level
 ``--chooser``); at the first card of the play every seat samples K worlds from its observation
-and keeps them as a search level does (``search.kept``).  Printed per fit: the share of those
+and keeps them as a search level does (``search.Rejection``).  Printed per fit: the share of those
 worlds that give each card of the seats that chose (bid, pushed, picked the contract) to its
 real holder, averaged over the other choosers' cards, and the same for the chosen suit's cards
 alone (a trump contract).  The fits: every world alike (no
@@ -34,18 +34,11 @@ from ai_rules import rules_of_checkout, whole_number  # noqa: E402  (benchmarks/
 
 def kept_worlds(obs, fit, count: int, rng: random.Random) -> list:
     """``count`` worlds for ``obs`` kept by the search's rejection rule (``fit`` None: all)."""
-    worlds = Worlds(obs)
-    out, best, tries = [], 1e-9, 0
+    worlds, rejection, out = Worlds(obs), search.Rejection(), []
     while len(out) < count:
         world = worlds.sample(rng)
-        tries += 1
-        if fit is not None:
-            p = fit(world, obs)
-            best = max(best, p)
-            if not search.kept(p, best, tries, rng):
-                continue
-        tries = 0
-        out.append(world)
+        if fit is None or rejection.keep(fit(world, obs), rng):
+            out.append(world)
     return out
 
 

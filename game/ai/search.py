@@ -89,10 +89,21 @@ def rollout(hand, rules, rng: random.Random, noise: float) -> None:
             step(act(hand, rng))
 
 
-def kept(fit: float, best_fit: float, tries: int, rng: random.Random) -> bool:
-    """Whether a sampled world whose auction fit is ``fit`` is kept: with the chance ``fit``
+class Rejection:
+    """Which sampled worlds are kept, by their auction fit: each with the chance ``fit``
     relative to the best fit seen so far (this one included); the WORLD_TRIES-th try anyway."""
-    return rng.random() * best_fit < fit or tries >= WORLD_TRIES
+
+    def __init__(self):
+        self.best_fit = 1e-9
+        self.tries = 0  # tries at the next world so far
+
+    def keep(self, fit: float, rng: random.Random) -> bool:
+        self.tries += 1
+        self.best_fit = max(self.best_fit, fit)
+        if rng.random() * self.best_fit < fit or self.tries >= WORLD_TRIES:
+            self.tries = 0
+            return True
+        return False
 
 
 def drop_equal_cards(legal: list[int], obs) -> list[int]:
@@ -175,9 +186,8 @@ class Thinker:
         self.exact = False  # the current world is searched exactly
         self.queue: list[int] = []
         self.pending: dict[int, tuple] = {}  # values in the current world, until it is done
-        self.best_fit = 1e-9  # the best auction fit of a sampled world so far
+        self.rejection = Rejection()  # which sampled worlds fit the auction well enough
         self.worlds = None  # Worlds(obs), made at the first unit
-        self.tries = 0  # tries at the next world so far
         # Running costs in seconds, (smoothed mean, smoothed deviation): a roll-out (or exact
         # search), and a try at a world.
         self.unit_cost = self.world_cost = None
@@ -286,14 +296,9 @@ class Thinker:
         except Inconsistent:
             self.done = True  # keep the rule-based action
             return
-        self.tries += 1
         fit = getattr(self.rules, "likelihood", None)
-        if fit is not None:
-            p = fit(world, self.obs)
-            self.best_fit = max(self.best_fit, p)
-            if not kept(p, self.best_fit, self.tries, self.rng):
-                return  # not kept: the next unit tries again
-        self.tries = 0
+        if fit is not None and not self.rejection.keep(fit(world, self.obs), self.rng):
+            return  # not kept: the next unit tries again
         self.world = world
         self.world_seed = self.rng.getrandbits(32)
         self.exact = cards_left(world) <= self.level.exact_cards
