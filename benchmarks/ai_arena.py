@@ -18,22 +18,26 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai.arena import play_deals  # noqa: E402
+from game.ai.arena import PLAYERS, play_deals  # noqa: E402
 from game.engine import GAMES  # noqa: E402
+
+from arguments import comma_list, whole_number  # noqa: E402  (benchmarks/)
 
 
 def main(argv: list[str]) -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("--games", default=",".join(GAMES))
-    p.add_argument("--levels", default="normal,expert")
-    p.add_argument("--against", default="baseline", help="opponents, comma-separated: baseline, dd")
-    p.add_argument("--deals", type=int, default=60)
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
+    p.add_argument("--games", type=comma_list(list(GAMES)), default=list(GAMES))
+    p.add_argument("--levels", type=comma_list(PLAYERS), default=["normal", "expert"])
+    p.add_argument("--against", type=comma_list(PLAYERS), default=["baseline"],
+                   help="opponents, comma-separated (baseline; dd)")
+    p.add_argument("--deals", type=whole_number, default=60)
     p.add_argument("--seed", default="1")
-    p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
+    p.add_argument("--jobs", type=whole_number, default=1, help="processes sharing the deals")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    runs = [(g, lv, b) for g in args.games.split(",") for lv in args.levels.split(",") for b in args.against.split(",")]
+    runs = [(g, lv, b) for g in args.games for lv in args.levels for b in args.against]
     for game, level, against in runs:
         t0 = time.perf_counter()
         out = play_deals(game, level, against, args.deals, args.seed, jobs=args.jobs)

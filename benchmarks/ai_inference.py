@@ -29,7 +29,8 @@ from game.ai.worlds import Worlds  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 
-from ai_rules import rules_of_checkout, whole_number  # noqa: E402  (benchmarks/, the script's folder)
+from ai_rules import rules_of_checkout  # noqa: E402  (benchmarks/, the script's folder)
+from arguments import checkout, whole_number  # noqa: E402
 
 
 def kept_worlds(obs, fit, count: int, rng: random.Random) -> list:
@@ -88,7 +89,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seed", default="1")
     p.add_argument("--chooser", default="baseline", choices=search.ALL_LEVELS,
                    help="who makes the auction and the contract (default the rules)")
-    p.add_argument("--before", metavar="DIR", help="another checkout whose fit is read too")
+    p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout whose fit is read too")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     fits = {"every world alike": None, "this checkout": getattr(rules_for(args.game), "likelihood", None)}

@@ -24,17 +24,18 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.ai.arena import mean_ci  # noqa: E402
 from game.ai.rules import rules_for  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
+from arguments import checkout, whole_number  # noqa: E402  (benchmarks/)
 
-def rules_of_checkout(tree: str):
+
+def rules_of_checkout(tree: Path):
     """``rules_for`` of the checkout at ``tree`` (its ``game`` package as ``game_before``)."""
-    init = Path(tree) / "game" / "__init__.py"
-    if not init.is_file():
-        raise SystemExit(f"--before {tree}: no game package there")
+    init = tree / "game" / "__init__.py"
     spec = importlib.util.spec_from_file_location("game_before", init,
                                                   submodule_search_locations=[str(init.parent)])
     package = importlib.util.module_from_spec(spec)
@@ -75,16 +76,9 @@ def duel(game: str, rules_a, rules_b, deals: int, seed: str = "1") -> dict:
             "differ": round(differ / decisions, 4) if decisions else 0.0}
 
 
-def whole_number(text: str) -> int:
-    """A count from 1 up, or argparse's clear refusal."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"takes a whole number from 1 up, not {text!r}")
-    return int(text)
-
-
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--before", metavar="DIR", required=True, help="the other checkout")
+    p.add_argument("--before", metavar="DIR", type=checkout, required=True, help="the other checkout")
     p.add_argument("--game", choices=list(GAMES), help="one game (default all four)")
     p.add_argument("--deals", type=whole_number, default=2000)
     p.add_argument("--seed", default="1")

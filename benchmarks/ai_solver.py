@@ -19,32 +19,21 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parent))
+from arguments import checkout, run_before, tree_to_measure, whole_number  # noqa: E402  (benchmarks/)
 
-
-def tree_to_measure(argv: list[str]) -> Path:
-    """The checkout whose ``game`` is measured: ``--tree DIR`` (how ``--before`` runs the other
-    checkout's code, in a process of its own), else this one."""
-    pre = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
-    pre.add_argument("--tree", type=Path, default=HERE.parent.parent)
-    return pre.parse_known_args(argv)[0].tree
-
-
-TREE = tree_to_measure(sys.argv[1:]) if __name__ == "__main__" else HERE.parent.parent
+TREE = tree_to_measure(sys.argv[1:], HERE.parent.parent) if __name__ == "__main__" else HERE.parent.parent
 sys.path.insert(0, str(TREE))
 
 from game.ai import baseline_action  # noqa: E402
 from game.ai.solver import Solver  # noqa: E402
 from game.ai.worlds import Worlds  # noqa: E402
 from game.engine import GAMES  # noqa: E402
-
-sys.path.insert(0, str(HERE.parent))
-from ai_rules import whole_number  # noqa: E402
 
 
 def positions(game: str, cards: int, hands: int) -> list:
@@ -102,20 +91,14 @@ def main(argv: list[str]) -> None:
     p.add_argument("--cards", type=card_counts, default=[4, 5], help="cards a seat holds at most (4,5)")
     p.add_argument("--hands", type=whole_number, default=30, help="hands a game (30)")
     p.add_argument("--repeat", type=whole_number, default=3, help="runs, the best one counts (3)")
-    p.add_argument("--before", metavar="DIR", help="another checkout, measured as well")
+    p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout, measured as well")
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    if args.before and not (Path(args.before) / "game" / "__init__.py").is_file():
-        p.error(f"--before {args.before}: no game package there")
     before = None
     if args.before:
-        cmd = [sys.executable, str(HERE), "--json", "--tree", args.before, "--cards",
-               ",".join(map(str, args.cards)), "--hands", str(args.hands), "--repeat", str(args.repeat)]
-        run = subprocess.run(cmd, capture_output=True, text=True)
-        if run.returncode:
-            p.exit(1, f"--before {args.before}: its run failed:\n{run.stderr}")
-        before = json.loads(run.stdout)["ai_solver"]
+        before = run_before(p, HERE, args.before, ["--cards", ",".join(map(str, args.cards)), "--hands",
+                                                   str(args.hands), "--repeat", str(args.repeat)])["ai_solver"]
     figures = measure(args.cards, args.hands, args.repeat)
     if args.json:
         print(json.dumps({"ai_solver": figures, "before": before, "python": sys.version.split()[0]}))

@@ -29,17 +29,20 @@ main``) with this same script and prints both, before and after.
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import random
-import subprocess
 import sys
 import time
 import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
-TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else HERE.parent.parent
+sys.path.insert(0, str(HERE.parent))
+from arguments import checkout, positive_number, run_before, tree_to_measure, whole_number  # noqa: E402
+
+TREE = tree_to_measure(sys.argv[1:], HERE.parent.parent) if __name__ == "__main__" else HERE.parent.parent
 sys.path.insert(0, str(TREE))
 
 from game.ai import Thinker, baseline_action  # noqa: E402
@@ -156,29 +159,34 @@ def table(figures: dict, title: str) -> None:
 
 
 def main(argv: list[str]) -> None:
-    def arg(name, default):
-        return argv[argv.index(name) + 1] if name in argv else default
-
-    as_json = "--json" in argv
-    seconds, hands, level = float(arg("--seconds", 1.5)), int(arg("--hands", 4)), arg("--level", "normal")
-    dd_ms = float(arg("--dd-ms", search.LEVELS["normal"].budget_ms))
-    each = int(arg("--worlds-each", 10))
-    cpu = "--wall-clock" not in argv
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
+    p.add_argument("--seconds", type=positive_number, default=1.5, help="sampling a game (1.5)")
+    p.add_argument("--hands", type=whole_number, default=4, help="hands a game (4)")
+    p.add_argument("--level", default="normal", choices=[*search.LEVELS, "dd"])
+    p.add_argument("--dd-ms", type=positive_number, default=search.LEVELS["normal"].budget_ms)
+    p.add_argument("--worlds-each", type=whole_number, default=10, help="worlds an observation (10)")
+    p.add_argument("--wall-clock", action="store_true")
+    p.add_argument("--no-gc-freeze", action="store_true")
+    p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout, measured as well")
+    p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    level, dd_ms, cpu = args.level, args.dd_ms, not args.wall_clock
     if cpu:
         use_cpu_clock()
     before = None
-    if "--before" in argv:
-        cmd = [sys.executable, str(HERE), "--json", "--tree", arg("--before", ""), "--seconds", str(seconds),
-               "--hands", str(hands), "--level", level, "--dd-ms", str(dd_ms), "--worlds-each", str(each)] + ([] if cpu else ["--wall-clock"])
-        before = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)["ai_worlds"]
-    figures = measure(seconds, hands, level, dd_ms, "--no-gc-freeze" not in argv, each)
-    if as_json:
+    if args.before:
+        before = run_before(p, HERE, args.before, [
+            "--seconds", str(args.seconds), "--hands", str(args.hands), "--level", level, "--dd-ms", str(dd_ms),
+            "--worlds-each", str(args.worlds_each), *([] if cpu else ["--wall-clock"])])["ai_worlds"]
+    figures = measure(args.seconds, args.hands, level, dd_ms, not args.no_gc_freeze, args.worlds_each)
+    if args.json:
         print(json.dumps({"ai_worlds": figures, "before": before, "level": level, "cpu_clock": cpu,
                           "python": sys.version.split()[0]}))
         return
     what = f"{level + (f' ({dd_ms:g} ms)' if level == 'dd' else '')} level, {'CPU' if cpu else 'wall'} clock, one core, Python {sys.version.split()[0]}"
     if before:
-        table(before, f"before ({arg('--before', '')}): {what}")
+        table(before, f"before ({args.before}): {what}")
         print()
     table(figures, f"{'after' if before else 'AI worlds'}: {what}")
     if before:

@@ -29,6 +29,7 @@ rolled out per second).
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -36,8 +37,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.engine import GAMES  # noqa: E402
+
+from arguments import positive_number  # noqa: E402  (benchmarks/)
 from game.engine.actions import is_play  # noqa: E402
 
 DEALS = 300
@@ -160,11 +164,13 @@ MEASURES = {
 
 
 def main(argv: list[str]) -> None:
-    as_json = "--json" in argv
-    seconds = float(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 2.0
-    figures = {name: {what: round(measure(cls, seconds)) for what, measure in MEASURES.items()}
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
+    p.add_argument("--seconds", type=positive_number, default=2.0, help="timing each operation (2)")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    figures = {name: {what: round(measure(cls, args.seconds)) for what, measure in MEASURES.items()}
                for name, cls in GAMES.items()}
-    if as_json:
+    if args.json:
         print(json.dumps({"per_second": figures, "python": sys.version.split()[0]}))
         return
     print(f"engine operations per second, one core, Python {sys.version.split()[0]}")

@@ -113,9 +113,9 @@ def felt_ms() -> float:
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser()
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--json", action="store_true")
-    p.add_argument("--level", default="normal")
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard", "expert"))
     args = p.parse_args(argv)
     app = driver.make_app()
     scene = mid_trick_table(app)

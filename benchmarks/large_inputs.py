@@ -21,6 +21,7 @@ The target (issue 16): refusing or loading a 50 MB file takes under a second and
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -34,11 +35,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from game.engine.__main__ import main  # noqa: E402
 from game.engine.records import MAX_RECORD_BYTES, random_record  # noqa: E402
 from game.ui.storage import LIMITS, FileBackend, Store  # noqa: E402
 from game.web.storage_backend import PAGE_HELPERS, LocalStorageBackend  # noqa: E402
+
+from arguments import checkout  # noqa: E402  (benchmarks/)
 
 MB = 1024 * 1024
 
@@ -334,6 +338,9 @@ def main_benchmark(as_json: bool, root: Path = ROOT) -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    root = Path(args[args.index("--root") + 1]).resolve() if "--root" in args else ROOT
-    main_benchmark("--json" in args, root)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
+    parser.add_argument("--root", metavar="DIR", type=checkout, default=ROOT,
+                        help="the checkout the new-process cases run (this one)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    main_benchmark(args.json, args.root.resolve())

@@ -63,9 +63,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=200, help="random hands per game [200]")
     parser.add_argument("--ai-hands", type=int, default=2, help="AI hands per game [2]; 0 skips the AI")
-    parser.add_argument("--level", default="normal", help="AI level: easy, normal, hard, expert [normal]")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard", "expert"),
+                        help="AI level [normal]")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.hands < 1 or args.ai_hands < 0:
+        parser.error("--hands counts from 1, --ai-hands from 0")
     lacking = web_browser.missing()
     if lacking:
         print("missing: " + "; ".join(lacking) + "  (make test-web installs them)", file=sys.stderr)

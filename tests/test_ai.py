@@ -680,8 +680,7 @@ def test_trick_benchmark_command_prints_json():
 
 def test_solver_benchmark_compares_two_checkouts_and_their_values():
     """benchmarks/ai_solver.py against a checkout (here this one): per game and card count the
-    time a position, the nodes, and the values' checksum; the table says whether they agree; a bad
-    argument is refused in words."""
+    time a position, the nodes, and the values' checksum; the table says whether they agree."""
     out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "2",
                           "--repeat", "1", "--before", str(ROOT), "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
@@ -698,10 +697,6 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
     before["400/2"] = dict(before["400/2"], checksum=before["400/2"]["checksum"] + 1)
     rows = {line.split()[0]: line.split()[-1] for line in bench.table(figures, before)[1:]}
     assert rows == {key: "DIFFER" if key == "400/2" else "same" for key in figures}
-    for args in (["--cards", "2,x"], ["--hands", "0"], ["--repeat"], ["--before", str(ROOT / "tests")]):
-        bad = subprocess.run([sys.executable, "benchmarks/ai_solver.py", *args], cwd=ROOT,
-                             capture_output=True, text=True)
-        assert bad.returncode != 0 and args[0] in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
@@ -722,29 +717,18 @@ def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
 
     got = bench.duel("schieber", rules_for("schieber"), FirstCard(), 60)
     assert got["ci95"][0] > 0 and got["differ"] > 0.3
-    for flag, args in (("--before", ["--before"]), ("--deals", ["--before", str(ROOT), "--deals", "0"])):
-        bad = subprocess.run([sys.executable, "benchmarks/ai_rules.py", *args], cwd=ROOT,
-                             capture_output=True, text=True)
-        assert bad.returncode != 0 and flag in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_inference_benchmark_measures_how_worlds_read_the_choice():
     """benchmarks/ai_inference.py: against another checkout (here this one) the two fits read
     alike; Schieber's fit puts the chooser's trumps in its hand clearly more often than worlds
-    sampled with no reading; a bad argument is refused in words."""
+    sampled with no reading."""
     out = subprocess.run([sys.executable, "benchmarks/ai_inference.py", "--before", str(ROOT), "--deals", "20",
                           "--worlds", "20", "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
     fits = json.loads(out.stdout)["fits"]
     assert fits["this checkout"] == fits["--before"]
     alike, read = fits["every world alike"], fits["this checkout"]
     assert 0.3 < alike["cards"] < 0.4 and read["trumps"] > alike["trumps"] + 0.05
-    bad = subprocess.run([sys.executable, "benchmarks/ai_inference.py", "--deals", "many"], cwd=ROOT,
-                         capture_output=True, text=True)
-    assert bad.returncode != 0 and "whole number" in bad.stderr and "Traceback" not in bad.stderr
-    for args in (["--worlds", "0"], ["--deals"], ["--chooser", "grandmaster"]):
-        none = subprocess.run([sys.executable, "benchmarks/ai_inference.py", *args], cwd=ROOT,
-                              capture_output=True, text=True)
-        assert none.returncode != 0 and args[0] in none.stderr and "Traceback" not in none.stderr
 
 
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])

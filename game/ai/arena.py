@@ -226,25 +226,58 @@ def play_matches(game, a, b, matches, seed, options=None, max_hands: int = 200) 
     return won
 
 
+def at_least(low: int):
+    """An argparse type: a whole number from ``low`` up, else a refusal that says so."""
+    def count(text: str) -> int:
+        if not text.isdigit() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"takes a whole number from {low} up, not {text!r}")
+        return int(text)
+    return count
+
+
+def milliseconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"takes milliseconds above 0, not {text!r}")
+    return value
+
+
+def json_object(text: str) -> dict:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f'takes a JSON object such as \'{{"target": 7}}\', not {text!r}')
+    return value
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=list(GAMES))
     p.add_argument("--a", required=True, choices=PLAYERS)
     p.add_argument("--b", required=True, choices=PLAYERS)
-    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--deals", type=at_least(1), default=100)
     p.add_argument("--seed", default="1")
-    p.add_argument("--matches", type=int, default=0)
-    p.add_argument("--options", default="{}", help="rule options as a JSON object")
+    p.add_argument("--matches", type=at_least(0), default=0)
+    p.add_argument("--options", type=json_object, default={}, help="rule options as a JSON object")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (default 1)")
+    p.add_argument("--jobs", type=at_least(1), default=1, help="processes sharing the deals (default 1)")
     p.add_argument("--play-only", action="store_true",
                    help="both sides bid by the rules; only the card play differs")
-    p.add_argument("--dd-ms", type=float, default=None,
+    p.add_argument("--dd-ms", type=milliseconds, default=None,
                    help="the dd player's time per decision (default: the other player's level's)")
     p.add_argument("--wall-clock", action="store_true",
                    help="time thinking on the wall clock, not the process's CPU time")
     args = p.parse_args(argv)
-    options = json.loads(args.options) or None
+    options = args.options or None
+    try:
+        GAMES[args.game].deal("options", options)  # the engine's own word on an option it refuses
+    except ValueError as e:
+        p.error(f"argument --options: {e}")
     out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs, args.play_only,
                      args.dd_ms, not args.wall_clock)
     if args.matches:

@@ -1,0 +1,97 @@
+"""The benchmarks' and the arena's command lines: a bad argument is refused in a line that names
+it, never a traceback; the two-checkout runs measure the other checkout's code."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.engine import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+NOT_A_CHECKOUT = str(ROOT / "tests")
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REFUSED = [
+    ("benchmarks/ai_solver.py", ["--cards", "2,x"], "--cards"),
+    ("benchmarks/ai_solver.py", ["--hands", "0"], "--hands"),
+    ("benchmarks/ai_solver.py", ["--repeat"], "--repeat"),
+    ("benchmarks/ai_solver.py", ["--before", NOT_A_CHECKOUT], "--before"),
+    ("benchmarks/ai_worlds.py", ["--seconds", "0"], "--seconds"),
+    ("benchmarks/ai_worlds.py", ["--level", "grandmaster"], "--level"),
+    ("benchmarks/ai_worlds.py", ["--worlds-each", "1.5"], "--worlds-each"),
+    ("benchmarks/ai_worlds.py", ["--dd-ms", "inf"], "--dd-ms"),
+    ("benchmarks/ai_worlds.py", ["--before", NOT_A_CHECKOUT], "--before"),
+    ("benchmarks/ai_rules.py", ["--before"], "--before"),
+    ("benchmarks/ai_rules.py", ["--before", str(ROOT), "--deals", "0"], "--deals"),
+    ("benchmarks/ai_rules.py", ["--before", NOT_A_CHECKOUT], "--before"),
+    ("benchmarks/ai_inference.py", ["--deals", "many"], "--deals"),
+    ("benchmarks/ai_inference.py", ["--worlds", "0"], "--worlds"),
+    ("benchmarks/ai_inference.py", ["--chooser", "grandmaster"], "--chooser"),
+    ("benchmarks/ai_arena.py", ["--games", "28,29"], "--games"),
+    ("benchmarks/ai_arena.py", ["--against", "grandmaster"], "--against"),
+    ("benchmarks/ai_arena.py", ["--jobs", "0"], "--jobs"),
+    ("benchmarks/engine.py", ["--seconds", "x"], "--seconds"),
+    ("benchmarks/engine.py", ["--second", "1"], "--second"),  # once run for 2 s, the typo unseen
+    ("benchmarks/large_inputs.py", ["--root", NOT_A_CHECKOUT], "--root"),
+    ("benchmarks/frame.py", ["--level", "grandmaster"], "--level"),
+    ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
+    ("-m game.ai.arena", ["--deals", "0"], "--deals"),
+    ("-m game.ai.arena", ["--matches", "-1"], "--matches"),
+    ("-m game.ai.arena", ["--dd-ms", "-5"], "--dd-ms"),
+    ("-m game.ai.arena", ["--options", "{bad"], "--options"),
+    ("-m game.ai.arena", ["--options", '{"target": "x"}'], "option 'target' takes one of"),
+    ("-m game.ai.arena", ["--options", '{"colour": 1}'], "unknown option 'colour'"),
+]
+
+
+@pytest.mark.parametrize("script, args, words", REFUSED, ids=[f"{s} {' '.join(a)}" for s, a, _ in REFUSED])
+def test_a_bad_argument_is_refused_in_words(script, args, words):
+    command = script.split() + (["--game", "28", "--a", "baseline", "--b", "baseline"] if "arena" in script and
+                                "-m" in script else []) + args
+    run = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2, run.stderr
+    assert words in run.stderr and "Traceback" not in run.stderr
+
+
+def test_argument_types_take_what_they_say():
+    arguments = load("arguments")
+    assert arguments.whole_number("12") == 12 and arguments.positive_number("0.25") == 0.25
+    for bad in ("", "-3", "0", "nan", "inf", "1e999"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            arguments.positive_number(bad)
+    games = arguments.comma_list(list(GAMES))
+    assert games("28,schieber") == ["28", "schieber"]
+    with pytest.raises(argparse.ArgumentTypeError, match="'29' is not one of"):
+        games("28,29")
+    assert arguments.checkout(str(ROOT)) == ROOT
+    default = Path("here")
+    assert arguments.tree_to_measure(["--json", "--tree", "/x", "--cards", "4"], default) == Path("/x")
+    assert arguments.tree_to_measure(["--json", "--tre", "/x"], default) == default  # no abbreviation
+
+
+def test_worlds_benchmark_measures_another_checkout_beside_this_one():
+    """benchmarks/ai_worlds.py --before DIR runs DIR's code in a process of its own: here this
+    checkout, so the same games and figures of the same kind, both printed."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_worlds.py", "--seconds", "0.05", "--hands", "1",
+                          "--level", "easy", "--worlds-each", "2", "--before", str(ROOT), "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True, timeout=300)
+    data = json.loads(out.stdout)
+    figures, before = data["ai_worlds"], data["before"]
+    assert set(figures) == set(before) == set(GAMES) and data["level"] == "easy"
+    for game in GAMES:
+        assert figures[game]["decisions"] == before[game]["decisions"] > 0  # the same positions
+        assert figures[game]["worlds_per_second"] > 0 and before[game]["rollouts_per_decision"] > 0
