@@ -26,12 +26,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.ai import search  # noqa: E402
 from game.ai.arena import PLAYERS, decide, hash_seed, mean_ci  # noqa: E402
 from game.ai.outcome import figures, utility  # noqa: E402
 from game.ai.search import LEVELS, baseline_action, cards_left  # noqa: E402
 from game.engine import GAMES  # noqa: E402
+
+from arguments import whole_number  # noqa: E402  (benchmarks/)
 
 
 def with_exact(level: str, exact: int | None) -> str:
@@ -121,14 +124,13 @@ def main(argv: list[str]) -> None:
     p.add_argument("--b", required=True, choices=PLAYERS)
     p.add_argument("--a-exact", type=int, default=None, help="A's exact search from this many cards")
     p.add_argument("--b-exact", type=int, default=None, help="B's exact search from this many cards")
-    p.add_argument("--cards", type=int, default=4, help="the trick played: every seat holds at most this many")
-    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--cards", type=whole_number, default=4,
+                   help="the trick played: every seat holds at most this many")
+    p.add_argument("--deals", type=whole_number, default=100)
     p.add_argument("--seed", default="1")
     p.add_argument("--rest", default="normal", choices=PLAYERS, help="who plays the other tricks")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    if args.cards < 1 or args.deals < 1:
-        p.error("--cards and --deals must be at least 1")
     if min(x for x in (args.a_exact, args.b_exact, 0) if x is not None) < 0:
         p.error("--a-exact and --b-exact count cards: 0 or more")
     a, b = with_exact(args.a, args.a_exact), with_exact(args.b, args.b_exact)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -20,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game import i18n  # noqa: E402
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # it takes none
     codes = [c for c in i18n.LANGUAGES if c != "en"]
     cold = []
     for _round in range(5):
@@ -48,4 +50,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

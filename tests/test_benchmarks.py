@@ -48,6 +48,8 @@ REFUSED = [
     ("benchmarks/engine.py", ["--second", "1"], "--second"),  # once run for 2 s, the typo unseen
     ("benchmarks/large_inputs.py", ["--root", NOT_A_CHECKOUT], "--root"),
     ("benchmarks/frame.py", ["--level", "grandmaster"], "--level"),
+    ("benchmarks/ai_trick.py", ["--game", "28", "--a", "baseline", "--b", "baseline", "--cards", "0"], "--cards"),
+    ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
     ("-m game.ai.arena", ["--deals", "0"], "--deals"),
     ("-m game.ai.arena", ["--matches", "-1"], "--matches"),
