@@ -731,6 +731,17 @@ def test_inference_benchmark_measures_how_worlds_read_the_choice():
     assert 0.3 < alike["cards"] < 0.4 and read["trumps"] > alike["trumps"] + 0.05
 
 
+def test_a_world_that_fits_the_auction_worse_is_kept_less_and_the_last_try_always():
+    """search.Rejection: a world fitting as well as the best so far is always kept; one that fits
+    not at all only at the WORLD_TRIES-th try, after which the count starts again."""
+    rng = random.Random(1)
+    rejection = search.Rejection()
+    assert rejection.keep(0.5, rng) and rejection.keep(0.5, rng)
+    kept = [rejection.keep(0.0, rng) for _ in range(2 * search.WORLD_TRIES)]
+    assert [i for i, k in enumerate(kept) if k] == [search.WORLD_TRIES - 1, 2 * search.WORLD_TRIES - 1]
+    assert rejection.best_fit == 0.5
+
+
 @pytest.mark.parametrize("level, light", [("normal", True), ("expert", False)])
 def test_a_light_level_counts_a_28_game_point_at_the_light_weight(level, light, monkeypatch):
     """Normal samples tens of worlds: it counts a game point at 28's light weight (8 card points)

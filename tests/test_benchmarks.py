@@ -16,6 +16,7 @@ from game.engine import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_A_CHECKOUT = str(ROOT / "tests")
+ARENA = "-m game.ai.arena --game 28 --a baseline --b baseline"
 
 
 def load(name: str):
@@ -51,20 +52,19 @@ REFUSED = [
     ("benchmarks/ai_trick.py", ["--game", "28", "--a", "baseline", "--b", "baseline", "--cards", "0"], "--cards"),
     ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
-    ("-m game.ai.arena", ["--deals", "0"], "--deals"),
-    ("-m game.ai.arena", ["--matches", "-1"], "--matches"),
-    ("-m game.ai.arena", ["--dd-ms", "-5"], "--dd-ms"),
-    ("-m game.ai.arena", ["--options", "{bad"], "--options"),
-    ("-m game.ai.arena", ["--options", '{"target": "x"}'], "option 'target' takes one of"),
-    ("-m game.ai.arena", ["--options", '{"colour": 1}'], "unknown option 'colour'"),
+    (ARENA, ["--deals", "0"], "--deals"),
+    (ARENA, ["--matches", "-1"], "--matches"),
+    (ARENA, ["--dd-ms", "-5"], "--dd-ms"),
+    (ARENA, ["--options", "{bad"], "--options"),
+    (ARENA, ["--options", '{"target": "x"}'], "option 'target' takes one of"),
+    (ARENA, ["--options", '{"colour": 1}'], "unknown option 'colour'"),
 ]
 
 
 @pytest.mark.parametrize("script, args, words", REFUSED, ids=[f"{s} {' '.join(a)}" for s, a, _ in REFUSED])
 def test_a_bad_argument_is_refused_in_words(script, args, words):
-    command = script.split() + (["--game", "28", "--a", "baseline", "--b", "baseline"] if "arena" in script and
-                                "-m" in script else []) + args
-    run = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    run = subprocess.run([sys.executable, *script.split(), *args], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
     assert run.returncode == 2, run.stderr
     assert words in run.stderr and "Traceback" not in run.stderr
 

@@ -27,6 +27,7 @@ import math
 import sys
 
 from ..engine import GAMES, Match
+from ..engine.options import resolve
 from . import search
 from .dd import choose_dd
 from .family import family_of
@@ -275,7 +276,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     options = args.options or None
     try:
-        GAMES[args.game].deal("options", options)  # the engine's own word on an option it refuses
+        resolve(GAMES[args.game].OPTIONS, options)  # the engine's own word on an option it refuses
     except ValueError as e:
         p.error(f"argument --options: {e}")
     out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs, args.play_only,
