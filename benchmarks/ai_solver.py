@@ -6,7 +6,8 @@
 Positions: in each of N hands per game (default 30) played by the rule-based players from
 fixed seeds, the first decision with a choice once every seat holds at most C cards.  For each
 position one world is sampled from the observation and every legal card is solved in it, with
-one fresh ``Solver``, as a search level does in its exact tricks.  Figures per game and C: the
+one fresh exact search (the game's ``family.exact_solver``: ``JassSolver`` in Schieber, else
+``Solver``), as a search level does in its exact tricks.  Figures per game and C: the
 mean CPU milliseconds a position (the best of R runs, default 3: the figure moves by a fifth
 from run to run on a shared virtual machine), the search's nodes, and a checksum of the values
 found: with ``--before DIR`` (another checkout, e.g. ``git worktree add /tmp/before main``)
@@ -31,7 +32,7 @@ TREE = tree_to_measure(sys.argv[1:], HERE.parent.parent) if __name__ == "__main_
 sys.path.insert(0, str(TREE))
 
 from game.ai import baseline_action  # noqa: E402
-from game.ai.solver import Solver  # noqa: E402
+from game.ai.family import family_of  # noqa: E402
 from game.ai.worlds import Worlds  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
@@ -56,7 +57,7 @@ def solve_all(obs_list) -> tuple[float, int, float]:
     t0 = time.process_time()
     for i, obs in enumerate(obs_list):
         world = Worlds(obs).sample(random.Random(i))
-        solver = Solver(obs.seat & 1)
+        solver = family_of(type(world)).exact_solver(world, obs.seat & 1)
         for j, a in enumerate(obs.legal):
             child = world.clone()
             child.fast_apply(a)

@@ -13,6 +13,7 @@ from game.ai.dd import WORLDS, DoubleDummy, choose_dd
 from game.ai.outcome import utility
 from game.ai.search import LEVELS, baseline_action
 from game.ai.solver import OutOfTime, Solver
+from game.ai.solver_jass import JassSolver
 from game.ai.worlds import sample_world
 from game.engine import GAMES
 
@@ -194,6 +195,125 @@ def test_a_suit_s_points_count_for_the_side_holding_its_best_card():
     out = sum(GAMES["28"].CARD_POINTS[c] for c in range(64) if any(h >> c & 1 for h in hand.hand))
     assert family.master_lead(fam, hand, 0) == out == -family.master_lead(fam, hand, 1)
 
+
+
+# ---- Schieber's bit-mask search ----------------------------------------------------------------
+
+def jass_positions(tricks_left, mid_trick, want, n):
+    """Schieber positions after cards played at random from fixed seeds, ``tricks_left`` tricks
+    from the end, that ``want`` accepts."""
+    cls = GAMES["schieber"]
+    out = []
+    for i in range(3000):
+        rng = random.Random(i)
+        hand = cls.deal(f"jass{i}", dealer=i % 4)
+        while hand.turn >= 0:
+            if (hand.phase == "play" and max(h.bit_count() for h in hand.hand) == tricks_left
+                    and len(hand.trick) == int(mid_trick)):
+                if want(hand):
+                    out.append(hand)
+                break
+            hand.fast_apply(rng.choice(hand.fast_legal()))
+        if len(out) == n:
+            break
+    return out
+
+
+def near_target(hand, side, short):
+    """``hand`` with ``side`` ``short`` points (before the multiplier) from the target."""
+    twin = hand.clone()
+    before = list(twin.score_before)
+    before[side] = twin.target - twin.points[side] - short * twin.mult
+    twin.score_before = before
+    return twin
+
+
+def swept(hand):
+    return len({t.winner & 1 for t in hand.tricks}) == 1
+
+
+@pytest.mark.parametrize("tricks_left,mid_trick", [(1, True), (2, False), (2, True), (3, False)])
+@pytest.mark.parametrize("kind", ["any", "stoeck", "swept"])
+def test_the_jass_search_finds_the_engine_s_value(tricks_left, mid_trick, kind):
+    """JassSolver writes Schieber's play and scoring out again for bit masks: it must find the
+    value the engine-driven search finds, with Stöck still to play, with a Match still
+    possible, and with either side's target reached in the rest of the hand."""
+    want = {"any": lambda h: True, "stoeck": lambda h: h.stk_left != 0, "swept": swept}[kind]
+    hands = jass_positions(tricks_left, mid_trick, want, 4)
+    assert len(hands) == 4
+    for hand in hands:
+        variants = [hand] + [near_target(hand, s, short) for s in (0, 1) for short in (1, 20, 60)]
+        for position in variants:
+            for side, weight in ((0, None), (1, 0.0), (0, 2.0)):
+                expected = Solver(side, weight=weight).value(position.clone())
+                assert JassSolver(side, weight=weight).value(position.clone()) == pytest.approx(expected)
+
+
+def test_the_jass_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone():
+    hand = jass_positions(4, False, lambda h: True, 1)[0]
+    before = (hand.turn, list(hand.hand), list(hand.trick), list(hand.points), hand.stk_left)
+    solver = JassSolver(0)
+    values, work = {}, {}
+    for a in hand.fast_legal():
+        child = hand.clone()
+        child.fast_apply(a)
+        nodes = solver.nodes
+        values[a] = solver.value(child)
+        work[a] = solver.nodes - nodes
+        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
+    assert (hand.turn, list(hand.hand), list(hand.trick), list(hand.points), hand.stk_left) == before
+    nodes = solver.nodes
+    child = hand.clone()
+    child.fast_apply(a)
+    assert solver.value(child) == values[a]
+    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
+    other = jass_positions(4, False, lambda h: h.contract != hand.contract, 1)[0]
+    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
+
+
+def test_the_jass_search_stops_at_its_deadline_and_resumes():
+    hand = jass_positions(4, False, lambda h: True, 1)[0]
+    expected = JassSolver(0).value(hand.clone())
+    ticks = iter(range(10 ** 9))
+    solver = JassSolver(0, clock=lambda: next(ticks))
+    solver.deadline = 3
+    with pytest.raises(OutOfTime):
+        solver.value(hand.clone())
+    assert solver.table
+    solver.deadline = None
+    assert solver.value(hand.clone()) == expected
+
+
+def test_schieber_s_exact_search_is_the_bit_mask_one_once_the_weis_is_scored():
+    fam = family.family_of(GAMES["schieber"])
+    hand = jass_positions(9, False, lambda h: True, 1)[0]
+    assert type(fam.exact_solver(hand, 0)) is Solver  # the first trick's Weis: the engine's search
+    with pytest.raises(ValueError, match="first trick"):
+        JassSolver(0).value(hand)
+    later = jass_positions(4, False, lambda h: True, 1)[0]
+    assert type(fam.exact_solver(later, 0)) is JassSolver
+    assert type(family.family_of(GAMES["28"]).exact_solver(later, 0)) is Solver
+
+
+def test_the_jass_search_knows_a_position_however_its_tricks_were_shared():
+    """Away from the target the rest of a hand does not depend on the points taken so far: a
+    position reached with other points is found in the table (one node), near the target it
+    is searched again; the values are the engine-driven search's either way."""
+    hand = jass_positions(4, False, lambda h: h.points[0] > 0, 1)[0]
+    solver = JassSolver(0)
+    solver.value(hand.clone())
+    shared_out = hand.clone()
+    shared_out.points = [hand.points[0] + 10 * hand.mult, hand.points[1]]
+    nodes = solver.nodes
+    assert solver.value(shared_out.clone()) == pytest.approx(Solver(0).value(shared_out.clone()))
+    assert solver.nodes == nodes + 1
+    close = near_target(hand, 1, 20)
+    solver.value(close.clone())
+    closer = close.clone()
+    closer.points = [close.points[0], close.points[1] + 10 * close.mult]  # 10 short of the target
+    nodes = solver.nodes
+    assert solver.value(closer.clone()) == pytest.approx(Solver(0).value(closer.clone()))
+    assert solver.nodes > nodes + 1
 
 # ---- the dd opponent ---------------------------------------------------------------------------
 

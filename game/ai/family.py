@@ -134,6 +134,11 @@ class Family:
         utility's scale (``weight``: the match score's, default the game's)."""
         return 0.0
 
+    def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
+        """The exact search the search levels use for ``side`` in ``hand``'s world."""
+        from .solver import Solver
+        return Solver(side, clock=clock, weight=weight)
+
     def match_weight(self, light: bool = False, auction: bool = False) -> float:
         """The match score's weight in the utility: ``light_score_weight`` for a light level,
         else ``auction_score_weight`` for a decision before the trick play."""
@@ -392,6 +397,13 @@ class JassFamily(Family):
 
     def points(self, hand):
         return hand.pts
+
+    def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
+        """The bit-mask search once the first trick (and with it the Weis) is scored."""
+        if not hand.tricks:
+            return super().exact_solver(hand, side, clock, weight)
+        from .solver_jass import JassSolver
+        return JassSolver(side, clock=clock, weight=weight)
 
     def scale(self, cls) -> float:
         return 157.0

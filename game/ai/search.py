@@ -25,7 +25,7 @@ from ..engine import actions as A
 from .outcome import contract_made, figures, utility
 from .rules import rules_for
 from .family import family_of
-from .solver import OutOfTime, Solver
+from .solver import OutOfTime
 from .worlds import Inconsistent, Worlds, sample_world
 
 
@@ -169,7 +169,7 @@ class Thinker:
         self.rules = rules_for(obs.game)
         self.rollouts = 0
         self.level = LEVELS.get(level)
-        family = family_of(GAMES[obs.game])
+        self.family = family = family_of(GAMES[obs.game])
         self.weight = family.match_weight(self.level is not None and self.level.light_score,
                                           auction=obs.phase != "play")
         table_auction = family.table_auction and obs.phase != "play"
@@ -303,7 +303,7 @@ class Thinker:
         self.world_seed = self.rng.getrandbits(32)
         self.exact = cards_left(world) <= self.level.exact_cards
         if self.exact:
-            self.solver = Solver(self.side, clock=clock, weight=self.weight)
+            self.solver = self.family.exact_solver(world, self.side, clock=clock, weight=self.weight)
         self.queue = list(self.candidates)
 
     # ---- the answer -------------------------------------------------------------------------------
