@@ -51,6 +51,32 @@ def state_key(hand) -> tuple:
     return tuple(key)
 
 
+def recall(table: dict, key, alpha: float, beta: float) -> tuple:
+    """What ``table`` knows of the position ``key`` for a search in (alpha, beta): (its value,
+    or None if the search must go on, the narrowed alpha and beta, the best move found before)."""
+    entry = table.get(key)
+    if entry is None:
+        return None, alpha, beta, -1
+    lo, hi, best_move = entry
+    if lo >= beta or lo == hi:
+        return lo, alpha, beta, best_move
+    if hi <= alpha:
+        return hi, alpha, beta, best_move
+    return None, max(alpha, lo), min(beta, hi), best_move
+
+
+def remember(table: dict, key, best: float, alpha: float, beta: float, move: int) -> None:
+    """Keep in ``table`` what a search of ``key`` in (alpha, beta) found: ``best`` is exact inside
+    the window, a lower bound at or above it, an upper bound at or below it."""
+    lo, hi = (best, best) if alpha < best < beta else ((best, INF) if best >= beta else (-INF, best))
+    old = table.get(key)
+    if old is not None:
+        lo, hi = max(lo, old[0]), min(hi, old[1])
+    elif len(table) >= MAX_ENTRIES:
+        table.clear()
+    table[key] = (lo, hi, move)
+
+
 class OutOfTime(Exception):
     """The search passed its deadline; what it finished stays in the table for the next try."""
 
@@ -130,14 +156,9 @@ class Solver:
                         raise OutOfTime  # the value is kept for the next try
                 return v
             key = (state_key(hand), self.stop_after)
-            entry = self.table.get(key)
-            if entry is not None:
-                lo, hi, best_move = entry
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                alpha, beta = max(alpha, lo), min(beta, hi)
+            known, alpha, beta, best_move = recall(self.table, key, alpha, beta)
+            if known is not None:
+                return known
         a0, b0 = alpha, beta
         moves = self.family.merge(hand, legal)
         seat = hand.turn
@@ -164,11 +185,5 @@ class Solver:
                 self.cutoffs[seat, a] = self.cutoffs.get((seat, a), 0) + 1
                 break
         if key is not None:
-            lo, hi = (best, best) if a0 < best < b0 else ((best, INF) if best >= b0 else (-INF, best))
-            old = self.table.get(key)
-            if old is not None:
-                lo, hi = max(lo, old[0]), min(hi, old[1])
-            elif len(self.table) >= MAX_ENTRIES:
-                self.table.clear()
-            self.table[key] = (lo, hi, chosen)
+            remember(self.table, key, best, a0, b0, chosen)
         return best

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..engine.cards import SUIT_MASKS
 from ..engine.schieber import KEYS, LAST_TRICK, MATCH_BONUS, POINTS, STOECK, ABOVE
 from .outcome import utility
-from .solver import INF, MAX_ENTRIES, OutOfTime
+from .solver import INF, OutOfTime, recall, remember
 
 # The most a side can still add to its points once the Weis is scored, before the multiplier:
 # every card point and the last trick (157), the Match bonus and Stöck.
@@ -225,14 +225,9 @@ class JassSolver:
                 return self._last_trick(seat)
             key = ((h[0], h[1], h[2], h[3], leader, self.stk_left, self.sweep, self.p[0], self.p[1])
                    if self.near else (h[0], h[1], h[2], h[3], leader, self.stk_left, self.sweep))
-            entry = self.table.get(key)
-            if entry is not None:
-                lo, hi, best_move = entry
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                alpha, beta = max(alpha, lo), min(beta, hi)
+            known, alpha, beta, best_move = recall(self.table, key, alpha, beta)
+            if known is not None:
+                return known
         legal = self._legal(held, n, led, win_key)
         if legal & (legal - 1):
             moves = self._merged(legal, h[0] | h[1] | h[2] | h[3] | tcards)
@@ -293,13 +288,7 @@ class JassSolver:
                 self.cutoffs[seat, c] = self.cutoffs.get((seat, c), 0) + 1
                 break
         if key is not None:
-            lo, hi = (best, best) if a0 < best < b0 else ((best, INF) if best >= b0 else (-INF, best))
-            old = self.table.get(key)
-            if old is not None:
-                lo, hi = max(lo, old[0]), min(hi, old[1])
-            elif len(self.table) >= MAX_ENTRIES:
-                self.table.clear()
-            self.table[key] = (lo, hi, chosen)
+            remember(self.table, key, best, a0, b0, chosen)
         return best
 
 
