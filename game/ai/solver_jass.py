@@ -19,7 +19,7 @@ Schieber also scores, count ``1 / multiplier + weight`` each.
 from __future__ import annotations
 
 from ..engine.cards import SUIT_MASKS
-from ..engine.schieber import KEYS, LAST_TRICK, MATCH_BONUS, POINTS, STOECK, ABOVE
+from ..engine.schieber import ABOVE, KEYS, LAST_TRICK, MATCH_BONUS, POINTS, STOECK
 from .outcome import utility
 from .solver import INF, OutOfTime, recall, remember
 
