@@ -232,13 +232,32 @@ def swept(hand):
     return len({t.winner & 1 for t in hand.tricks}) == 1
 
 
-@pytest.mark.parametrize("tricks_left,mid_trick", [(1, True), (2, False), (2, True), (3, False)])
-@pytest.mark.parametrize("kind", ["any", "stoeck", "swept"])
+def puur_alone(hand):
+    """A seat whose only trump is the Puur, beside other cards, and trumps elsewhere to lead."""
+    return hand.trump >= 0 and any(h & hand.tmask == hand.puur != h for h in hand.hand) and any(
+        h & hand.tmask & ~hand.puur for h in hand.hand)
+
+
+def trumps_split(hand):
+    """Two seats with trumps, one with other cards too: a trump lead it may follow low."""
+    trumps = [h & hand.tmask for h in hand.hand]
+    return hand.trump >= 0 and sum(map(bool, trumps)) >= 2 and any(t and t != h for t, h in zip(trumps, hand.hand))
+
+
+JASS_CASES = [(tricks_left, mid_trick, kind)
+              for tricks_left, mid_trick in ((1, True), (2, False), (2, True), (3, False))
+              for kind in ("any", "stoeck", "swept", "puur_alone", "trumps_split")
+              if tricks_left > 1 or kind in ("any", "stoeck", "swept")]  # (one card each: no choice to follow)
+
+
+@pytest.mark.parametrize("tricks_left,mid_trick,kind", JASS_CASES)
 def test_the_jass_search_finds_the_engine_s_value(tricks_left, mid_trick, kind):
     """JassSolver writes Schieber's play and scoring out again for bit masks: it must find the
     value the engine-driven search finds, with Stöck still to play, with a Match still
-    possible, and with either side's target reached in the rest of the hand."""
-    want = {"any": lambda h: True, "stoeck": lambda h: h.stk_left != 0, "swept": swept}[kind]
+    possible, with either side's target reached in the rest of the hand, and where following a
+    trump lead has its exceptions (the Puur alone need not follow; a low trump may)."""
+    want = {"any": lambda h: True, "stoeck": lambda h: h.stk_left != 0, "swept": swept,
+            "puur_alone": puur_alone, "trumps_split": trumps_split}[kind]
     hands = jass_positions(tricks_left, mid_trick, want, 4)
     assert len(hands) == 4
     for hand in hands:
