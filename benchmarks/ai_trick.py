@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.ai import search  # noqa: E402
-from game.ai.arena import PLAYERS, decide, hash_seed, mean_ci  # noqa: E402
+from game.ai.arena import PLAYERS, at_least, decide, hash_seed, mean_ci  # noqa: E402
 from game.ai.outcome import figures, utility  # noqa: E402
 from game.ai.search import LEVELS, baseline_action, cards_left  # noqa: E402
 from game.engine import GAMES  # noqa: E402
@@ -122,8 +122,8 @@ def main(argv: list[str]) -> None:
     p.add_argument("--game", required=True, choices=list(GAMES))
     p.add_argument("--a", required=True, choices=PLAYERS)
     p.add_argument("--b", required=True, choices=PLAYERS)
-    p.add_argument("--a-exact", type=int, default=None, help="A's exact search from this many cards")
-    p.add_argument("--b-exact", type=int, default=None, help="B's exact search from this many cards")
+    p.add_argument("--a-exact", type=at_least(0), default=None, help="A's exact search from this many cards")
+    p.add_argument("--b-exact", type=at_least(0), default=None, help="B's exact search from this many cards")
     p.add_argument("--cards", type=whole_number, default=4,
                    help="the trick played: every seat holds at most this many")
     p.add_argument("--deals", type=whole_number, default=100)
@@ -131,8 +131,6 @@ def main(argv: list[str]) -> None:
     p.add_argument("--rest", default="normal", choices=PLAYERS, help="who plays the other tricks")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    if min(x for x in (args.a_exact, args.b_exact, 0) if x is not None) < 0:
-        p.error("--a-exact and --b-exact count cards: 0 or more")
     a, b = with_exact(args.a, args.a_exact), with_exact(args.b, args.b_exact)
     t0 = time.perf_counter()
     out = trick_duplicate(args.game, a, b, args.cards, args.deals, args.seed, args.rest)

@@ -50,6 +50,7 @@ REFUSED = [
     ("benchmarks/large_inputs.py", ["--root", NOT_A_CHECKOUT], "--root"),
     ("benchmarks/frame.py", ["--level", "grandmaster"], "--level"),
     ("benchmarks/ai_trick.py", ["--game", "28", "--a", "baseline", "--b", "baseline", "--cards", "0"], "--cards"),
+    ("benchmarks/ai_trick.py", ["--game", "28", "--a", "normal", "--b", "normal", "--b-exact", "-1"], "--b-exact"),
     ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
     (ARENA, ["--deals", "0"], "--deals"),

@@ -41,8 +41,8 @@ ORDERS = tuple(_orders(k) for k in range(6))
 
 class JassSolver:
     """Alpha-beta for ``side`` over Schieber hands of one world (the table is kept between calls
-    on hands of the same world).  ``deadline``, ``clock``, ``nodes``, ``forget`` and
-    ``OutOfTime`` as ``solver.Solver``; there is no horizon: it searches to the end of the hand."""
+    on hands of the same world).  ``deadline``, ``clock``, ``nodes`` and ``OutOfTime`` as
+    ``solver.Solver``; there is no horizon: it searches to the end of the hand."""
 
     def __init__(self, side: int, clock=None, weight: float | None = None):
         from .family import JassFamily
@@ -54,9 +54,6 @@ class JassSolver:
         self.table: dict = {}
         self.cutoffs: dict = {}
         self.world = None  # the facts every entry of the table was found under
-
-    def forget(self) -> None:
-        self.table.clear()
 
     def value(self, hand, alpha: float = -INF, beta: float = INF) -> float:
         """The hand's value for ``side`` with perfect play by all four seats."""
