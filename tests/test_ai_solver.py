@@ -290,6 +290,19 @@ def test_the_jass_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone
     assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
 
 
+def test_the_jass_search_empties_its_table_for_other_match_scores():
+    """Near the target the rest of a hand depends on the score before it: one solver asked about
+    the same cards at two scores must not answer the second from the first's table."""
+    def value(hand, short):
+        return Solver(0).value(near_target(hand, 1, short))
+
+    hand = next(h for h in jass_positions(3, False, lambda h: True, 8) if value(h, 60) != value(h, 5))
+    solver = JassSolver(0)
+    for short in (60, 5, 60):
+        position = near_target(hand, 1, short)
+        assert solver.value(position.clone()) == pytest.approx(Solver(0).value(position.clone()))
+
+
 def test_the_jass_search_stops_at_its_deadline_and_resumes():
     hand = jass_positions(4, False, lambda h: True, 1)[0]
     expected = JassSolver(0).value(hand.clone())
