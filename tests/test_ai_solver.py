@@ -303,6 +303,15 @@ def test_the_jass_search_empties_its_table_for_other_match_scores():
         assert solver.value(position.clone()) == pytest.approx(Solver(0).value(position.clone()))
 
 
+def test_the_search_levels_solve_schieber_s_last_tricks_on_bit_masks():
+    hands = endgames("schieber", 3, 8)  # (played with apply: the observation's log is whole)
+    thinkers = (search.Thinker(h.observation(h.turn), "normal", seed=1) for h in hands)
+    hand, thinker = next((h, t) for h, t in zip(hands, thinkers) if len(t.candidates) > 1)
+    while not thinker.done:
+        thinker.step(10)
+    assert type(thinker.solver) is JassSolver and thinker.best() in hand.fast_legal()
+
+
 def test_the_jass_search_stops_at_its_deadline_and_resumes():
     hand = jass_positions(4, False, lambda h: True, 1)[0]
     expected = JassSolver(0).value(hand.clone())
