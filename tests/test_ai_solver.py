@@ -13,6 +13,7 @@ from game.ai.dd import WORLDS, DoubleDummy, choose_dd
 from game.ai.outcome import utility
 from game.ai.search import LEVELS, baseline_action
 from game.ai.solver import OutOfTime, Solver
+from game.ai.solver_400 import Solver400
 from game.ai.solver_jass import JassSolver
 from game.ai.worlds import sample_world
 from game.engine import GAMES
@@ -355,6 +356,140 @@ def test_the_jass_search_knows_a_position_however_its_tricks_were_shared():
     nodes = solver.nodes
     assert solver.value(closer.clone()) == pytest.approx(Solver(0).value(closer.clone()))
     assert solver.nodes > nodes + 1
+
+# ---- 400's bit-mask search ---------------------------------------------------------------------
+
+def positions_400(tricks_left, in_trick, n, seed=0):
+    """400 positions after low bids and cards played at random, ``tricks_left`` tricks from the
+    end with ``in_trick`` cards of that trick played, where two seats or more may still make
+    or miss their bids (elsewhere the play hardly matters)."""
+    cls = GAMES["400"]
+    out = []
+    for i in range(3000):
+        rng = random.Random(seed * 10000 + i)
+        hand = cls.deal(f"p400-{seed}-{i}", dealer=i % 4)
+        while hand.turn >= 0:
+            if hand.phase == "play" and max(h.bit_count() for h in hand.hand) == tricks_left \
+                    and len(hand.trick) == in_trick:
+                if sum(w < b <= w + tricks_left for w, b in zip(hand.won, hand.bids)) >= 2:
+                    out.append(hand)
+                break
+            legal = hand.fast_legal()
+            hand.fast_apply(rng.choice(legal[:4] if hand.phase == "auction" else legal))
+        if len(out) == n:
+            break
+    return out
+
+
+def with_bids(hand, bids, score_before=None):
+    twin = hand.clone()
+    twin.bids, twin.order = list(bids), [(hand.forehand + i) % 4 for i in range(4)]
+    if score_before is not None:
+        twin.score_before = list(score_before)
+    return twin
+
+
+@pytest.mark.parametrize("tricks_left,in_trick", [(1, 2), (2, 0), (2, 3), (3, 0), (3, 1), (3, 2), (4, 0), (4, 1)])
+def test_the_400_search_finds_the_engine_s_value(tricks_left, in_trick):
+    """Solver400 writes 400's play out again for bit masks and stops once every bid is settled:
+    it must find the value the engine-driven search finds, with bids made, missed and open,
+    with a bid of 13 (one or two), at scores where bids of 5 and 6 are worth less, and with the
+    Forty-One scoring."""
+    hands = positions_400(tricks_left, in_trick, 3, seed=tricks_left * 4 + in_trick)
+    assert len(hands) == 3
+    for hand in hands:
+        forty_one = hand.clone()
+        forty_one.options = dict(hand.options, forty_one=True)
+        variants = [hand, forty_one, with_bids(hand, [13, 2, 2, 2]), with_bids(hand, [2, 13, 3, 13]),
+                    with_bids(hand, [5, 6, 4, 3], [38, -5, 39, 20]), with_bids(hand, [9, 3, 2, 2])]
+        for position in variants:
+            for side, weight in ((0, None), (1, 0.0), (1, 2.0)):
+                expected = Solver(side, weight=weight).value(position.clone())
+                assert Solver400(side, weight=weight).value(position.clone()) == pytest.approx(expected)
+
+
+def test_the_400_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone():
+    hand = positions_400(5, 0, 1, seed=40)[0]
+    before = (hand.turn, list(hand.hand), list(hand.trick), list(hand.won))
+    solver = Solver400(0)
+    values, work = {}, {}
+    for a in hand.fast_legal():
+        child = hand.clone()
+        child.fast_apply(a)
+        nodes = solver.nodes
+        values[a] = solver.value(child)
+        work[a] = solver.nodes - nodes
+        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
+    assert (hand.turn, list(hand.hand), list(hand.trick), list(hand.won)) == before
+    nodes = solver.nodes
+    child = hand.clone()
+    child.fast_apply(a)
+    assert solver.value(child) == values[a]
+    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
+    other = with_bids(hand, [b + 1 for b in hand.bids])  # another world: other bids
+    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
+
+
+def test_the_400_search_counts_a_settled_seat_s_tricks_as_one():
+    """A seat that has made its bid, or can no longer make it, is worth the same with a trick
+    more or less: the position is found in the table (one node); an open seat's tricks count."""
+    hand = next(h for h in positions_400(4, 0, 40, seed=41)
+                if any(w > b for w, b in zip(h.won, h.bids)) and any(w < b <= w + 3 for w, b in zip(h.won, h.bids)))
+    made = next(s for s in range(4) if hand.won[s] > hand.bids[s])
+    short = next(s for s in range(4) if hand.won[s] < hand.bids[s] <= hand.won[s] + 3)
+    solver = Solver400(0)
+    solver.value(hand.clone())
+    more = hand.clone()
+    more.won[made] -= 1
+    nodes = solver.nodes
+    assert solver.value(more.clone()) == pytest.approx(Solver(0).value(more.clone()))
+    assert solver.nodes == nodes + 1
+    closer = hand.clone()
+    closer.won[short] += 1
+    nodes = solver.nodes
+    assert solver.value(closer.clone()) == pytest.approx(Solver(0).value(closer.clone()))
+    assert solver.nodes > nodes + 1
+    bids = list(hand.bids)
+    bids[short] = hand.won[short] + 6  # out of reach with 4 tricks left, and with one more
+    missed = with_bids(hand, bids)
+    solver.value(missed.clone())
+    one_more = missed.clone()
+    one_more.won[short] += 1
+    nodes = solver.nodes
+    assert solver.value(one_more.clone()) == pytest.approx(Solver(0).value(one_more.clone()))
+    assert solver.nodes == nodes + 1
+
+
+def test_the_400_search_stops_at_its_deadline_and_resumes():
+    hand = positions_400(5, 0, 1, seed=42)[0]
+    expected = Solver400(0).value(hand.clone())
+    ticks = iter(range(10 ** 9))
+    solver = Solver400(0, clock=lambda: next(ticks))
+    solver.deadline = 3
+    with pytest.raises(OutOfTime):
+        solver.value(hand.clone())
+    assert solver.table
+    solver.deadline = None
+    assert solver.value(hand.clone()) == expected
+
+
+def test_400_s_exact_search_is_the_bit_mask_one_in_the_trick_play():
+    fam = family.family_of(GAMES["400"])
+    bidding = GAMES["400"].deal("bids", dealer=0)
+    assert type(fam.exact_solver(bidding, 0)) is Solver
+    with pytest.raises(ValueError, match="trick play"):
+        Solver400(0).value(bidding)
+    assert type(fam.exact_solver(positions_400(4, 0, 1)[0], 0)) is Solver400
+
+
+def test_the_search_levels_solve_400_s_last_tricks_on_bit_masks():
+    hands = endgames("400", 3, 8)
+    thinkers = (search.Thinker(h.observation(h.turn), "normal", seed=1) for h in hands)
+    hand, thinker = next((h, t) for h, t in zip(hands, thinkers) if len(t.candidates) > 1)
+    while not thinker.done:
+        thinker.step(10)
+    assert type(thinker.solver) is Solver400 and thinker.best() in hand.fast_legal()
+
 
 # ---- the dd opponent ---------------------------------------------------------------------------
 

@@ -323,6 +323,13 @@ class TricksBidFamily(Family):
     def seen_order(self, obs):
         return self.ORDER
 
+    def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
+        """The bit-mask search in the trick play."""
+        if hand.phase != "play":
+            return super().exact_solver(hand, side, clock, weight)
+        from .solver_400 import Solver400
+        return Solver400(side, clock=clock, weight=weight)
+
     def scale(self, cls) -> float:
         return 60.0  # the biggest bid's worth
 
