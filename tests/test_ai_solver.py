@@ -491,6 +491,43 @@ def test_the_search_levels_solve_400_s_last_tricks_on_bit_masks():
     assert type(thinker.solver) is Solver400 and thinker.best() in hand.fast_legal()
 
 
+def thirteen_bid_ending():
+    """400, Forty-One scoring: seat 0 bid 13 and took the first ten tricks; its partner (seat 2)
+    bid 1 and can make it only with its Ace of spades, which would lose the match.  Seat 0
+    leads its last trump: if seat 2 throws the Ace away, seat 0 takes the last two spades too."""
+    from game.engine.core import Trick
+    cls = GAMES["400"]
+    hand = cls.deal("thirteen", {"forty_one": True}, dealer=3)
+    parse = cls.DECK.parse
+    hand.hand = [sum(1 << parse(c) for c in cards.split())
+                 for cards in ("KS QS 5H", "3S 4S 8C", "AS 2S 4D", "9S TS 2C")]
+    hand.phase, hand.bids, hand.order = "play", [13, 1, 1, 1], [0, 1, 2, 3]
+    hand.won, hand.tricks = [10, 0, 0, 0], [Trick(0, (), 0)] * 10
+    hand.trick, hand.leader, hand.turn = [], 0, 0
+    return hand
+
+
+def test_the_partner_of_a_13_bidder_gives_up_its_own_bid_for_the_match():
+    """A bid of 13 decides the match and leaves the scores alone: the search must still count
+    it, or seat 2 keeps its Ace for its own bid of 1 and loses the match."""
+    hand = thirteen_bid_ending()
+    for seat_card in ("5H", "8C"):
+        hand.fast_apply(GAMES["400"].DECK.parse(seat_card))
+    ace = GAMES["400"].DECK.parse("AS")
+    for exact in (Solver(0), Solver400(0)):
+        values = {}
+        for a in hand.fast_legal():
+            child = hand.clone()
+            child.fast_apply(a)
+            values[a] = exact.value(child)
+        assert max(values, key=values.get) == ace
+    line = hand.clone()
+    line.fast_apply(ace)
+    while line.turn >= 0:
+        line.fast_apply(line.fast_legal()[0])
+    assert line.result()["winner"] == 0 and line.won[0] == 13
+
+
 # ---- the dd opponent ---------------------------------------------------------------------------
 
 def ticking_clock(monkeypatch, tick=1e-4):
@@ -599,7 +636,9 @@ def test_the_ais_score_of_a_finished_hand_is_the_engines(game):
         assert score_gain(hand) == change
         weight = family.family_of(GAMES[game]).score_weight
         f = hand.figures()
-        assert utility(hand, 0) == f[0] - f[1] + weight * (change[0] - change[1])
+        # a bid of 13 (400) wins or loses the match, worth 60 beyond the score
+        stake = 60 * (1 if hand.result()["winner"] == 0 else -1) if 13 in getattr(hand, "bids", ()) else 0
+        assert utility(hand, 0) == f[0] - f[1] + weight * (change[0] - change[1]) + stake
 
 
 @pytest.mark.parametrize("game", ["304", "400"])

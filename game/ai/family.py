@@ -134,6 +134,11 @@ class Family:
         utility's scale (``weight``: the match score's, default the game's)."""
         return 0.0
 
+    def match_stake(self, hand, side: int) -> float:
+        """What a finished ``hand`` decides beyond its score, as ``side``'s lead on the utility's
+        scale: nothing in most games."""
+        return 0.0
+
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
         """The exact search the search levels use for ``side`` in ``hand``'s world."""
         from .solver import Solver
@@ -322,6 +327,14 @@ class TricksBidFamily(Family):
 
     def seen_order(self, obs):
         return self.ORDER
+
+    def match_stake(self, hand, side: int) -> float:
+        """A bid of 13 wins or loses the match, which leaves the scores as they are: worth the
+        biggest bid's 60 (as ``lead`` counts it)."""
+        if MAX_BID not in hand.bids:
+            return 0.0
+        winner = hand.result()["winner"]
+        return 0.0 if winner is None else 60.0 if winner == side else -60.0
 
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
         """The bit-mask search in the trick play."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from .family import family_of
 
 # Utility = the side's figure lead + the game's ``score_weight`` (``family``) x its match-score
-# lead: how many card points one game point (28) or token (304) is worth to the search player.
+# lead (how many card points one game point (28) or token (304) is worth to the search player)
+# + what the hand decides beyond the score (``family.match_stake``: 400's bid of 13).
 
 
 def figures(hand) -> list[float]:
@@ -24,8 +25,9 @@ def utility(hand, side: int, weight: float | None = None) -> float:
     score's, default the game's ``score_weight``)."""
     f = figures(hand)
     g = score_gain(hand)
-    w = family_of(type(hand)).score_weight if weight is None else weight
-    return f[side] - f[1 - side] + w * (g[side] - g[1 - side])
+    fam = family_of(type(hand))
+    w = fam.score_weight if weight is None else weight
+    return f[side] - f[1 - side] + w * (g[side] - g[1 - side]) + fam.match_stake(hand, side)
 
 
 def contract_made(hand, seat: int) -> bool | None:
