@@ -18,27 +18,19 @@ from ..engine.game400 import HEARTS
 from .family import TricksBidFamily
 from .outcome import utility
 from .solver import INF, OutOfTime, recall, remember
+from .solver_masks import MaskSolver
 
 # KEYS[led][card]: who takes the trick: a heart above any other card, the led suit above the rest.
 KEYS = tuple(tuple(32 + (c & 15) if c >> 4 == HEARTS else 16 + (c & 15) if c >> 4 == led else -1
                    for c in range(64)) for led in range(4))
-ORDER = TricksBidFamily.ORDER  # per suit, its cards from the Ace down
 
 
-class Solver400:
-    """Alpha-beta for ``side`` over 400 hands of one world (the table is kept between calls on
-    hands of the same world).  ``deadline``, ``clock``, ``nodes`` and ``OutOfTime`` as
-    ``solver.Solver``; there is no horizon: it searches to the end of the hand."""
+class Solver400(MaskSolver):
+    """Alpha-beta for ``side`` over 400 hands of one world (``MaskSolver``); there is no horizon:
+    it searches to the end of the hand."""
 
-    def __init__(self, side: int, clock=None, weight: float | None = None):
-        self.side = side
-        self.weight = weight
-        self.clock = clock
-        self.deadline: float | None = None
-        self.nodes = 0
-        self.table: dict = {}
-        self.cutoffs: dict = {}
-        self.world = None  # the facts every entry of the table was found under
+    order = TricksBidFamily.ORDER  # per suit, its cards from the Ace down
+    pts = (0,) * 64  # no card points: cards next to each other in rank are equal
 
     def value(self, hand, alpha: float = -INF, beta: float = INF) -> float:
         """The hand's value for ``side`` with perfect play by all four seats."""
@@ -127,30 +119,6 @@ class Solver400:
                 made |= 1 << s
         return self.values[made]
 
-    def _merged(self, moves: int, alive: int) -> list[int]:
-        """The cards of ``moves``, one of each run of cards of a suit next to each other in rank
-        among the ``alive`` cards (they win and lose the same tricks)."""
-        out = []
-        for s in range(4):
-            ms = moves & SUIT_MASKS[s]
-            if not ms:
-                continue
-            if not ms & (ms - 1):
-                out.append(ms.bit_length() - 1)
-                continue
-            above = -1
-            for c in ORDER[s]:
-                if not alive >> c & 1:
-                    continue
-                if ms >> c & 1:
-                    above = c
-                elif above >= 0:
-                    out.append(above)
-                    above = -1
-            if above >= 0:
-                out.append(above)
-        return out
-
     def _play(self, seat: int, leader: int, n: int, led: int, win_key: int, win_pos: int, tcards: int,
               alpha: float, beta: float) -> float:
         """The rest of the hand with ``seat`` to play the trick's card number ``n`` (from 0)."""
@@ -174,13 +142,7 @@ class Solver400:
             legal = held
         else:
             legal = held & SUIT_MASKS[led] or held
-        if legal & (legal - 1):
-            moves = self._merged(legal, h[0] | h[1] | h[2] | h[3] | tcards)
-            if len(moves) > 1:
-                cut = self.cutoffs
-                moves.sort(key=lambda a: (a != best_move, -cut.get((seat, a), 0)))
-        else:
-            moves = [legal.bit_length() - 1]
+        moves = self._moves(seat, legal, h[0] | h[1] | h[2] | h[3] | tcards, best_move)
         a0, b0 = alpha, beta
         maximize = (seat & 1) == self.side
         best = -INF if maximize else INF

@@ -22,6 +22,7 @@ from ..engine.cards import SUIT_MASKS
 from ..engine.schieber import ABOVE, KEYS, LAST_TRICK, MATCH_BONUS, POINTS, STOECK
 from .outcome import utility
 from .solver import INF, OutOfTime, recall, remember
+from .solver_masks import MaskSolver
 
 # The most a side can still add to its points once the Weis is scored, before the multiplier:
 # every card point and the last trick (157), the Match bonus and Stöck.
@@ -39,21 +40,13 @@ def _orders(k: int) -> tuple:
 ORDERS = tuple(_orders(k) for k in range(6))
 
 
-class JassSolver:
-    """Alpha-beta for ``side`` over Schieber hands of one world (the table is kept between calls
-    on hands of the same world).  ``deadline``, ``clock``, ``nodes`` and ``OutOfTime`` as
-    ``solver.Solver``; there is no horizon: it searches to the end of the hand."""
+class JassSolver(MaskSolver):
+    """Alpha-beta for ``side`` over Schieber hands of one world (``MaskSolver``); there is no
+    horizon: it searches to the end of the hand."""
 
     def __init__(self, side: int, clock=None, weight: float | None = None):
         from .family import JassFamily
-        self.side = side
-        self.weight = JassFamily.score_weight if weight is None else weight
-        self.clock = clock
-        self.deadline: float | None = None
-        self.nodes = 0
-        self.table: dict = {}
-        self.cutoffs: dict = {}
-        self.world = None  # the facts every entry of the table was found under
+        super().__init__(side, clock, JassFamily.score_weight if weight is None else weight)
 
     def value(self, hand, alpha: float = -INF, beta: float = INF) -> float:
         """The hand's value for ``side`` with perfect play by all four seats."""
@@ -179,34 +172,6 @@ class JassSolver:
             tm &= self.above[win_key - 32]
         return follow | tm if follow else (held & ~self.tmask) | tm
 
-    def _merged(self, moves: int, alive: int) -> list[int]:
-        """The cards of ``moves``, one of each run of cards of a suit next to each other in power
-        among the ``alive`` cards and worth the same points (they win and lose the same tricks)."""
-        pts = self.pts
-        out = []
-        for s in range(4):
-            ms = moves & SUIT_MASKS[s]
-            if not ms:
-                continue
-            if not ms & (ms - 1):
-                out.append(ms.bit_length() - 1)
-                continue
-            above = -1
-            for c in self.order[s]:
-                if not alive >> c & 1:
-                    continue
-                if ms >> c & 1:
-                    if above >= 0 and pts[c] != pts[above]:
-                        out.append(above)  # (with equal points the lower card stands for both)
-                    above = c
-                else:
-                    if above >= 0:
-                        out.append(above)
-                    above = -1
-            if above >= 0:
-                out.append(above)
-        return out
-
     def _play(self, seat: int, leader: int, n: int, led: int, win_key: int, win_pos: int, tp: int,
               tcards: int, alpha: float, beta: float) -> float:
         """The rest of the hand with ``seat`` to play the trick's card number ``n`` (from 0)."""
@@ -225,14 +190,8 @@ class JassSolver:
             known, alpha, beta, best_move = recall(self.table, key, alpha, beta)
             if known is not None:
                 return known
-        legal = self._legal(held, n, led, win_key)
-        if legal & (legal - 1):
-            moves = self._merged(legal, h[0] | h[1] | h[2] | h[3] | tcards)
-            if len(moves) > 1:
-                cut = self.cutoffs
-                moves.sort(key=lambda a: (a != best_move, -cut.get((seat, a), 0)))
-        else:
-            moves = [legal.bit_length() - 1]
+        moves = self._moves(seat, self._legal(held, n, led, win_key), h[0] | h[1] | h[2] | h[3] | tcards,
+                            best_move)
         a0, b0 = alpha, beta
         maximize = (seat & 1) == self.side
         best = -INF if maximize else INF
