@@ -15,6 +15,7 @@ from game.ai.search import LEVELS, baseline_action
 from game.ai.solver import OutOfTime, Solver
 from game.ai.solver_400 import Solver400
 from game.ai.solver_jass import JassSolver
+from game.ai.solver_open_trump import OpenTrumpSolver
 from game.ai.worlds import sample_world
 from game.engine import GAMES
 
@@ -334,7 +335,6 @@ def test_schieber_s_exact_search_is_the_bit_mask_one_once_the_weis_is_scored():
         JassSolver(0).value(hand)
     later = jass_positions(4, False, lambda h: True, 1)[0]
     assert type(fam.exact_solver(later, 0)) is JassSolver
-    assert type(family.family_of(GAMES["28"]).exact_solver(later, 0)) is Solver
 
 
 def test_the_jass_search_knows_a_position_however_its_tricks_were_shared():
@@ -489,6 +489,204 @@ def test_the_search_levels_solve_400_s_last_tricks_on_bit_masks():
     while not thinker.done:
         thinker.step(10)
     assert type(thinker.solver) is Solver400 and thinker.best() in hand.fast_legal()
+
+
+# ---- 304 and Twenty-Eight's bit-mask search once trump is revealed ---------------------------
+
+def open_trump_positions(game, options, tricks_left, in_trick, n, seed=0, want=OpenTrumpSolver.searchable):
+    """Positions of ``game`` under ``options`` after random play (auction, doubles, caps and
+    calls included), ``tricks_left`` tricks from the end with ``in_trick`` cards of that trick
+    played, that ``want`` accepts."""
+    cls = GAMES[game]
+    out = []
+    for i in range(4000):
+        rng = random.Random(seed * 10000 + i)
+        hand = cls.deal(f"open{seed}-{i}", options, dealer=i % 4)
+        while hand.turn >= 0:
+            if hand.phase == "play" and max(h.bit_count() for h in hand.hand) == tricks_left \
+                    and len(hand.trick) == in_trick:
+                if want(hand):
+                    out.append(hand)
+                break
+            hand.fast_apply(rng.choice(hand.fast_legal()))
+        if len(out) == n:
+            break
+    return out
+
+
+OPEN_TRUMP_RULES = [("28", None), ("28", {"honours": True, "twenty_nine": True}), ("28", {"double": True}),
+                    ("304", None), ("304", {"caps": True})]
+
+
+@pytest.mark.parametrize("game,options", OPEN_TRUMP_RULES)
+@pytest.mark.parametrize("tricks_left,in_trick", [(1, 3), (2, 0), (2, 2), (3, 0), (3, 1), (3, 3)])
+def test_the_open_trump_search_finds_the_engine_s_value(game, options, tricks_left, in_trick):
+    """OpenTrumpSolver writes the play with trump revealed out again for bit masks and leaves
+    the score to the engine: it must find the value the engine-driven search finds, with
+    Twenty-Eight's honours, last-trick point and doubles, and 304's caps."""
+    hands = open_trump_positions(game, options, tricks_left, in_trick, 3, seed=tricks_left * 4 + in_trick)
+    assert len(hands) == 3
+    for hand in hands:
+        for side, weight in ((0, None), (1, 0.0), (1, 3.0)):
+            expected = Solver(side, weight=weight).value(hand.clone())
+            assert OpenTrumpSolver(side, weight=weight).value(hand.clone()) == pytest.approx(expected)
+
+
+def jacks_to_one_side(hand):
+    """Every jack taken so far went to one side, and a jack is still to play: honours are open."""
+    from game.engine.cards import RANK_J
+    sides = {t.winner & 1 for t in hand.tricks if any(c & 15 == RANK_J for c in t.cards)}
+    held = any(h >> (s << 4 | RANK_J) & 1 for h in hand.hand for s in range(4))
+    return OpenTrumpSolver.searchable(hand) and len(sides) == 1 and held
+
+
+def caps_still_on(hand):
+    """304 with caps claimed and the trumper's side holding every trick so far."""
+    return OpenTrumpSolver.searchable(hand) and hand.caps and all(
+        t.winner & 1 == hand.bidder & 1 for t in hand.tricks)
+
+
+@pytest.mark.parametrize("game,options,want", [("28", {"honours": True}, jacks_to_one_side),
+                                               ("304", {"caps": True}, caps_still_on)])
+@pytest.mark.parametrize("tricks_left,in_trick", [(2, 0), (3, 0), (3, 2)])
+def test_the_open_trump_search_counts_honours_and_caps_as_the_engine(game, options, want, tricks_left, in_trick):
+    """Where Twenty-Eight's four jacks or 304's caps are still to be won or lost."""
+    hands = open_trump_positions(game, options, tricks_left, in_trick, 3, seed=60 + tricks_left * 4 + in_trick,
+                                 want=want)
+    assert len(hands) == 3
+    for hand in hands:
+        for side in (0, 1):
+            expected = Solver(side).value(hand.clone())
+            assert OpenTrumpSolver(side).value(hand.clone()) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("game,options,want", [("28", {"honours": True}, jacks_to_one_side),
+                                               ("304", {"caps": True}, caps_still_on)])
+def test_the_open_trump_search_keeps_apart_what_the_score_keeps_apart(game, options, want):
+    """The same cards and points, but an earlier trick (one with a jack in Twenty-Eight) won by
+    the other side: honours or caps are lost.  One solver asked about both must answer the
+    second afresh, in its table of positions and in its finished hands' values."""
+    from game.engine.cards import RANK_J
+    from game.engine.core import Trick
+
+    def flipped(hand):
+        twin = hand.clone()
+        i = next(i for i, t in enumerate(hand.tricks) if game == "304" or any(c & 15 == RANK_J for c in t.cards))
+        t = hand.tricks[i]
+        twin.tricks[i] = Trick(t.leader, t.cards, t.winner ^ 1, t.face_down, t.turned_up)
+        twin.tricks_won[t.winner & 1] -= 1
+        twin.tricks_won[~t.winner & 1] += 1
+        return twin
+
+    pairs = ((h, flipped(h)) for h in open_trump_positions(game, options, 3, 0, 30, seed=70, want=want)
+             if any(any(c & 15 == RANK_J for c in t.cards) for t in h.tricks) or game == "304")
+    hand, other = next((h, o) for h, o in pairs if Solver(0).value(h.clone()) != Solver(0).value(o.clone()))
+    solver = OpenTrumpSolver(0)
+    assert solver.value(hand.clone()) == pytest.approx(Solver(0).value(hand.clone()))
+    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
+
+
+@pytest.mark.parametrize("game,options", [("28", {"honours": True}), ("304", {"caps": True})])
+@pytest.mark.parametrize("in_trick", [0, 2])
+def test_the_open_trump_search_ends_each_line_with_the_engine_s_facts(game, options, in_trick, monkeypatch):
+    """Every line the search plays to the end is scored under a key of the facts the engine's
+    score reads; here each key is checked against the line played out by the engine: the
+    points each side took, who took the last trick, the side that took every trick, the jacks
+    side 0 took."""
+    from game.engine.cards import RANK_J
+    end = OpenTrumpSolver._end
+    lines = []
+
+    def checked(self, key):
+        twin = self.root.clone()
+        for c in self.path:
+            twin.fast_apply(c)
+        swept = next((s for s in (0, 1) if twin.tricks_won[s] == 8), -1)
+        jacks = sum(1 for t in twin.tricks if not t.winner & 1 for c in t.cards if c & 15 == RANK_J)
+        assert key == (twin.taken[0], twin.taken[1], twin.tricks[-1].winner & 1, swept, jacks)
+        lines.append(key)
+        return end(self, key)
+
+    monkeypatch.setattr(OpenTrumpSolver, "_end", checked)
+    for want in (OpenTrumpSolver.searchable, jacks_to_one_side if game == "28" else caps_still_on):
+        for hand in open_trump_positions(game, options, 3, in_trick, 2, seed=80 + in_trick, want=want):
+            OpenTrumpSolver(0).value(hand.clone())
+    assert len(lines) > 20
+
+
+@pytest.mark.parametrize("game", ["304", "28"])
+def test_hidden_trump_s_exact_search_is_the_bit_mask_one_once_trump_is_revealed(game):
+    """Trump still hidden, or revealed inside the running trick (304's face-down cards count
+    then, Twenty-Eight's do not; a caller must trump): the engine-driven search."""
+    fam = family.family_of(GAMES[game])
+    revealed = open_trump_positions(game, None, 4, 0, 1)[0]
+    assert type(fam.exact_solver(revealed, 0)) is OpenTrumpSolver
+    hidden = open_trump_positions(game, None, 4, 1, 1, want=lambda h: not h.revealed)[0]
+    in_trick = open_trump_positions(game, None, 4, 2, 1, want=lambda h: h.revealed_at > 4 * len(h.tricks))[0]
+    for hand in (hidden, in_trick):
+        assert type(fam.exact_solver(hand, 0)) is Solver
+        with pytest.raises(ValueError, match="revealed"):
+            OpenTrumpSolver(0).value(hand)
+
+
+def test_the_open_trump_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone():
+    hand = open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=50)[0]
+    before = (hand.turn, list(hand.hand), list(hand.trick), list(hand.taken), len(hand.tricks))
+    solver = OpenTrumpSolver(0)
+    values, work = {}, {}
+    for a in hand.fast_legal():
+        child = hand.clone()
+        child.fast_apply(a)
+        nodes = solver.nodes
+        values[a] = solver.value(child)
+        work[a] = solver.nodes - nodes
+        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
+    assert (hand.turn, list(hand.hand), list(hand.trick), list(hand.taken), len(hand.tricks)) == before
+    nodes = solver.nodes
+    child = hand.clone()
+    child.fast_apply(a)
+    assert solver.value(child) == values[a]
+    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
+    other = open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=51)[0]  # another world
+    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
+
+
+def test_the_open_trump_search_empties_its_tables_for_another_contract():
+    """The same cards under another bid: one solver must not answer from the first's tables."""
+    def bid(hand, points):
+        twin = hand.clone()
+        twin.bid = points
+        return twin
+
+    hand = next(h for h in open_trump_positions("28", None, 3, 0, 20, seed=53)
+                if Solver(0).value(bid(h, 14)) != Solver(0).value(bid(h, 28)))
+    solver = OpenTrumpSolver(0)
+    for points in (14, 28, 14):
+        position = bid(hand, points)
+        assert solver.value(position.clone()) == pytest.approx(Solver(0).value(position.clone()))
+
+
+def test_the_open_trump_search_stops_at_its_deadline_and_resumes():
+    hand = open_trump_positions("28", None, 4, 0, 1, seed=52)[0]
+    expected = OpenTrumpSolver(0).value(hand.clone())
+    ticks = iter(range(10 ** 9))
+    solver = OpenTrumpSolver(0, clock=lambda: next(ticks))
+    solver.deadline = 3
+    with pytest.raises(OutOfTime):
+        solver.value(hand.clone())
+    assert solver.table
+    solver.deadline = None
+    assert solver.value(hand.clone()) == expected
+
+
+@pytest.mark.parametrize("game", ["304", "28"])
+def test_the_search_levels_solve_revealed_last_tricks_on_bit_masks(game):
+    hands = [h for h in endgames(game, 3, 12) if OpenTrumpSolver.searchable(h)]
+    thinkers = (search.Thinker(h.observation(h.turn), "normal", seed=1) for h in hands)
+    hand, thinker = next((h, t) for h, t in zip(hands, thinkers) if len(t.candidates) > 1)
+    while not thinker.done:
+        thinker.step(10)
+    assert type(thinker.solver) is OpenTrumpSolver and thinker.best() in hand.fast_legal()
 
 
 def thirteen_bid_ending():

@@ -198,6 +198,13 @@ class HiddenTrumpFamily(Family):
     def points(self, hand):
         return hand.CARD_POINTS
 
+    def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
+        """The bit-mask search once trump was revealed before the running trick."""
+        from .solver_open_trump import OpenTrumpSolver
+        if not OpenTrumpSolver.searchable(hand):
+            return super().exact_solver(hand, side, clock, weight)
+        return OpenTrumpSolver(side, clock=clock, weight=weight)
+
     def card_points(self, obs):
         return GAMES[obs.game].CARD_POINTS
 
