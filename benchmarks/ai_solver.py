@@ -6,9 +6,10 @@
 Positions: in each of N hands per game (default 30) played by the rule-based players from
 fixed seeds, the first decision with a choice once every seat holds at most C cards.  For each
 position one world is sampled from the observation and every legal card is solved in it, with
-one fresh exact search (the game's ``family.exact_solver``: ``JassSolver`` in Schieber, else
-``Solver``), as a search level does in its exact tricks.  Figures per game and C: the
-mean CPU milliseconds a position (the best of R runs, default 3: the figure moves by a fifth
+one fresh exact search (the game's ``family.exact_solver``: a search on bit masks in Schieber
+and 400, and in 304 and Twenty-Eight once trump was revealed before the running trick, else
+``Solver``), as a search level does in its exact tricks.  Figures per game and C: how many
+positions were searched on bit masks, the mean CPU milliseconds a position (the best of R runs, default 3: the figure moves by a fifth
 from run to run on a shared virtual machine), the search's nodes, and a checksum of the values
 found: with ``--before DIR`` (another checkout, e.g. ``git worktree add /tmp/before main``)
 both are measured and the checksums must agree, as a faster search may change the work but
@@ -60,19 +61,21 @@ def exact_search(world, side: int):
     return Solver(side)
 
 
-def solve_all(obs_list) -> tuple[float, int, float]:
-    """(CPU seconds, nodes, checksum of the values) for solving every card of every position."""
-    nodes, check = 0, 0.0
+def solve_all(obs_list) -> tuple[float, int, float, int]:
+    """(CPU seconds, nodes, checksum of the values, positions searched on bit masks) for solving
+    every card of every position."""
+    nodes, check, masks = 0, 0.0, 0
     t0 = time.process_time()
     for i, obs in enumerate(obs_list):
         world = Worlds(obs).sample(random.Random(i))
         solver = exact_search(world, obs.seat & 1)
+        masks += type(solver).__name__ != "Solver"
         for j, a in enumerate(obs.legal):
             child = world.clone()
             child.fast_apply(a)
             check += (j + 1) * solver.value(child)
         nodes += solver.nodes
-    return time.process_time() - t0, nodes, round(check, 4)
+    return time.process_time() - t0, nodes, round(check, 4), masks
 
 
 def measure(cards_list, hands: int, repeat: int) -> dict:
@@ -82,7 +85,7 @@ def measure(cards_list, hands: int, repeat: int) -> dict:
             obs_list = positions(game, cards, hands)
             runs = [solve_all(obs_list) for _ in range(repeat)]
             seconds = min(r[0] for r in runs)
-            out[f"{game}/{cards}"] = {"positions": len(obs_list),
+            out[f"{game}/{cards}"] = {"positions": len(obs_list), "on_masks": runs[0][3],
                                       "ms_per_position": round(1000 * seconds / max(1, len(obs_list)), 1),
                                       "nodes": runs[0][1], "checksum": runs[0][2]}
     return out
@@ -119,12 +122,12 @@ def main(argv: list[str]) -> None:
 
 def table(figures: dict, before: dict | None) -> list[str]:
     """The printed lines; with ``before``, its figures beside these and whether the values agree."""
-    head = f"{'game/cards':<14}{'positions':>10}{'ms/position':>13}{'nodes':>11}"
+    head = f"{'game/cards':<14}{'positions':>10}{'on masks':>10}{'ms/position':>13}{'nodes':>11}"
     if before:
         head += f"{'ms before':>11}{'nodes before':>14}{'speed-up':>10}{'values':>9}"
     lines = [head]
     for key, f in figures.items():
-        line = f"{key:<14}{f['positions']:>10}{f['ms_per_position']:>13}{f['nodes']:>11,}"
+        line = f"{key:<14}{f['positions']:>10}{f['on_masks']:>10}{f['ms_per_position']:>13}{f['nodes']:>11,}"
         b = before and before.get(key)
         if b:
             same = "same" if b["checksum"] == f["checksum"] else "DIFFER"

@@ -18,6 +18,7 @@ from game.ai.search import Level
 from game.ai.solver import Solver
 from game.ai.solver_400 import Solver400
 from game.ai.solver_jass import JassSolver
+from game.ai.solver_open_trump import OpenTrumpSolver
 from game.ai.family import family_of
 from game.ai.worlds import Worlds, sample_world
 from game.engine import GAMES
@@ -341,7 +342,7 @@ def test_time_slices_stop_before_running_over(game, monkeypatch):
     clock = UnitClock(game)
     monkeypatch.setattr(search, "time", clock)
     monkeypatch.setattr(search, "rollout", clock.timed(search.rollout, 0.5, 1.5))
-    for exact in (Solver, JassSolver, Solver400):  # (the family's exact searches)
+    for exact in (Solver, JassSolver, Solver400, OpenTrumpSolver):  # (the family's exact searches)
         monkeypatch.setattr(exact, "value", clock.interruptible(exact.value, 0.5, 1.5))
     monkeypatch.setattr(search.Thinker, "_try_world", clock.timed(search.Thinker._try_world, 0.2, 0.6))
     budget = LEVELS["normal"].budget_ms / 1000
@@ -694,6 +695,8 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
     for key, f in figures.items():
         assert f["positions"] > 0 and f["nodes"] > 0
         assert before[key]["checksum"] == f["checksum"]  # the same code finds the same values
+        assert 0 <= f["on_masks"] <= f["positions"]
+    assert all(figures[f"{g}/2"]["on_masks"] == figures[f"{g}/2"]["positions"] for g in ("400", "schieber"))
     spec = importlib.util.spec_from_file_location("ai_solver", ROOT / "benchmarks" / "ai_solver.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
