@@ -1,10 +1,12 @@
 """How fast the exact search (``game.ai.solver``) solves a world near the end of a hand.
 
     nice -n 10 python benchmarks/ai_solver.py [--json] [--cards 4,5] [--hands N] [--repeat R]
-        [--before DIR]
+        [--revealed] [--before DIR]
 
 Positions: in each of N hands per game (default 30) played by the rule-based players from
-fixed seeds, the first decision with a choice once every seat holds at most C cards.  For each
+fixed seeds, the first decision with a choice once every seat holds at most C cards (with
+``--revealed``, in 304 and Twenty-Eight, and trump revealed before the running trick; a hand
+where that never happens gives none).  For each
 position one world is sampled from the observation and every legal card is solved in it, with
 one fresh exact search (the game's ``family.exact_solver``: a search on bit masks in Schieber
 and 400, and in 304 and Twenty-Eight once trump was revealed before the running trick, else
@@ -38,14 +40,20 @@ from game.ai.worlds import Worlds  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
 
-def positions(game: str, cards: int, hands: int) -> list:
+def trump_open(hand) -> bool:
+    """304 and Twenty-Eight: trump was revealed before the running trick (other games: always)."""
+    return 0 <= getattr(hand, "revealed_at", 0) <= 4 * len(hand.tricks)
+
+
+def positions(game: str, cards: int, hands: int, revealed: bool = False) -> list:
     cls = GAMES[game]
     out = []
     for i in range(hands):
         hand = cls.deal(f"solve{i}", dealer=i % 4)
         while not hand.is_over():
             obs = hand.observation(hand.turn)
-            if hand.phase == "play" and max(obs.hand_sizes) <= cards and len(obs.legal) > 1:
+            if (hand.phase == "play" and max(obs.hand_sizes) <= cards and len(obs.legal) > 1
+                    and (not revealed or trump_open(hand))):
                 out.append(obs)
                 break
             hand.apply(baseline_action(obs, i))
@@ -78,11 +86,11 @@ def solve_all(obs_list) -> tuple[float, int, float, int]:
     return time.process_time() - t0, nodes, round(check, 4), masks
 
 
-def measure(cards_list, hands: int, repeat: int) -> dict:
+def measure(cards_list, hands: int, repeat: int, revealed: bool = False) -> dict:
     out = {}
     for game in GAMES:
         for cards in cards_list:
-            obs_list = positions(game, cards, hands)
+            obs_list = positions(game, cards, hands, revealed)
             runs = [solve_all(obs_list) for _ in range(repeat)]
             seconds = min(r[0] for r in runs)
             out[f"{game}/{cards}"] = {"positions": len(obs_list), "on_masks": runs[0][3],
@@ -104,6 +112,8 @@ def main(argv: list[str]) -> None:
     p.add_argument("--cards", type=card_counts, default=[4, 5], help="cards a seat holds at most (4,5)")
     p.add_argument("--hands", type=whole_number, default=30, help="hands a game (30)")
     p.add_argument("--repeat", type=whole_number, default=3, help="runs, the best one counts (3)")
+    p.add_argument("--revealed", action="store_true",
+                   help="304 and 28: only positions with trump revealed before the running trick")
     p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout, measured as well")
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
@@ -111,8 +121,9 @@ def main(argv: list[str]) -> None:
     before = None
     if args.before:
         before = run_before(p, HERE, args.before, ["--cards", ",".join(map(str, args.cards)), "--hands",
-                                                   str(args.hands), "--repeat", str(args.repeat)])["ai_solver"]
-    figures = measure(args.cards, args.hands, args.repeat)
+                                                   str(args.hands), "--repeat", str(args.repeat)]
+                            + ["--revealed"] * args.revealed)["ai_solver"]
+    figures = measure(args.cards, args.hands, args.repeat, args.revealed)
     if args.json:
         print(json.dumps({"ai_solver": figures, "before": before, "python": sys.version.split()[0]}))
         return

@@ -706,6 +706,15 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
     assert rows == {key: "DIFFER" if key == "400/2" else "same" for key in figures}
 
 
+def test_solver_benchmark_can_keep_to_positions_with_trump_revealed():
+    """``--revealed``: every position of 304 and Twenty-Eight is one the bit-mask search takes."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "4",
+                          "--repeat", "1", "--revealed", "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    figures = json.loads(out.stdout)["ai_solver"]
+    assert figures["304/2"]["positions"] > 0 and figures["28/2"]["positions"] > 0
+    assert all(f["on_masks"] == f["positions"] for f in figures.values())
+
+
 def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
     """benchmarks/ai_rules.py: a checkout's rules against themselves lead by nothing and never
     differ; against rules that play their first legal card they lead clearly."""
