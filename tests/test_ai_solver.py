@@ -198,7 +198,6 @@ def test_a_suit_s_points_count_for_the_side_holding_its_best_card():
     assert family.master_lead(fam, hand, 0) == out == -family.master_lead(fam, hand, 1)
 
 
-
 # ---- Schieber's bit-mask search ----------------------------------------------------------------
 
 def jass_positions(tricks_left, mid_trick, want, n):
@@ -270,28 +269,6 @@ def test_the_jass_search_finds_the_engine_s_value(tricks_left, mid_trick, kind):
                 assert JassSolver(side, weight=weight).value(position.clone()) == pytest.approx(expected)
 
 
-def test_the_jass_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone():
-    hand = jass_positions(4, False, lambda h: True, 1)[0]
-    before = (hand.turn, list(hand.hand), list(hand.trick), list(hand.points), hand.stk_left)
-    solver = JassSolver(0)
-    values, work = {}, {}
-    for a in hand.fast_legal():
-        child = hand.clone()
-        child.fast_apply(a)
-        nodes = solver.nodes
-        values[a] = solver.value(child)
-        work[a] = solver.nodes - nodes
-        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
-    assert (hand.turn, list(hand.hand), list(hand.trick), list(hand.points), hand.stk_left) == before
-    nodes = solver.nodes
-    child = hand.clone()
-    child.fast_apply(a)
-    assert solver.value(child) == values[a]
-    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
-    other = jass_positions(4, False, lambda h: h.contract != hand.contract, 1)[0]
-    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
-
-
 def test_the_jass_search_empties_its_table_for_other_match_scores():
     """Near the target the rest of a hand depends on the score before it: one solver asked about
     the same cards at two scores must not answer the second from the first's table."""
@@ -312,19 +289,6 @@ def test_the_search_levels_solve_schieber_s_last_tricks_on_bit_masks():
     while not thinker.done:
         thinker.step(10)
     assert type(thinker.solver) is JassSolver and thinker.best() in hand.fast_legal()
-
-
-def test_the_jass_search_stops_at_its_deadline_and_resumes():
-    hand = jass_positions(4, False, lambda h: True, 1)[0]
-    expected = JassSolver(0).value(hand.clone())
-    ticks = iter(range(10 ** 9))
-    solver = JassSolver(0, clock=lambda: next(ticks))
-    solver.deadline = 3
-    with pytest.raises(OutOfTime):
-        solver.value(hand.clone())
-    assert solver.table
-    solver.deadline = None
-    assert solver.value(hand.clone()) == expected
 
 
 def test_schieber_s_exact_search_is_the_bit_mask_one_once_the_weis_is_scored():
@@ -408,28 +372,6 @@ def test_the_400_search_finds_the_engine_s_value(tricks_left, in_trick):
                 assert Solver400(side, weight=weight).value(position.clone()) == pytest.approx(expected)
 
 
-def test_the_400_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone():
-    hand = positions_400(5, 0, 1, seed=40)[0]
-    before = (hand.turn, list(hand.hand), list(hand.trick), list(hand.won))
-    solver = Solver400(0)
-    values, work = {}, {}
-    for a in hand.fast_legal():
-        child = hand.clone()
-        child.fast_apply(a)
-        nodes = solver.nodes
-        values[a] = solver.value(child)
-        work[a] = solver.nodes - nodes
-        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
-    assert (hand.turn, list(hand.hand), list(hand.trick), list(hand.won)) == before
-    nodes = solver.nodes
-    child = hand.clone()
-    child.fast_apply(a)
-    assert solver.value(child) == values[a]
-    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
-    other = with_bids(hand, [b + 1 for b in hand.bids])  # another world: other bids
-    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
-
-
 def test_the_400_search_counts_a_settled_seat_s_tricks_as_one():
     """A seat that has made its bid, or can no longer make it, is worth the same with a trick
     more or less: the position is found in the table (one node); an open seat's tricks count."""
@@ -458,19 +400,6 @@ def test_the_400_search_counts_a_settled_seat_s_tricks_as_one():
     nodes = solver.nodes
     assert solver.value(one_more.clone()) == pytest.approx(Solver(0).value(one_more.clone()))
     assert solver.nodes == nodes + 1
-
-
-def test_the_400_search_stops_at_its_deadline_and_resumes():
-    hand = positions_400(5, 0, 1, seed=42)[0]
-    expected = Solver400(0).value(hand.clone())
-    ticks = iter(range(10 ** 9))
-    solver = Solver400(0, clock=lambda: next(ticks))
-    solver.deadline = 3
-    with pytest.raises(OutOfTime):
-        solver.value(hand.clone())
-    assert solver.table
-    solver.deadline = None
-    assert solver.value(hand.clone()) == expected
 
 
 def test_400_s_exact_search_is_the_bit_mask_one_in_the_trick_play():
@@ -629,28 +558,6 @@ def test_hidden_trump_s_exact_search_is_the_bit_mask_one_once_trump_is_revealed(
             OpenTrumpSolver(0).value(hand)
 
 
-def test_the_open_trump_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone():
-    hand = open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=50)[0]
-    before = (hand.turn, list(hand.hand), list(hand.trick), list(hand.taken), len(hand.tricks))
-    solver = OpenTrumpSolver(0)
-    values, work = {}, {}
-    for a in hand.fast_legal():
-        child = hand.clone()
-        child.fast_apply(a)
-        nodes = solver.nodes
-        values[a] = solver.value(child)
-        work[a] = solver.nodes - nodes
-        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
-    assert (hand.turn, list(hand.hand), list(hand.trick), list(hand.taken), len(hand.tricks)) == before
-    nodes = solver.nodes
-    child = hand.clone()
-    child.fast_apply(a)
-    assert solver.value(child) == values[a]
-    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
-    other = open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=51)[0]  # another world
-    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
-
-
 def test_the_open_trump_search_empties_its_tables_for_another_contract():
     """The same cards under another bid: one solver must not answer from the first's tables."""
     def bid(hand, points):
@@ -666,19 +573,6 @@ def test_the_open_trump_search_empties_its_tables_for_another_contract():
         assert solver.value(position.clone()) == pytest.approx(Solver(0).value(position.clone()))
 
 
-def test_the_open_trump_search_stops_at_its_deadline_and_resumes():
-    hand = open_trump_positions("28", None, 4, 0, 1, seed=52)[0]
-    expected = OpenTrumpSolver(0).value(hand.clone())
-    ticks = iter(range(10 ** 9))
-    solver = OpenTrumpSolver(0, clock=lambda: next(ticks))
-    solver.deadline = 3
-    with pytest.raises(OutOfTime):
-        solver.value(hand.clone())
-    assert solver.table
-    solver.deadline = None
-    assert solver.value(hand.clone()) == expected
-
-
 @pytest.mark.parametrize("game", ["304", "28"])
 def test_the_search_levels_solve_revealed_last_tricks_on_bit_masks(game):
     hands = [h for h in endgames(game, 3, 12) if OpenTrumpSolver.searchable(h)]
@@ -687,6 +581,61 @@ def test_the_search_levels_solve_revealed_last_tricks_on_bit_masks(game):
     while not thinker.done:
         thinker.step(10)
     assert type(thinker.solver) is OpenTrumpSolver and thinker.best() in hand.fast_legal()
+
+
+# ---- what the three bit-mask searches share -----------------------------------------------------
+
+def snapshot(hand) -> dict:
+    return {k: v.copy() if isinstance(v, list) else v for k, v in hand.__dict__.items()}
+
+
+MASK_SEARCHES = {  # the search, a position with 4 tricks to play, another world's
+    "schieber": (JassSolver, lambda: jass_positions(4, False, lambda h: True, 1)[0],
+                 lambda hand: jass_positions(4, False, lambda h: h.contract != hand.contract, 1)[0]),
+    "400": (Solver400, lambda: positions_400(5, 0, 1, seed=40)[0],
+            lambda hand: with_bids(hand, [b + 1 for b in hand.bids])),
+    "304": (OpenTrumpSolver, lambda: open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=50)[0],
+            lambda hand: open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=51)[0]),
+}
+
+
+@pytest.mark.parametrize("game", MASK_SEARCHES)
+def test_a_bit_mask_search_keeps_its_table_for_the_world_and_leaves_the_hand_alone(game):
+    exact, position, other_world = MASK_SEARCHES[game]
+    hand = position()
+    before = snapshot(hand)
+    solver = exact(0)
+    values, work = {}, {}
+    for a in hand.fast_legal():
+        child = hand.clone()
+        child.fast_apply(a)
+        nodes = solver.nodes
+        values[a] = solver.value(child)
+        work[a] = solver.nodes - nodes
+        assert values[a] == pytest.approx(Solver(0).value(child.clone()))
+    assert snapshot(hand) == before
+    nodes = solver.nodes
+    child = hand.clone()
+    child.fast_apply(a)
+    assert solver.value(child) == values[a]
+    assert solver.nodes - nodes < work[a] / 2  # the next trick's positions are in the table
+    other = other_world(hand)
+    assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
+
+
+@pytest.mark.parametrize("game", MASK_SEARCHES)
+def test_a_bit_mask_search_stops_at_its_deadline_and_resumes(game):
+    exact, position, _ = MASK_SEARCHES[game]
+    hand = position()
+    expected = exact(0).value(hand.clone())
+    ticks = iter(range(10 ** 9))
+    solver = exact(0, clock=lambda: next(ticks))
+    solver.deadline = 3
+    with pytest.raises(OutOfTime):
+        solver.value(hand.clone())
+    assert solver.table
+    solver.deadline = None
+    assert solver.value(hand.clone()) == expected
 
 
 def thirteen_bid_ending():
