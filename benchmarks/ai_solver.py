@@ -5,12 +5,12 @@
 
 Positions: in each of N hands per game (default 30) played by the rule-based players from
 fixed seeds, the first decision with a choice once every seat holds at most C cards (with
-``--revealed``, in 304 and Twenty-Eight, and trump revealed before the running trick; a hand
-where that never happens gives none).  For each
+``--revealed``, in 304 and Twenty-Eight, and trump revealed before the running trick, where the
+two games play alike; a hand where that never happens gives none).  For each
 position one world is sampled from the observation and every legal card is solved in it, with
-one fresh exact search (the game's ``family.exact_solver``: a search on bit masks in Schieber
-and 400, and in 304 and Twenty-Eight once trump was revealed before the running trick, else
-``Solver``), as a search level does in its exact tricks.  Figures per game and C: how many
+one fresh exact search (the game's ``family.exact_solver``: a search on bit masks in every game
+once the trick play has begun, in Schieber once the first trick is complete, else ``Solver``),
+as a search level does in its exact tricks.  Figures per game and C: how many
 positions were searched on bit masks, the mean CPU milliseconds a position (the best of R runs, default 3: the figure moves by a fifth
 from run to run on a shared virtual machine), the search's nodes, and a checksum of the values
 found: with ``--before DIR`` (another checkout, e.g. ``git worktree add /tmp/before main``)

@@ -17,8 +17,8 @@ from game.ai.rules import rules_for
 from game.ai.search import Level
 from game.ai.solver import Solver
 from game.ai.solver_400 import Solver400
+from game.ai.solver_hidden_trump import HiddenTrumpSolver
 from game.ai.solver_jass import JassSolver
-from game.ai.solver_open_trump import OpenTrumpSolver
 from game.ai.family import family_of
 from game.ai.worlds import Worlds, sample_world
 from game.engine import GAMES
@@ -342,7 +342,7 @@ def test_time_slices_stop_before_running_over(game, monkeypatch):
     clock = UnitClock(game)
     monkeypatch.setattr(search, "time", clock)
     monkeypatch.setattr(search, "rollout", clock.timed(search.rollout, 0.5, 1.5))
-    for exact in (Solver, JassSolver, Solver400, OpenTrumpSolver):  # (the family's exact searches)
+    for exact in (Solver, JassSolver, Solver400, HiddenTrumpSolver):  # (the family's exact searches)
         monkeypatch.setattr(exact, "value", clock.interruptible(exact.value, 0.5, 1.5))
     monkeypatch.setattr(search.Thinker, "_try_world", clock.timed(search.Thinker._try_world, 0.2, 0.6))
     budget = LEVELS["normal"].budget_ms / 1000

@@ -14,10 +14,11 @@ from game.ai.outcome import utility
 from game.ai.search import LEVELS, baseline_action
 from game.ai.solver import OutOfTime, Solver
 from game.ai.solver_400 import Solver400
+from game.ai.solver_hidden_trump import HiddenTrumpSolver
 from game.ai.solver_jass import JassSolver
-from game.ai.solver_open_trump import OpenTrumpSolver
 from game.ai.worlds import sample_world
 from game.engine import GAMES
+from game.engine.cards import SUIT_MASKS
 
 GAME_NAMES = list(GAMES)
 
@@ -420,22 +421,22 @@ def test_the_search_levels_solve_400_s_last_tricks_on_bit_masks():
     assert type(thinker.solver) is Solver400 and thinker.best() in hand.fast_legal()
 
 
-# ---- 304 and Twenty-Eight's bit-mask search once trump is revealed ---------------------------
+# ---- 304 and Twenty-Eight's bit-mask search ------------------------------------------------------
 
-def open_trump_positions(game, options, tricks_left, in_trick, n, seed=0, want=OpenTrumpSolver.searchable):
-    """Positions of ``game`` under ``options`` after random play (auction, doubles, caps and
-    calls included), ``tricks_left`` tricks from the end with ``in_trick`` cards of that trick
-    played, that ``want`` accepts."""
+def trick_positions(game, options, tricks_left, in_trick, n, seed=0, want=lambda h: True):
+    """Positions of ``game`` under ``options`` after random play (auction, doubles, caps, calls
+    and reveals included), ``tricks_left`` tricks from the end with ``in_trick`` cards of that
+    trick played, that ``want`` accepts (the walk goes on past a position it refuses: a call
+    or a reveal keeps the trick as it was)."""
     cls = GAMES[game]
     out = []
     for i in range(4000):
         rng = random.Random(seed * 10000 + i)
         hand = cls.deal(f"open{seed}-{i}", options, dealer=i % 4)
         while hand.turn >= 0:
-            if hand.phase == "play" and max(h.bit_count() for h in hand.hand) == tricks_left \
-                    and len(hand.trick) == in_trick:
-                if want(hand):
-                    out.append(hand)
+            if (hand.phase == "play" and max(h.bit_count() for h in hand.hand) == tricks_left
+                    and len(hand.trick) == in_trick and want(hand)):
+                out.append(hand)
                 break
             hand.fast_apply(rng.choice(hand.fast_legal()))
         if len(out) == n:
@@ -443,22 +444,88 @@ def open_trump_positions(game, options, tricks_left, in_trick, n, seed=0, want=O
     return out
 
 
-OPEN_TRUMP_RULES = [("28", None), ("28", {"honours": True, "twenty_nine": True}), ("28", {"double": True}),
-                    ("304", None), ("304", {"caps": True})]
+def hidden(hand):
+    return not hand.revealed
 
 
-@pytest.mark.parametrize("game,options", OPEN_TRUMP_RULES)
+def revealed_in_this_trick(hand):
+    return hand.revealed and hand.revealed_at > 4 * len(hand.tricks)
+
+
+def face_down_trump(hand):
+    """304: a trump played face down in the running trick (it will reveal trump at its end)."""
+    return not hand.revealed and any(f and c >> 4 == hand.trump for c, f in zip(hand.trick, hand.trick_flags))
+
+
+def face_down_plain(hand):
+    """304: only cards of no trump played face down in the running trick (trump stays hidden)."""
+    down = [c for c, f in zip(hand.trick, hand.trick_flags) if f]
+    return not hand.revealed and down and all(c >> 4 != hand.trump for c in down)
+
+
+def trumper_leads(hand):
+    """304: the trumper leads with trump hidden (it may reveal trump first, and lead the indicator)."""
+    return not hand.revealed and hand.turn == hand.bidder and hand.hand[hand.bidder]
+
+
+def called(hand):
+    """Twenty-Eight: the seat to play has just called for trump (it must trump if it can)."""
+    return hand.caller == hand.turn
+
+
+def called_with_a_choice(hand):
+    """Twenty-Eight: the seat to play has just called and holds trumps and other cards."""
+    held, trumps = hand.hand[hand.turn], hand.hand[hand.turn] & SUIT_MASKS[hand.trump]
+    return called(hand) and trumps and trumps != held
+
+
+def indicator_only(hand):
+    """The trumper, to play, holds nothing but the face-down indicator."""
+    return hidden(hand) and hand.turn == hand.bidder and not hand.hand[hand.bidder]
+
+
+HIDDEN_TRUMP_RULES = [("28", None), ("28", {"honours": True, "twenty_nine": True}), ("28", {"double": True}),
+                      ("304", None), ("304", {"caps": True})]
+
+
+@pytest.mark.parametrize("game,options", HIDDEN_TRUMP_RULES)
 @pytest.mark.parametrize("tricks_left,in_trick", [(1, 3), (2, 0), (2, 2), (3, 0), (3, 1), (3, 3)])
-def test_the_open_trump_search_finds_the_engine_s_value(game, options, tricks_left, in_trick):
-    """OpenTrumpSolver writes the play with trump revealed out again for bit masks and leaves
-    the score to the engine: it must find the value the engine-driven search finds, with
-    Twenty-Eight's honours, last-trick point and doubles, and 304's caps."""
-    hands = open_trump_positions(game, options, tricks_left, in_trick, 3, seed=tricks_left * 4 + in_trick)
-    assert len(hands) == 3
+def test_the_hidden_trump_search_finds_the_engine_s_value(game, options, tricks_left, in_trick):
+    """HiddenTrumpSolver writes the play of 304 and Twenty-Eight out again for bit masks and
+    leaves the score to the engine: it must find the value the engine-driven search finds,
+    with trump hidden and revealed, with Twenty-Eight's honours, last-trick point and doubles,
+    and 304's caps."""
+    seed = tricks_left * 4 + in_trick
+    hands = (trick_positions(game, options, tricks_left, in_trick, 2, seed, hidden)
+             + trick_positions(game, options, tricks_left, in_trick, 2, seed, lambda h: not hidden(h)))
+    assert len(hands) == 4
     for hand in hands:
         for side, weight in ((0, None), (1, 0.0), (1, 3.0)):
             expected = Solver(side, weight=weight).value(hand.clone())
-            assert OpenTrumpSolver(side, weight=weight).value(hand.clone()) == pytest.approx(expected)
+            assert HiddenTrumpSolver(side, weight=weight).value(hand.clone()) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("game,want", [("304", face_down_trump), ("304", face_down_plain), ("304", trumper_leads),
+                                       ("304", indicator_only), ("304", revealed_in_this_trick),
+                                       ("28", called), ("28", called_with_a_choice), ("28", indicator_only),
+                                       ("28", revealed_in_this_trick)])
+@pytest.mark.parametrize("tricks_left", [2, 3, 4])
+def test_the_hidden_trump_search_follows_the_rules_of_a_hidden_trump(game, want, tricks_left):
+    """The positions where the two games' hidden trump has rules of its own: a face-down trump
+    in the running trick (304: it reveals trump, and every trump of the trick counts), the
+    trumper left with only the indicator, a seat that has just called (28: it must trump),
+    trump revealed inside the running trick (28: a trump played before that does not count)."""
+    if want is indicator_only:  # (the trumper's last card: the last trick)
+        hands = [h for in_trick in (0, 1, 2, 3) for h in trick_positions(game, None, 1, in_trick, 1, tricks_left, want)]
+    elif want is trumper_leads:
+        hands = trick_positions(game, None, tricks_left, 0, 4, 5, want)
+    else:
+        hands = [h for in_trick in (1, 2, 3) for h in trick_positions(game, None, tricks_left, in_trick, 2, 5, want)]
+    assert len(hands) >= 3
+    for hand in hands:
+        for side in (0, 1):
+            expected = Solver(side).value(hand.clone())
+            assert HiddenTrumpSolver(side).value(hand.clone()) == pytest.approx(expected)
 
 
 def jacks_to_one_side(hand):
@@ -466,32 +533,30 @@ def jacks_to_one_side(hand):
     from game.engine.cards import RANK_J
     sides = {t.winner & 1 for t in hand.tricks if any(c & 15 == RANK_J for c in t.cards)}
     held = any(h >> (s << 4 | RANK_J) & 1 for h in hand.hand for s in range(4))
-    return OpenTrumpSolver.searchable(hand) and len(sides) == 1 and held
+    return len(sides) == 1 and held
 
 
 def caps_still_on(hand):
     """304 with caps claimed and the trumper's side holding every trick so far."""
-    return OpenTrumpSolver.searchable(hand) and hand.caps and all(
-        t.winner & 1 == hand.bidder & 1 for t in hand.tricks)
+    return hand.caps and all(t.winner & 1 == hand.bidder & 1 for t in hand.tricks)
 
 
 @pytest.mark.parametrize("game,options,want", [("28", {"honours": True}, jacks_to_one_side),
                                                ("304", {"caps": True}, caps_still_on)])
 @pytest.mark.parametrize("tricks_left,in_trick", [(2, 0), (3, 0), (3, 2)])
-def test_the_open_trump_search_counts_honours_and_caps_as_the_engine(game, options, want, tricks_left, in_trick):
+def test_the_hidden_trump_search_counts_honours_and_caps_as_the_engine(game, options, want, tricks_left, in_trick):
     """Where Twenty-Eight's four jacks or 304's caps are still to be won or lost."""
-    hands = open_trump_positions(game, options, tricks_left, in_trick, 3, seed=60 + tricks_left * 4 + in_trick,
-                                 want=want)
+    hands = trick_positions(game, options, tricks_left, in_trick, 3, seed=60 + tricks_left * 4 + in_trick, want=want)
     assert len(hands) == 3
     for hand in hands:
         for side in (0, 1):
             expected = Solver(side).value(hand.clone())
-            assert OpenTrumpSolver(side).value(hand.clone()) == pytest.approx(expected)
+            assert HiddenTrumpSolver(side).value(hand.clone()) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("game,options,want", [("28", {"honours": True}, jacks_to_one_side),
                                                ("304", {"caps": True}, caps_still_on)])
-def test_the_open_trump_search_keeps_apart_what_the_score_keeps_apart(game, options, want):
+def test_the_hidden_trump_search_keeps_apart_what_the_score_keeps_apart(game, options, want):
     """The same cards and points, but an earlier trick (one with a jack in Twenty-Eight) won by
     the other side: honours or caps are lost.  One solver asked about both must answer the
     second afresh, in its table of positions and in its finished hands' values."""
@@ -507,80 +572,76 @@ def test_the_open_trump_search_keeps_apart_what_the_score_keeps_apart(game, opti
         twin.tricks_won[~t.winner & 1] += 1
         return twin
 
-    pairs = ((h, flipped(h)) for h in open_trump_positions(game, options, 3, 0, 30, seed=70, want=want)
+    pairs = ((h, flipped(h)) for h in trick_positions(game, options, 3, 0, 30, seed=70, want=want)
              if any(any(c & 15 == RANK_J for c in t.cards) for t in h.tricks) or game == "304")
     hand, other = next((h, o) for h, o in pairs if Solver(0).value(h.clone()) != Solver(0).value(o.clone()))
-    solver = OpenTrumpSolver(0)
+    solver = HiddenTrumpSolver(0)
     assert solver.value(hand.clone()) == pytest.approx(Solver(0).value(hand.clone()))
     assert solver.value(other.clone()) == pytest.approx(Solver(0).value(other.clone()))
 
 
 @pytest.mark.parametrize("game,options", [("28", {"honours": True}), ("304", {"caps": True})])
 @pytest.mark.parametrize("in_trick", [0, 2])
-def test_the_open_trump_search_ends_each_line_with_the_engine_s_facts(game, options, in_trick, monkeypatch):
+def test_the_hidden_trump_search_ends_each_line_with_the_engine_s_facts(game, options, in_trick, monkeypatch):
     """Every line the search plays to the end is scored under a key of the facts the engine's
     score reads; here each key is checked against the line played out by the engine: the
     points each side took, who took the last trick, the side that took every trick, the jacks
     side 0 took."""
     from game.engine.cards import RANK_J
-    end = OpenTrumpSolver._end
+    end = HiddenTrumpSolver._end
     lines = []
 
     def checked(self, key):
         twin = self.root.clone()
-        for c in self.path:
-            twin.fast_apply(c)
+        for a in self.path:
+            twin.fast_apply(a)
         swept = next((s for s in (0, 1) if twin.tricks_won[s] == 8), -1)
         jacks = sum(1 for t in twin.tricks if not t.winner & 1 for c in t.cards if c & 15 == RANK_J)
         assert key == (twin.taken[0], twin.taken[1], twin.tricks[-1].winner & 1, swept, jacks)
         lines.append(key)
         return end(self, key)
 
-    monkeypatch.setattr(OpenTrumpSolver, "_end", checked)
-    for want in (OpenTrumpSolver.searchable, jacks_to_one_side if game == "28" else caps_still_on):
-        for hand in open_trump_positions(game, options, 3, in_trick, 2, seed=80 + in_trick, want=want):
-            OpenTrumpSolver(0).value(hand.clone())
+    monkeypatch.setattr(HiddenTrumpSolver, "_end", checked)
+    for want in (hidden, lambda h: not hidden(h), jacks_to_one_side if game == "28" else caps_still_on):
+        for hand in trick_positions(game, options, 3, in_trick, 2, seed=80 + in_trick, want=want):
+            HiddenTrumpSolver(0).value(hand.clone())
     assert len(lines) > 20
 
 
 @pytest.mark.parametrize("game", ["304", "28"])
-def test_hidden_trump_s_exact_search_is_the_bit_mask_one_once_trump_is_revealed(game):
-    """Trump still hidden, or revealed inside the running trick (304's face-down cards count
-    then, Twenty-Eight's do not; a caller must trump): the engine-driven search."""
+def test_hidden_trump_s_exact_search_is_the_bit_mask_one_in_the_trick_play(game):
     fam = family.family_of(GAMES[game])
-    revealed = open_trump_positions(game, None, 4, 0, 1)[0]
-    assert type(fam.exact_solver(revealed, 0)) is OpenTrumpSolver
-    hidden = open_trump_positions(game, None, 4, 1, 1, want=lambda h: not h.revealed)[0]
-    in_trick = open_trump_positions(game, None, 4, 2, 1, want=lambda h: h.revealed_at > 4 * len(h.tricks))[0]
-    for hand in (hidden, in_trick):
-        assert type(fam.exact_solver(hand, 0)) is Solver
-        with pytest.raises(ValueError, match="revealed"):
-            OpenTrumpSolver(0).value(hand)
+    for want in (hidden, revealed_in_this_trick, lambda h: not hidden(h)):
+        assert type(fam.exact_solver(trick_positions(game, None, 4, 1, 1, want=want)[0], 0)) is HiddenTrumpSolver
+    auction = GAMES[game].deal("auction", dealer=0)
+    assert type(fam.exact_solver(auction, 0)) is Solver
+    with pytest.raises(ValueError, match="trick play"):
+        HiddenTrumpSolver(0).value(auction)
 
 
-def test_the_open_trump_search_empties_its_tables_for_another_contract():
+def test_the_hidden_trump_search_empties_its_tables_for_another_contract():
     """The same cards under another bid: one solver must not answer from the first's tables."""
     def bid(hand, points):
         twin = hand.clone()
         twin.bid = points
         return twin
 
-    hand = next(h for h in open_trump_positions("28", None, 3, 0, 20, seed=53)
+    hand = next(h for h in trick_positions("28", None, 3, 0, 20, seed=53)
                 if Solver(0).value(bid(h, 14)) != Solver(0).value(bid(h, 28)))
-    solver = OpenTrumpSolver(0)
+    solver = HiddenTrumpSolver(0)
     for points in (14, 28, 14):
         position = bid(hand, points)
         assert solver.value(position.clone()) == pytest.approx(Solver(0).value(position.clone()))
 
 
 @pytest.mark.parametrize("game", ["304", "28"])
-def test_the_search_levels_solve_revealed_last_tricks_on_bit_masks(game):
-    hands = [h for h in endgames(game, 3, 12) if OpenTrumpSolver.searchable(h)]
+def test_the_search_levels_solve_304_and_28_s_last_tricks_on_bit_masks(game):
+    hands = endgames(game, 3, 8)
     thinkers = (search.Thinker(h.observation(h.turn), "normal", seed=1) for h in hands)
     hand, thinker = next((h, t) for h, t in zip(hands, thinkers) if len(t.candidates) > 1)
     while not thinker.done:
         thinker.step(10)
-    assert type(thinker.solver) is OpenTrumpSolver and thinker.best() in hand.fast_legal()
+    assert type(thinker.solver) is HiddenTrumpSolver and thinker.best() in hand.fast_legal()
 
 
 # ---- what the three bit-mask searches share -----------------------------------------------------
@@ -594,8 +655,8 @@ MASK_SEARCHES = {  # the search, a position with 4 tricks to play, another world
                  lambda hand: jass_positions(4, False, lambda h: h.contract != hand.contract, 1)[0]),
     "400": (Solver400, lambda: positions_400(5, 0, 1, seed=40)[0],
             lambda hand: with_bids(hand, [b + 1 for b in hand.bids])),
-    "304": (OpenTrumpSolver, lambda: open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=50)[0],
-            lambda hand: open_trump_positions("304", {"caps": True}, 4, 0, 1, seed=51)[0]),
+    "304": (HiddenTrumpSolver, lambda: trick_positions("304", {"caps": True}, 4, 0, 1, seed=50)[0],
+            lambda hand: trick_positions("304", {"caps": True}, 4, 0, 1, seed=51)[0]),
 }
 
 

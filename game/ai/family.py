@@ -199,11 +199,11 @@ class HiddenTrumpFamily(Family):
         return hand.CARD_POINTS
 
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
-        """The bit-mask search once trump was revealed before the running trick."""
-        from .solver_open_trump import OpenTrumpSolver
-        if not OpenTrumpSolver.searchable(hand):
+        """The bit-mask search in the trick play."""
+        if hand.phase != "play":
             return super().exact_solver(hand, side, clock, weight)
-        return OpenTrumpSolver(side, clock=clock, weight=weight)
+        from .solver_hidden_trump import HiddenTrumpSolver
+        return HiddenTrumpSolver(side, clock=clock, weight=weight)
 
     def card_points(self, obs):
         return GAMES[obs.game].CARD_POINTS

@@ -29,12 +29,14 @@ class MaskSolver:
         self.cutoffs: dict = {}
         self.world = None
 
-    def _moves(self, seat: int, legal: int, alive: int, best_move: int) -> list[int]:
-        """The cards of ``legal`` to search, in the order to search them (``alive``: every card
-        not yet in a finished trick)."""
-        if not legal & (legal - 1):
+    def _moves(self, seat: int, legal: int, alive: int, best_move: int, word: int = 0) -> list[int]:
+        """The cards of ``legal`` to search, and ``word`` (an action that is not a card) if there
+        is one, in the order to search them (``alive``: every card not yet in a finished trick)."""
+        if not legal & (legal - 1) and not word:
             return [legal.bit_length() - 1]
         moves = self._merged(legal, alive)
+        if word:
+            moves.append(word)
         if len(moves) > 1:
             cut = self.cutoffs
             moves.sort(key=lambda a: (a != best_move, -cut.get((seat, a), 0)))
