@@ -13,11 +13,10 @@ work per position:
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_MASKS
 from ..engine.game400 import HEARTS
 from .family import TricksBidFamily
 from .outcome import utility
-from .solver import INF, OutOfTime, recall, remember
+from .solver import INF
 from .solver_masks import MaskSolver
 
 # KEYS[led][card]: who takes the trick: a heart above any other card, the led suit above the rest.
@@ -31,6 +30,7 @@ class Solver400(MaskSolver):
 
     order = TricksBidFamily.ORDER  # per suit, its cards from the Ace down
     pts = (0,) * 64  # no card points: cards next to each other in rank are equal
+    plain_keys = KEYS
 
     def value(self, hand, alpha: float = -INF, beta: float = INF) -> float:
         """The hand's value for ``side`` with perfect play by all four seats."""
@@ -44,14 +44,15 @@ class Solver400(MaskSolver):
             tcards |= 1 << c
         n = len(hand.trick)
         if not n:
-            return self._play(hand.turn, hand.leader, 0, 0, 0, 0, 0, alpha, beta)
+            return self._play_plain(hand.turn, hand.leader, 0, 0, 0, 0, 0, 0, alpha, beta)
         led = hand.trick[0] >> 4
-        return self._play(hand.turn, hand.leader, n, led, KEYS[led][hand.best], (hand.best_seat - hand.leader) & 3,
-                          tcards, alpha, beta)
+        return self._play_plain(hand.turn, hand.leader, n, led, KEYS[led][hand.best],
+                                (hand.best_seat - hand.leader) & 3, 0, tcards, alpha, beta)
 
     def _setup(self, hand) -> None:
         """Copy the hand's facts into the search (and empty the table if they are another world's)."""
         self.h = list(hand.hand)
+        self.path = []  # (kept by the shared play; 400's score needs only the tricks won)
         self.won = list(hand.won)
         self.ntricks = len(hand.tricks)
         bids = tuple(hand.bids)
@@ -93,11 +94,20 @@ class Solver400(MaskSolver):
                 out.append(w)
         return tuple(out), -1 if open_ else made
 
-    def _end_trick(self, leader: int, win_pos: int, alpha: float, beta: float) -> float:
+    def _trick_start(self, seat: int, leader: int) -> tuple[float, tuple | None]:
+        settled, made = self._settled()
+        if made >= 0:
+            return self.values[made], None
+        if self.ntricks == 12:
+            return self._last_trick(seat), None
+        h = self.h
+        return 0.0, (h[0], h[1], h[2], h[3], leader) + settled
+
+    def _end_trick(self, leader: int, win_pos: int, tp: int, tcards: int, alpha: float, beta: float) -> float:
         win = (leader + win_pos) & 3
         self.won[win] += 1
         self.ntricks += 1
-        v = self._play(win, win, 0, 0, 0, 0, 0, alpha, beta)
+        v = self._play_plain(win, win, 0, 0, 0, 0, 0, 0, alpha, beta)
         self.won[win] -= 1
         self.ntricks -= 1
         return v
@@ -118,64 +128,6 @@ class Solver400(MaskSolver):
             if self.won[s] + (s == win) >= self.bids[s]:
                 made |= 1 << s
         return self.values[made]
-
-    def _play(self, seat: int, leader: int, n: int, led: int, win_key: int, win_pos: int, tcards: int,
-              alpha: float, beta: float) -> float:
-        """The rest of the hand with ``seat`` to play the trick's card number ``n`` (from 0)."""
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
-            raise OutOfTime
-        h = self.h
-        held = h[seat]
-        key = None
-        best_move = -1
-        if not n:
-            settled, made = self._settled()
-            if made >= 0:
-                return self.values[made]
-            if self.ntricks == 12:
-                return self._last_trick(seat)
-            key = (h[0], h[1], h[2], h[3], leader) + settled
-            known, alpha, beta, best_move = recall(self.table, key, alpha, beta)
-            if known is not None:
-                return known
-            legal = held
-        else:
-            legal = held & SUIT_MASKS[led] or held
-        moves = self._moves(seat, legal, h[0] | h[1] | h[2] | h[3] | tcards, best_move)
-        a0, b0 = alpha, beta
-        maximize = (seat & 1) == self.side
-        best = -INF if maximize else INF
-        chosen = moves[0]
-        for c in moves:
-            h[seat] = held ^ (1 << c)
-            if n:
-                k = KEYS[led][c]
-                nk, npos = (k, n) if k > win_key else (win_key, win_pos)
-                nled = led
-            else:
-                nled = c >> 4
-                nk, npos = KEYS[nled][c], 0
-            if n == 3:
-                v = self._end_trick(leader, npos, alpha, beta)
-            else:
-                v = self._play((seat + 1) & 3, leader, n + 1, nled, nk, npos, tcards | 1 << c, alpha, beta)
-            h[seat] = held
-            if maximize:
-                if v > best:
-                    best, chosen = v, c
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, chosen = v, c
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                self.cutoffs[seat, c] = self.cutoffs.get((seat, c), 0) + 1
-                break
-        if key is not None:
-            remember(self.table, key, best, a0, b0, chosen)
-        return best
 
 
 __all__ = ["Solver400"]

@@ -85,7 +85,7 @@ class HiddenTrumpSolver(MaskSolver):
         self.face_down = family_of(type(hand)).face_down
         # the key of a card played with trump revealed (304: every trump counts once trump is
         # revealed, those of the running trick too)
-        self.open_keys = WIN_KEY[self.trump] if self.face_down else OPEN_KEY_28[self.trump]
+        self.plain_keys = WIN_KEY[self.trump] if self.face_down else OPEN_KEY_28[self.trump]
         jacks = 0
         for t in hand.tricks:
             if not t.winner & 1:
@@ -146,7 +146,7 @@ class HiddenTrumpSolver(MaskSolver):
 
     def _last_trick(self, leader: int) -> float:
         """The eighth trick with trump revealed, where every seat holds one card: played out at once."""
-        h, keys = self.h, self.open_keys
+        h, keys = self.h, self.plain_keys
         c = h[leader].bit_length() - 1
         lkeys = keys[c >> 4]
         pts = self.pts
@@ -184,9 +184,9 @@ class HiddenTrumpSolver(MaskSolver):
         ``wk``/``wp``: the best key in the trick and its position (304: counting trumps; 28: as
         they counted when played); ``nk``/``npos``: the same counting no trump (304); ``fd``: a
         trump was played face down (304).  Once trump is revealed (and no call binds the seat)
-        the rest of the hand is ``_play_open``'s."""
+        the rest of the hand is ``_play_plain``'s, where both games play alike."""
         if self.revealed and self.caller < 0:
-            return self._play_open(seat, leader, n, led, wk, wp, tp, tcards, alpha, beta)
+            return self._play_plain(seat, leader, n, led, wk, wp, tp, tcards, alpha, beta)
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
             raise OutOfTime
@@ -269,64 +269,12 @@ class HiddenTrumpSolver(MaskSolver):
             remember(self.table, key, best, a0, b0, chosen)
         return best
 
-    def _play_open(self, seat: int, leader: int, n: int, led: int, win_key: int, win_pos: int, tp: int,
-                   tcards: int, alpha: float, beta: float) -> float:
-        """``_play`` with trump revealed, where both games play alike: follow suit, else any card."""
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
-            raise OutOfTime
+    def _trick_start(self, seat: int, leader: int) -> tuple[float, tuple | None]:
+        """(``_play_plain``'s, with trump revealed.)"""
+        if self.ntricks == 7:
+            return self._last_trick(seat), None
         h = self.h
-        held = h[seat]
-        key = None
-        best_move = -1
-        if not n:
-            if self.ntricks == 7:
-                return self._last_trick(seat)
-            key = (h[0], h[1], h[2], h[3], leader, self.taken[0], self.sweep, self.jacks, True)
-            known, alpha, beta, best_move = recall(self.table, key, alpha, beta)
-            if known is not None:
-                return known
-            legal = held
-        else:
-            legal = held & SUIT_MASKS[led] or held
-        moves = self._moves(seat, legal, h[0] | h[1] | h[2] | h[3] | tcards, best_move)
-        a0, b0 = alpha, beta
-        maximize = (seat & 1) == self.side
-        best = -INF if maximize else INF
-        chosen = moves[0]
-        keys, pts, path = self.open_keys, self.pts, self.path
-        for c in moves:
-            h[seat] = held ^ (1 << c)
-            path.append(c)
-            if n:
-                k = keys[led][c]
-                nk, npos = (k, n) if k > win_key else (win_key, win_pos)
-                nled = led
-            else:
-                nled = c >> 4
-                nk, npos = keys[nled][c], 0
-            if n == 3:
-                v = self._end_trick(leader, npos, tp + pts[c], tcards | 1 << c, alpha, beta)
-            else:
-                v = self._play_open((seat + 1) & 3, leader, n + 1, nled, nk, npos, tp + pts[c], tcards | 1 << c,
-                                    alpha, beta)
-            path.pop()
-            h[seat] = held
-            if maximize:
-                if v > best:
-                    best, chosen = v, c
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, chosen = v, c
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                self.cutoffs[seat, c] = self.cutoffs.get((seat, c), 0) + 1
-                break
-        if key is not None:
-            remember(self.table, key, best, a0, b0, chosen)
-        return best
+        return 0.0, (h[0], h[1], h[2], h[3], leader, self.taken[0], self.sweep, self.jacks, True)
 
     def _next(self, seat: int, leader: int, n: int, led: int, wk: int, wp: int, nk: int, npos: int, fd: bool,
               tp: int, tcards: int, alpha: float, beta: float) -> float:
