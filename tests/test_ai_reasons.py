@@ -9,6 +9,7 @@ import re
 import pytest
 
 from game.ai import LEVELS, Thinker, baseline_action
+from game.ai.family import family_of
 from game.ai.reasons import Decision, weigh
 from game.ai.search import Level
 from game.ai.worlds import sample_world
@@ -109,6 +110,21 @@ def test_the_reason_is_built_from_the_figures():
             assert said == pytest.approx(gain, abs=0.5)
         return
     pytest.fail("no weighed card play found")
+
+
+def test_where_a_bid_of_13_decides_the_match_the_reason_speaks_of_the_match_not_points():
+    """400: the partner of a 13-bidder throws its Ace away for the match; its lead over keeping
+    the Ace is mostly the match's 60, which no "points better" may claim."""
+    from test_ai_solver import thirteen_bid_ending
+    hand = thirteen_bid_ending()
+    for card in ("5H", "8C"):
+        hand.apply(GAMES["400"].DECK.parse(card))
+    d = weigh(think(hand.observation(2)))
+    assert d.action == "play AS"
+    text = d.reason.text()
+    assert "bid of 13" in text and "points" not in text and d.choices[1].action in text
+    other = GAMES["400"].deal("no13", dealer=0)  # without a bid of 13 the lead is in points
+    assert not family_of(GAMES["400"]).match_at_stake(other.observation(0))
 
 
 def test_a_bid_shows_the_chance_the_contract_is_made():

@@ -139,6 +139,10 @@ class Family:
         scale: nothing in most games."""
         return 0.0
 
+    def match_at_stake(self, obs) -> bool:
+        """The hand, as ``obs`` shows it, decides the match beyond its score (``match_stake``)."""
+        return False
+
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
         """The exact search the search levels use for ``side`` in ``hand``'s world."""
         from .solver import Solver
@@ -342,6 +346,9 @@ class TricksBidFamily(Family):
             return 0.0
         winner = hand.result()["winner"]
         return 0.0 if winner is None else 60.0 if winner == side else -60.0
+
+    def match_at_stake(self, obs) -> bool:
+        return MAX_BID in obs.public.get("bids", ())
 
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
         """The bit-mask search in the trick play."""

@@ -113,7 +113,8 @@ def weigh(thinker) -> Decision:
 
 def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) -> Message:
     """One line from the figures: the contract's chance for a bid, else the lead over the next
-    best choice (or that they are as good as each other)."""
+    best choice (or that they are as good as each other; where a 400 bid of 13 decides the match,
+    that it serves the match, as its lead is then mostly a share of the match's 60)."""
     if best.made is not None:
         return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
@@ -121,11 +122,17 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
     if gain < 0:  # a bid that looked better but not by more than its noise
         return Message(N_("{action}: safer than {other}, whose gain over {worlds} deals the AI imagined is within its noise."),
                        action=best.action, other=runner.action, worlds=worlds)
-    if gain < TIE_SHARE * family_of(GAMES[obs.game]).scale(GAMES[obs.game]):
+    cls = GAMES[obs.game]
+    fam = family_of(cls)
+    if gain < TIE_SHARE * fam.scale(cls):
         if usual:
             return Message(N_("{action}: as good as {other} here, and the usual play."),
                            action=best.action, other=runner.action)
         return Message(N_("{action}: about as good as {other} over {worlds} deals the AI imagined."),
+                       action=best.action, other=runner.action, worlds=worlds)
+    if fam.match_at_stake(obs):  # the gain is mostly the match, not points
+        return Message(N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
+                          "over {worlds} deals the AI imagined."),
                        action=best.action, other=runner.action, worlds=worlds)
     return Message(N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."),
                    action=best.action, other=runner.action, gain=f"{gain:.0f}" if gain >= 1.5 else f"{gain:.1f}",
