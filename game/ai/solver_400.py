@@ -4,7 +4,8 @@ It finds the same values as ``solver.Solver`` (tests/test_ai_solver.py compares 
 work per position:
 - the four hands are bit masks changed and put back in place: no copy of the hand per node;
 - the play's rules (follow suit, else any card; hearts win) are written out for the masks, as
-  the engine's ``Hand400._legal`` and ``_apply``;
+  the engine's ``Hand400._legal`` and ``_apply``: the shared ``MaskSolver._play_plain`` with
+  400's card order (``KEYS``);
 - a 400 hand is worth what its four bids are worth, made or missed, so the value of a finished
   hand is one of 16 (found once per world through the engine); a seat whose bid is made, or
   can no longer be, keeps that outcome whatever the rest of the hand holds: once all four are
