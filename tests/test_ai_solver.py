@@ -312,6 +312,13 @@ def test_schieber_s_exact_search_is_the_bit_mask_one_once_the_weis_is_scored():
     assert type(fam.exact_solver(later, 0)) is JassSolver
 
 
+def test_schieber_has_no_match_stake_for_its_own_scoring_to_miss():
+    """JassSolver adds Schieber's points up itself and never asks ``family.match_stake``: a stake
+    given to Schieber must be counted there too, and this test is the reminder."""
+    assert family.JassFamily.match_stake is family.Family.match_stake
+    assert family.JassFamily.match_at_stake is family.Family.match_at_stake
+
+
 def test_the_jass_search_knows_a_position_however_its_tricks_were_shared():
     """Away from the target the rest of a hand does not depend on the points taken so far: a
     position reached with other points is found in the table (one node), near the target it
