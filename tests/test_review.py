@@ -21,7 +21,7 @@ from game.i18n import set_language  # noqa: E402
 from game.ui import ai_notes, driver, gfx, names  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
-from game.ui.review_view import TEXT_MIN, TOUCH  # noqa: E402
+from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from game.ui.storage import HISTORY_KEEP, HISTORY_NOTES_CHARS, MemoryBackend, Store  # noqa: E402
 
@@ -594,6 +594,49 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
         found += [(code, "recent hands") + p for p in overflow.problems]
         overflow.problems.clear()
     assert overflow.count > 500
+    assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monkeypatch, size):
+    """Each line ``reasons.py`` can write, translated, fits the Why? panel's width and leaves
+    room below it for the choice taken and the next best, in every language."""
+    from game.i18n import catalog
+    from test_i18n import CODES, Overflow
+
+    lines = [m for m, places in catalog.extract().items() if any(p == "game/ai/reasons.py" for p, _ in places)]
+    assert len(lines) >= 6
+    overflow = Overflow(monkeypatch)
+    found = []
+    tables = []  # the choices' rows drawn under the reason: the taken one and the next must fit
+    table = ReviewView.table
+    monkeypatch.setattr(ReviewView, "table", lambda view, surf, rect, y, header, rows:
+                        tables.append(len(rows)) or table(view, surf, rect, y, header, rows))
+    app = driver.make_app(size)
+    app.go("menu")
+    record = random_record("400", "reasons", OPTIONS["400"][-1])
+    k = ai_play(record)
+    for msgid in lines:
+        annotated = weighed(record, k)
+        note = annotated["annotations"][0]
+        figures = {"action": note["action"], "other": note["choices"][1]["action"], "worlds": 2562,
+                   "gain": "12", "percent": "64%"}
+        note["reason"] = {"msgid": msgid, "values": {key: v for key, v in figures.items() if f"{{{key}}}" in msgid}}
+        app.go("review", record=annotated)
+        scene = app.scene
+        assert scene.review.note(k + 1).reason is not None, msgid
+        for code in CODES:
+            set_language(code)
+            scene.go_to(k + 1)
+            scene.show_note = True
+            tables.clear()
+            scene.draw(app.screen)
+            found += [(code, msgid[:40]) + p for p in overflow.problems]
+            overflow.problems.clear()
+            if not tables or min(tables) < min(2, len(note["choices"])):
+                found.append((code, msgid[:40], "choices shown", tuple(tables)))
+        app.back()
+    assert overflow.count > 50
     assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
 
 
