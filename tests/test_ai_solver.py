@@ -613,18 +613,21 @@ def test_hidden_trump_s_exact_search_is_the_bit_mask_one_in_the_trick_play(game)
         HiddenTrumpSolver(0).value(auction)
 
 
-def test_the_hidden_trump_search_empties_its_tables_for_another_contract():
-    """The same cards under another bid: one solver must not answer from the first's tables."""
-    def bid(hand, points):
+@pytest.mark.parametrize("game, term, first, other", [("28", "bid", 14, 28), ("28", "doubled", 1, 4),
+                                                     ("304", "caps", False, True)])
+def test_the_hidden_trump_search_empties_its_tables_for_another_contract(game, term, first, other):
+    """The same cards under another bid, doubling or caps (``score_terms``): one solver must not
+    answer from the first's tables."""
+    def under(hand, value):
         twin = hand.clone()
-        twin.bid = points
+        setattr(twin, term, value)
         return twin
 
-    hand = next(h for h in trick_positions("28", None, 3, 0, 20, seed=53)
-                if Solver(0).value(bid(h, 14)) != Solver(0).value(bid(h, 28)))
+    hand = next(h for h in trick_positions(game, None, 3, 0, 40, seed=53)
+                if Solver(0).value(under(h, first)) != Solver(0).value(under(h, other)))
     solver = HiddenTrumpSolver(0)
-    for points in (14, 28, 14):
-        position = bid(hand, points)
+    for value in (first, other, first):
+        position = under(hand, value)
         assert solver.value(position.clone()) == pytest.approx(Solver(0).value(position.clone()))
 
 

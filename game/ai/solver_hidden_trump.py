@@ -80,7 +80,7 @@ class HiddenTrumpSolver(MaskSolver):
         self.trump, self.bidder = hand.trump, hand.bidder
         self.ind = 1 << hand.indicator
         self.revealed = hand.revealed
-        self.caller = getattr(hand, "caller", -1)  # 28: the seat that has just called for trump
+        self.caller = hand.caller  # 28: the seat that has just called for trump
         self.pts = hand.CARD_POINTS
         self.face_down = family_of(type(hand)).face_down
         # the key of a card played with trump revealed (304: every trump counts once trump is
@@ -98,7 +98,7 @@ class HiddenTrumpSolver(MaskSolver):
                 break
         self.sweep = sweep  # the side that took every trick so far, or -1
         world = (type(hand), hand.bidder, hand.bid, hand.trump, hand.indicator, tuple(hand.score_before),
-                 tuple(sorted(hand.options.items())), getattr(hand, "doubled", 1), getattr(hand, "caps", False))
+                 tuple(sorted(hand.options.items())), hand.score_terms())
         if world != self.world:
             self.table.clear()
             self.cutoffs.clear()

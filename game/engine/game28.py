@@ -181,6 +181,9 @@ class Hand28(HiddenTrumpHand):
     def _public_extra(self, seat: int) -> dict:
         return {"caller": self.caller if self.caller >= 0 else None, "doubled": self.doubled}
 
+    def score_terms(self) -> tuple:
+        return (self.doubled,)
+
     # ---- scoring ----------------------------------------------------------------------------
     def _score_after(self, made: bool) -> tuple[list, int | None]:
         score = list(self.score_before)

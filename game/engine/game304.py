@@ -242,6 +242,9 @@ class Hand304(HiddenTrumpHand):
     def _public_extra(self, seat: int) -> dict:
         return {"auction_round": self.round, "caps": self.caps}
 
+    def score_terms(self) -> tuple:
+        return (self.caps,)
+
     # ---- scoring ----------------------------------------------------------------------------
     def _score_after(self, made: bool) -> tuple[list, int | None]:
         tokens = list(self.score_before)

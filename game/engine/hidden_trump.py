@@ -46,6 +46,7 @@ class HiddenTrumpHand(Hand):
     CARD_POINTS: list[int]
     BID_LADDER: tuple[int, ...]
     MUTABLE = ("history", "hand", "partner_calls", "trick", "trick_flags", "tricks", "taken", "tricks_won")
+    caller = -1  # Twenty-Eight: the seat that has just called for trump and must now trump (304 has no call)
 
     # ---- set-up ------------------------------------------------------------------
     def _start(self) -> None:
@@ -390,6 +391,11 @@ class HiddenTrumpHand(Hand):
         return {}
 
     # ---- result --------------------------------------------------------------------------
+    def score_terms(self) -> tuple:
+        """What the score depends on besides the bidder, the bid, trump and the cards taken,
+        settled before the play starts: Twenty-Eight's doubling, 304's caps."""
+        return ()
+
     def _made(self) -> bool:
         return self.taken[self.bidder & 1] >= self.bid
 
