@@ -97,19 +97,38 @@ def test_nothing_shown_reveals_a_card_the_seat_could_not_know(game):
 
 
 def test_the_reason_is_built_from_the_figures():
+    """The points a line names are the difference the choices' table shows (the points the side
+    takes) where the roll-outs counted them, else the difference in value."""
+    said_points = 0
     for obs, t in decisions("28", 30, seed=2):
         d = weigh(t)
         if len(d.choices) < 2 or d.choices[0].made is not None:
             continue
         text = d.reason.text()
         assert text.startswith(d.action + ":")
-        gain = d.choices[0].value - d.choices[1].value
-        if "better" in text:
-            assert d.choices[1].action in text and str(d.worlds) in text
+        best, runner = d.choices[0], d.choices[1]
+        if "points better" in text:
+            assert runner.action in text and str(d.worlds) in text
             said = float(re.search(r"about ([\d.]+) points", text).group(1))
-            assert said == pytest.approx(gain, abs=0.5)
-        return
-    pytest.fail("no weighed card play found")
+            counted = best.points is not None and runner.points is not None
+            assert said == pytest.approx(best.points - runner.points if counted else best.value - runner.value, abs=0.5)
+            said_points += counted
+    assert said_points >= 3
+
+
+def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
+    """The value counts the other side's points and the contract too: where the side's own points
+    are about even, the line must not name a number of points the table does not show."""
+    from game.ai.reasons import Choice, plain_reason
+    obs = GAMES["28"].deal("score", dealer=0).observation(0)
+    best = Choice("play 8D", 6.0, 0.5, 14.1, None, 150)
+    runner = Choice("play 9D", 2.0, 0.5, 14.0, None, 150)
+    text = plain_reason(obs, best, runner, False, 150).text()
+    assert text.startswith("play 8D: about as many points") and "play 9D" in text and "150" in text
+    runner = Choice("play 9D", 2.0, 0.5, 12.0, None, 150)  # two points fewer in the table
+    assert "about 2 points better" in plain_reason(obs, best, runner, False, 150).text()
+    exact = [Choice(c.action, c.value, c.margin, None, None, 150) for c in (best, runner)]  # no table points
+    assert "about 4 points better" in plain_reason(obs, *exact, False, 150).text()
 
 
 def test_where_a_bid_of_13_decides_the_match_the_reason_speaks_of_the_match_not_points():

@@ -112,9 +112,12 @@ def weigh(thinker) -> Decision:
 
 
 def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) -> Message:
-    """One line from the figures: the contract's chance for a bid, else the lead over the next
-    best choice (or that they are as good as each other; where a 400 bid of 13 decides the match,
-    that it serves the match, as its lead is then mostly a share of the match's 60)."""
+    """One line from the figures: the contract's chance for a bid, else how much better it is than
+    the next best choice: in the points the side takes (the figures the choices' table shows)
+    where the roll-outs counted them, else in the AI's value (a lead over the other side); or
+    that the two are as good as each other, or as good in points but better for the score (the
+    other side's points, the contract, the match score), or, where a 400 bid of 13 decides the
+    match, better for the match (its lead is then mostly a share of the match's 60)."""
     if best.made is not None:
         return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
@@ -124,7 +127,8 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
                        action=best.action, other=runner.action, worlds=worlds)
     cls = GAMES[obs.game]
     fam = family_of(cls)
-    if gain < TIE_SHARE * fam.scale(cls):
+    tie = TIE_SHARE * fam.scale(cls)
+    if gain < tie:
         if usual:
             return Message(N_("{action}: as good as {other} here, and the usual play."),
                            action=best.action, other=runner.action)
@@ -134,6 +138,13 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
         return Message(N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
                           "over {worlds} deals the AI imagined."),
                        action=best.action, other=runner.action, worlds=worlds)
+    if best.points is not None and runner.points is not None:
+        # say the difference the choices' table shows (the points the side takes), not the lead
+        gain = best.points - runner.points
+        if gain < tie / 2:  # (a point taken from the other side moves the lead by two)
+            return Message(N_("{action}: about as many points for your side as {other}, but better for the score, "
+                              "over {worlds} deals the AI imagined."),
+                           action=best.action, other=runner.action, worlds=worlds)
     return Message(N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."),
                    action=best.action, other=runner.action, gain=f"{gain:.0f}" if gain >= 1.5 else f"{gain:.1f}",
                    worlds=worlds)
