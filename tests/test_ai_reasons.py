@@ -107,7 +107,7 @@ def test_the_reason_is_built_from_the_figures():
         text = d.reason.text()
         assert text.startswith(d.action + ":")
         best, runner = d.choices[0], d.choices[1]
-        if "points better" in text:
+        if "points better" in text:  # (with or without "better still for the score")
             assert runner.action in text and str(d.worlds) in text
             said = float(re.search(r"about ([\d.]+) points", text).group(1))
             counted = best.points is not None and runner.points is not None
@@ -118,7 +118,8 @@ def test_the_reason_is_built_from_the_figures():
 
 def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
     """The value counts the other side's points and the contract too: where the side's own points
-    are about even, the line must not name a number of points the table does not show."""
+    are about even, or explain less than half the lead, the line says the score is why; it names
+    no number of points the table does not show."""
     from game.ai.reasons import Choice, plain_reason
     obs = GAMES["28"].deal("score", dealer=0).observation(0)
     best = Choice("play 8D", 6.0, 0.5, 14.1, None, 150)
@@ -126,9 +127,13 @@ def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
     text = plain_reason(obs, best, runner, False, 150).text()
     assert text.startswith("play 8D: about as many points") and "play 9D" in text and "150" in text
     runner = Choice("play 9D", 2.0, 0.5, 12.0, None, 150)  # two points fewer in the table
-    assert "about 2 points better" in plain_reason(obs, best, runner, False, 150).text()
+    text = plain_reason(obs, best, runner, False, 150).text()
+    assert "about 2 points better" in text and "still" not in text
+    runner = Choice("play 9D", -8.0, 0.5, 12.0, None, 150)  # the score gives most of a lead of 14
+    assert "about 2 points better for your side than play 9D, and better still for the score" in \
+        plain_reason(obs, best, runner, False, 150).text()
     exact = [Choice(c.action, c.value, c.margin, None, None, 150) for c in (best, runner)]  # no table points
-    assert "about 4 points better" in plain_reason(obs, *exact, False, 150).text()
+    assert "about 14 points better" in plain_reason(obs, *exact, False, 150).text()  # the value's lead
 
 
 def test_where_a_bid_of_13_decides_the_match_the_reason_speaks_of_the_match_not_points():

@@ -116,7 +116,8 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
     the next best choice: in the points the side takes (the figures the choices' table shows)
     where the roll-outs counted them, else in the AI's value (a lead over the other side); or
     that the two are as good as each other, or as good in points but better for the score (the
-    other side's points, the contract, the match score), or, where a 400 bid of 13 decides the
+    other side's points, the contract, the match score), or better in points and better still for
+    the score (where the points explain less than half the lead), or, where a 400 bid of 13 decides the
     match, better for the match (its lead is then mostly a share of the match's 60)."""
     if best.made is not None:
         return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
@@ -139,15 +140,25 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
                           "over {worlds} deals the AI imagined."),
                        action=best.action, other=runner.action, worlds=worlds)
     if best.points is not None and runner.points is not None:
-        # say the difference the choices' table shows (the points the side takes), not the lead
-        gain = best.points - runner.points
-        if gain < tie / 2:  # (a point taken from the other side moves the lead by two)
+        # say the difference the choices' table shows (the points the side takes); the value's lead
+        # also counts the other side's (a point taken from them moves it by two) and the score
+        more = best.points - runner.points
+        if more < tie / 2:
             return Message(N_("{action}: about as many points for your side as {other}, but better for the score, "
                               "over {worlds} deals the AI imagined."),
                            action=best.action, other=runner.action, worlds=worlds)
+        if 4 * more < gain:  # the points explain less than half the lead: the score the rest
+            return Message(N_("{action}: about {gain} points better for your side than {other}, and better still "
+                              "for the score, over {worlds} deals the AI imagined."),
+                           action=best.action, other=runner.action, gain=points_text(more), worlds=worlds)
+        gain = more
     return Message(N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."),
-                   action=best.action, other=runner.action, gain=f"{gain:.0f}" if gain >= 1.5 else f"{gain:.1f}",
-                   worlds=worlds)
+                   action=best.action, other=runner.action, gain=points_text(gain), worlds=worlds)
+
+
+def points_text(gain: float) -> str:
+    """A difference in points as a line says it: whole from 1.5 up, else to a tenth."""
+    return f"{gain:.0f}" if gain >= 1.5 else f"{gain:.1f}"
 
 
 __all__ = ["Choice", "Decision", "message_from_json", "message_json", "weigh"]
