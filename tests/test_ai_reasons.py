@@ -10,7 +10,7 @@ import pytest
 
 from game.ai import LEVELS, Thinker, baseline_action
 from game.ai.family import family_of
-from game.ai.reasons import Decision, weigh
+from game.ai.reasons import Choice, Decision, plain_reason, weigh
 from game.ai.search import Level
 from game.ai.worlds import sample_world
 from game.engine import GAMES
@@ -120,7 +120,6 @@ def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
     """The value counts the other side's points and the contract too: where the side's own points
     are about even, or explain less than half the lead, the line says the score is why; it names
     no number of points the table does not show."""
-    from game.ai.reasons import Choice, plain_reason
     obs = GAMES["28"].deal("score", dealer=0).observation(0)
     best = Choice("play 8D", 6.0, 0.5, 14.1, None, 150)
     runner = Choice("play 9D", 2.0, 0.5, 14.0, None, 150)
