@@ -17,6 +17,7 @@ from game.engine import GAMES
 from game.engine import actions as A
 from game.engine.records import annotate, annotations, replay
 from game.i18n import Message
+from helpers import thirteen_bid_ending
 
 GAME_NAMES = list(GAMES)
 TINY = Level(budget_ms=1e9, max_rollouts=40, exact_cards=3, noise=0.05, bids=3)  # the same work anywhere
@@ -138,7 +139,6 @@ def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
 def test_where_a_bid_of_13_decides_the_match_the_reason_speaks_of_the_match_not_points():
     """400: the partner of a 13-bidder throws its Ace away for the match; its lead over keeping
     the Ace is mostly the match's 60, which no "points better" may claim."""
-    from test_ai_solver import thirteen_bid_ending
     hand = thirteen_bid_ending()
     for card in ("5H", "8C"):
         hand.apply(GAMES["400"].DECK.parse(card))

@@ -18,8 +18,8 @@ from game.ai.solver_hidden_trump import HiddenTrumpSolver
 from game.ai.solver_jass import JassSolver
 from game.ai.worlds import sample_world
 from game.engine import GAMES
-from game.engine import actions as A
 from game.engine.cards import SUIT_MASKS
+from helpers import thirteen_bid_ending
 
 GAME_NAMES = list(GAMES)
 
@@ -694,28 +694,6 @@ def test_a_bit_mask_search_stops_at_its_deadline_and_resumes(game):
     assert solver.table
     solver.deadline = None
     assert solver.value(hand.clone()) == expected
-
-
-THIRTEEN_TRICKS = ("AH 3H 6D 2H", "KH AD 5D 7C", "QH KD 3D 6C", "JH QD 2D 5C", "TH JD AC 4C",
-                   "9H TD KC 3C", "8H 9D QC JS", "7H 8D JC 8S", "6H 7D TC 7S", "4H 6S 9C 5S")
-
-
-def thirteen_bid_ending():
-    """400, Forty-One scoring: seat 0 bid 13 and took the first ten tricks with its hearts; its
-    partner (seat 2) bid 1 and can make it only with its Ace of spades, which would lose the
-    match.  Seat 0 leads its last trump: if seat 2 throws the Ace away, seat 0 takes the last two
-    spades too.  Every card is played through the engine, so each seat's observation is whole."""
-    cls = GAMES["400"]
-    parse = cls.DECK.parse
-    left = ("KS QS 5H", "3S 4S 8C", "AS 2S 4D", "9S TS 2C")
-    hands = [[parse(t.split()[s]) for t in THIRTEEN_TRICKS] + [parse(c) for c in left[s].split()] for s in range(4)]
-    hand = cls(hands, 3, {"forty_one": True})
-    for bid in (13, 1, 1, 1):
-        hand.apply(A.BID + bid)
-    for trick in THIRTEEN_TRICKS:
-        for card in trick.split():
-            hand.apply(parse(card))
-    return hand
 
 
 def test_the_partner_of_a_13_bidder_gives_up_its_own_bid_for_the_match():
