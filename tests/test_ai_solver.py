@@ -12,7 +12,7 @@ from game.ai.arena import PLAYERS, dd_budget, play_deals
 from game.ai.dd import WORLDS, DoubleDummy, choose_dd
 from game.ai.outcome import utility
 from game.ai.search import LEVELS, baseline_action
-from game.ai.solver import OutOfTime, Solver
+from game.ai.solver import OutOfTime, Solver, line_end
 from game.ai.solver_400 import Solver400
 from game.ai.solver_hidden_trump import HiddenTrumpSolver
 from game.ai.solver_jass import JassSolver
@@ -64,6 +64,27 @@ def test_the_solver_finds_the_minimax_value(game, mid_trick):
         for side in (0, 1):
             solver = Solver(side)
             assert solver.value(hand.clone()) == pytest.approx(minimax(hand, side))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("in_trick", [0, 2])
+def test_a_line_of_perfect_play_ends_where_the_search_s_value_says(game, in_trick):
+    """``line_end`` plays the hand out with the game's exact search (for the side's points at
+    the end): every seat keeps the value, so the finished hand is worth exactly that value; the
+    hand given is left alone, and a value that is not the hand's is refused."""
+    fam = family.family_of(GAMES[game])
+    hands = random_positions(game, 3, in_trick, 6, seed=5)
+    assert len(hands) == 6
+    for hand in hands:
+        for side in (0, 1):
+            before = hand.clone()
+            solver = fam.exact_solver(hand, side)
+            v = solver.value(hand)
+            end = line_end(solver, hand, v)
+            assert end.turn < 0 and utility(end, side) == pytest.approx(v, abs=1e-6)
+            assert hand.__dict__ == before.__dict__
+        with pytest.raises(ValueError, match="not the hand's"):
+            line_end(solver, hand, v + 1000)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

@@ -32,6 +32,7 @@ INF = math.inf
 # Each table (positions, horizon values) is emptied when it reaches this many entries (about
 # 600 bytes each): a search that runs for ever stays within some hundred MB.
 MAX_ENTRIES = 200_000
+VALUE_EPS = 1e-6  # values closer than this are the same (sums of the same terms, in another order)
 SKIP_IN_KEY = frozenset({"history", "tricks", "dealt", "trick", "trick_flags", "options",
                          "score_before", "weis_found", "keys", "pts", "above", "lkeys", "mults",
                          "min_bids", "BID_LADDER", "order", "asking", "partner_calls"})
@@ -75,6 +76,28 @@ def remember(table: dict, key, best: float, alpha: float, beta: float, move: int
     elif len(table) >= MAX_ENTRIES:
         table.clear()
     table[key] = (lo, hi, move)
+
+
+def line_end(solver, hand, value: float):
+    """``hand`` (not changed) played out along a line of perfect play whose value is ``value``
+    (``solver.value(hand)``): at each turn the first legal action whose own value is ``value``,
+    each tried with a window around it (the table, kept from the search, makes that cheap)."""
+    hand = hand.clone()
+    lo, hi = value - VALUE_EPS, value + VALUE_EPS
+    while hand.turn >= 0:
+        legal = hand.fast_legal()
+        chosen = legal[0]
+        if len(legal) > 1:
+            for a in legal:
+                child = hand.clone()
+                child.fast_apply(a)
+                if lo < solver.value(child, lo, hi) < hi:
+                    chosen = a
+                    break
+            else:
+                raise ValueError(f"no move keeps the value {value}: it is not the hand's")
+        hand.fast_apply(chosen)
+    return hand
 
 
 class OutOfTime(Exception):
