@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from game.ai import LEVELS, Thinker, baseline_action
+from game.ai import LEVELS, Thinker, baseline_action, search
 from game.ai.family import family_of
 from game.ai.reasons import Choice, Decision, plain_reason, weigh
 from game.ai.search import Level
@@ -117,9 +117,40 @@ def test_the_reason_is_built_from_the_figures():
     assert said_points >= 3
 
 
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_in_the_exact_tricks_the_table_shows_the_points_of_a_line_of_perfect_play(game, monkeypatch):
+    """Where every world is searched exactly, the first ``FIGURE_WORLDS`` of them are also played
+    out (``solver.line_end``): each choice has the side's points, as in the roll-outs, and the
+    line names their difference."""
+    monkeypatch.setattr(search, "FIGURE_WORLDS", 5)
+    found = 0
+    for i in range(40):
+        hand = GAMES[game].deal(f"exact{i}", dealer=i % 4)
+        while hand.turn >= 0 and not (hand.phase == "play" and max(h.bit_count() for h in hand.hand) <= 3):
+            hand.apply(baseline_action(hand.observation(hand.turn), i))
+        obs = hand.observation(hand.turn) if hand.turn >= 0 else None
+        if obs is None or len(obs.legal) < 2:
+            continue
+        t = think(obs, i)
+        assert t.exact
+        for a in t.candidates:
+            assert t.counts[a] > 5 and t.figure_counts[a] == 5
+        d = weigh(t)
+        assert all(c.points is not None for c in d.choices)
+        best, runner = d.choices[:2]
+        text = d.reason.text()
+        if "points better" in text:
+            said = float(re.search(r"about ([\d.]+) points", text).group(1))
+            assert said == pytest.approx(best.points - runner.points, abs=0.5)
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
 def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
     """The value counts the other side's points and the contract too: where the side's own points
-    are about even, or explain less than half the lead, the line says the score is why; it names
+    are about even or fewer, or explain less than half the lead, the line says the score is why; it names
     no number of points the table does not show."""
     obs = GAMES["28"].deal("score", dealer=0).observation(0)
     best = Choice("play 8D", 6.0, 0.5, 14.1, None, 150)
@@ -134,6 +165,9 @@ def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
         plain_reason(obs, best, runner, False, 150).text()
     exact = [Choice(c.action, c.value, c.margin, None, None, 150) for c in (best, runner)]  # no table points
     assert "about 14 points better" in plain_reason(obs, *exact, False, 150).text()  # the value's lead
+    runner = Choice("play 9D", 2.0, 0.5, 16.0, None, 150)  # two points more in the table, worse for the score
+    assert "play 8D: about 2 points fewer for your side than play 9D, but better for the score" in \
+        plain_reason(obs, best, runner, False, 150).text()
 
 
 def test_where_a_bid_of_13_decides_the_match_the_reason_speaks_of_the_match_not_points():

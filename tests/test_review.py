@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -620,7 +621,8 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
         annotated = weighed(record, k)
         note = annotated["annotations"][0]
         figures = {"action": note["action"], "other": note["choices"][1]["action"], "worlds": 2562,
-                   "gain": "12", "percent": "64%"}
+                   "gain": "12", "fewer": "12", "percent": "64%"}
+        assert set(re.findall(r"\{(\w+)\}", msgid)) <= set(figures), msgid  # every place filled
         note["reason"] = {"msgid": msgid, "values": {key: v for key, v in figures.items() if f"{{{key}}}" in msgid}}
         app.go("review", record=annotated)
         scene = app.scene

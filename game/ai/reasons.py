@@ -4,8 +4,9 @@
 - ``choices``: every legal action it weighed, best first, each a ``Choice`` with
   ``value`` (the AI's mean utility: the side's point lead plus the weighted match score, on
   the points' scale), ``margin`` (its standard error), ``points`` (the mean points our side
-  takes after it — card points; 400: the score change — from the roll-outs; None where every
-  world was searched exactly), ``made`` (bids only: the share of worlds in which our side
+  takes after it — card points; 400: the score change — from the roll-outs, or where the
+  worlds are searched exactly from a line of perfect play in the first ``FIGURE_WORLDS`` of
+  them), ``made`` (bids only: the share of worlds in which our side
   held the contract and made it, among those where it held it; None otherwise) and
   ``samples`` (the worlds it was tried in);
 - ``action``: the action taken, ``thinker.best()``: the choice with the highest ``value``,
@@ -114,9 +115,9 @@ def weigh(thinker) -> Decision:
 def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) -> Message:
     """One line from the figures: the contract's chance for a bid, else how much better it is than
     the next best choice: in the points the side takes (the figures the choices' table shows)
-    where the roll-outs counted them, else in the AI's value (a lead over the other side); or
-    that the two are as good as each other, or as good in points but better for the score (the
-    other side's points, the contract, the match score), or better in points and better still for
+    where they were counted, else in the AI's value (a lead over the other side); or
+    that the two are as good as each other, or as good in points (or worse) but better for the score
+    (the other side's points, the contract, the match score), or better in points and better still for
     the score (where the points explain less than half the lead), or, where a 400 bid of 13 decides the
     match, better for the match (its lead is then mostly a share of the match's 60)."""
     if best.made is not None:
@@ -143,6 +144,10 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
         # say the difference the choices' table shows (the points the side takes); the value's lead
         # also counts the other side's (a point taken from them moves it by two) and the score
         more = best.points - runner.points
+        if more <= -tie / 2:
+            return Message(N_("{action}: about {fewer} points fewer for your side than {other}, but better for the "
+                              "score, over {worlds} deals the AI imagined."),
+                           action=best.action, other=runner.action, fewer=points_text(-more), worlds=worlds)
         if more < tie / 2:
             return Message(N_("{action}: about as many points for your side as {other}, but better for the score, "
                               "over {worlds} deals the AI imagined."),
