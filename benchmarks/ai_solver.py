@@ -12,7 +12,9 @@ one fresh exact search (the game's ``family.exact_solver``: a search on bit mask
 once the trick play has begun, in Schieber once the first trick is complete, else ``Solver``),
 as a search level does in its exact tricks.  Figures per game and C: how many
 positions were searched on bit masks, the mean CPU milliseconds a position (the best of R runs, default 3: the figure moves by a fifth
-from run to run on a shared virtual machine), the search's nodes, and a checksum of the values
+from run to run on a shared virtual machine), the search's nodes, the milliseconds it then takes
+to play every card's line of perfect play out (``solver.line_end``, which the search levels do in
+their first 16 exact worlds for the side's points; timed apart), and a checksum of the values
 found: with ``--before DIR`` (another checkout, e.g. ``git worktree add /tmp/before main``)
 both are measured and the checksums must agree, as a faster search may change the work but
 never a value.
@@ -69,21 +71,36 @@ def exact_search(world, side: int):
     return Solver(side)
 
 
-def solve_all(obs_list) -> tuple[float, int, float, int]:
-    """(CPU seconds, nodes, checksum of the values, positions searched on bit masks) for solving
+def solve_all(obs_list) -> tuple[float, int, float, int, float | None]:
+    """(CPU seconds, nodes, checksum of the values, positions searched on bit masks, CPU seconds
+    of the lines of perfect play after them, None in a checkout without ``line_end``) for solving
     every card of every position."""
+    try:
+        from game.ai.solver import line_end
+    except ImportError:
+        line_end = None
     nodes, check, masks = 0, 0.0, 0
-    t0 = time.process_time()
+    seconds = lines = 0.0
     for i, obs in enumerate(obs_list):
+        t0 = time.process_time()
         world = Worlds(obs).sample(random.Random(i))
         solver = exact_search(world, obs.seat & 1)
         masks += type(solver).__name__ != "Solver"
+        solved = []
         for j, a in enumerate(obs.legal):
             child = world.clone()
             child.fast_apply(a)
-            check += (j + 1) * solver.value(child)
+            v = solver.value(child)
+            check += (j + 1) * v
+            solved.append((child, v))
         nodes += solver.nodes
-    return time.process_time() - t0, nodes, round(check, 4), masks
+        t1 = time.process_time()
+        seconds += t1 - t0
+        if line_end is not None:
+            for child, v in solved:
+                line_end(solver, child, v)
+            lines += time.process_time() - t1
+    return seconds, nodes, round(check, 4), masks, None if line_end is None else lines
 
 
 def measure(cards_list, hands: int, repeat: int, revealed: bool = False) -> dict:
@@ -93,9 +110,11 @@ def measure(cards_list, hands: int, repeat: int, revealed: bool = False) -> dict
             obs_list = positions(game, cards, hands, revealed)
             runs = [solve_all(obs_list) for _ in range(repeat)]
             seconds = min(r[0] for r in runs)
+            per = 1000 / max(1, len(obs_list))
+            line = None if runs[0][4] is None else round(per * min(r[4] for r in runs), 1)
             out[f"{game}/{cards}"] = {"positions": len(obs_list), "on_masks": runs[0][3],
-                                      "ms_per_position": round(1000 * seconds / max(1, len(obs_list)), 1),
-                                      "nodes": runs[0][1], "checksum": runs[0][2]}
+                                      "ms_per_position": round(per * seconds, 1),
+                                      "nodes": runs[0][1], "checksum": runs[0][2], "line_ms": line}
     return out
 
 
@@ -133,12 +152,13 @@ def main(argv: list[str]) -> None:
 
 def table(figures: dict, before: dict | None) -> list[str]:
     """The printed lines; with ``before``, its figures beside these and whether the values agree."""
-    head = f"{'game/cards':<14}{'positions':>10}{'on masks':>10}{'ms/position':>13}{'nodes':>11}"
+    head = f"{'game/cards':<14}{'positions':>10}{'on masks':>10}{'ms/position':>13}{'nodes':>11}{'lines ms':>10}"
     if before:
         head += f"{'ms before':>11}{'nodes before':>14}{'speed-up':>10}{'values':>9}"
     lines = [head]
     for key, f in figures.items():
-        line = f"{key:<14}{f['positions']:>10}{f['on_masks']:>10}{f['ms_per_position']:>13}{f['nodes']:>11,}"
+        walk = "-" if f.get("line_ms") is None else f["line_ms"]
+        line = f"{key:<14}{f['positions']:>10}{f['on_masks']:>10}{f['ms_per_position']:>13}{f['nodes']:>11,}{walk:>10}"
         b = before and before.get(key)
         if b:
             same = "same" if b["checksum"] == f["checksum"] else "DIFFER"

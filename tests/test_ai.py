@@ -685,7 +685,8 @@ def test_trick_benchmark_command_prints_json():
 
 def test_solver_benchmark_compares_two_checkouts_and_their_values():
     """benchmarks/ai_solver.py against a checkout (here this one): per game and card count the
-    time a position, the nodes, and the values' checksum; the table says whether they agree."""
+    time a position, the nodes, the time of the lines of perfect play, and the values' checksum;
+    the table says whether they agree."""
     out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "2",
                           "--repeat", "1", "--before", str(ROOT), "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
@@ -696,6 +697,7 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
         assert f["positions"] > 0 and f["nodes"] > 0
         assert before[key]["checksum"] == f["checksum"]  # the same code finds the same values
         assert 0 <= f["on_masks"] <= f["positions"]
+        assert f["line_ms"] >= 0  # the lines of perfect play after the search, timed apart
     assert all(figures[f"{g}/2"]["on_masks"] == figures[f"{g}/2"]["positions"] for g in ("400", "schieber"))
     spec = importlib.util.spec_from_file_location("ai_solver", ROOT / "benchmarks" / "ai_solver.py")
     bench = importlib.util.module_from_spec(spec)
