@@ -103,7 +103,7 @@ def test_the_reason_is_built_from_the_figures():
     said_points = 0
     for obs, t in decisions("28", 30, seed=2):
         d = weigh(t)
-        if len(d.choices) < 2 or d.choices[0].made is not None:
+        if len(d.choices) < 2 or obs.phase != "play":
             continue
         text = d.reason.text()
         assert text.startswith(d.action + ":")
@@ -196,6 +196,47 @@ def test_a_bid_shows_the_chance_the_contract_is_made():
             assert "%" in d.reason.text()
             return
     pytest.fail("no searched bid")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_card_shows_the_chance_the_bid_in_play_is_made_where_that_decides_the_score(game):
+    """304 and Twenty-Eight score the bid, not the card points: each card weighed in the trick
+    play has the share of worlds in which the bid was made; 400 (whose points are the score)
+    and Schieber (no bid) have none."""
+    counted = family_of(GAMES[game]).contract_in_score
+    seen = 0
+    for obs, t in decisions(game, 12, seed=4):
+        if obs.phase != "play" or len(t.candidates) < 2:
+            continue
+        d = weigh(t)
+        for c in d.choices:
+            assert (c.made is not None) == counted and (c.made is None or 0 <= c.made <= 1)
+        seen += 1
+    assert seen >= 4
+
+
+def test_a_card_that_moves_the_bid_s_chance_says_so_where_the_points_do_not_explain_it():
+    """The trick play of 304 and Twenty-Eight: where the side's points do not explain the lead
+    and the bid's chance moves by 5 points or more the side's way, the line names the chance;
+    for the other side's bid, down is its way."""
+    hand = GAMES["28"].deal("chance", dealer=0)
+    while hand.phase != "play":
+        hand.apply(baseline_action(hand.observation(hand.turn), 0))
+    bidder = hand.bidder
+    ours, theirs = hand.observation(bidder), hand.observation(bidder ^ 1)
+
+    def line(obs, made_best, made_runner, points_runner=14.0):
+        best = Choice("play 8D", 6.0, 0.5, 14.0, made_best, 150)
+        runner = Choice("play 9D", 2.0, 0.5, points_runner, made_runner, 150)
+        return plain_reason(obs, best, runner, False, 150).text()
+
+    assert line(ours, 0.8, 0.6) == ("play 8D: your side makes its bid in about 80% of the deals the AI imagined, "
+                                    "against 60% with play 9D.")
+    assert line(theirs, 0.4, 0.6) == ("play 8D: the other side makes its bid in about 40% of the deals the AI "
+                                      "imagined, against 60% with play 9D.")
+    assert "about as many points" in line(ours, 0.62, 0.6)  # a move of 2 points explains nothing
+    assert "about as many points" in line(theirs, 0.8, 0.6)  # up is not the other side's way
+    assert "about 4 points better" in line(ours, 0.8, 0.6, points_runner=10.0)  # the points explain it
 
 
 def test_a_rule_based_decision_has_one_choice_and_the_hints_line():

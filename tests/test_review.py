@@ -621,7 +621,7 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
         annotated = weighed(record, k)
         note = annotated["annotations"][0]
         figures = {"action": note["action"], "other": note["choices"][1]["action"], "worlds": 2562,
-                   "gain": "12", "fewer": "12", "percent": "64%"}
+                   "gain": "12", "fewer": "12", "percent": "64%", "other_percent": "58%"}
         assert set(re.findall(r"\{(\w+)\}", msgid)) <= set(figures), msgid  # every place filled
         note["reason"] = {"msgid": msgid, "values": {key: v for key, v in figures.items() if f"{{{key}}}" in msgid}}
         app.go("review", record=annotated)
@@ -756,3 +756,35 @@ def test_a_long_press_on_the_players_own_card_or_a_card_without_a_note_is_a_tap(
     driver.press_key(app, pygame.K_l)
     held(app, scene.layout.trick_pos[next(iter(played))], 0.7)
     assert not scene.state.show_last and scene.why.lines is None
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(monkeypatch, size):
+    """In 304 and Twenty-Eight's trick play a note's choices carry the bid in play's chance: the
+    Why? panel heads that column "Bid made" (a bid's own chance is "Makes it") and shows it."""
+    from test_i18n import CODES, Overflow
+    from game.i18n import _
+
+    headers = []
+    table = ReviewView.table
+    monkeypatch.setattr(ReviewView, "table", lambda view, surf, rect, y, header, rows:
+                        headers.append((list(header), [list(r) for r in rows])) or table(view, surf, rect, y, header, rows))
+    record = random_record("28", "chances")
+    k = ai_play(record)
+    annotated = weighed(record, k)
+    for i, c in enumerate(annotated["annotations"][0]["choices"]):
+        c["made"] = 0.64 - 0.1 * i
+    overflow = Overflow(monkeypatch)
+    app = driver.make_app(size)
+    app.go("menu")
+    app.go("review", record=annotated)
+    scene = app.scene
+    for code in CODES:
+        set_language(code)
+        scene.go_to(k + 1)
+        scene.show_note = True
+        headers.clear()
+        scene.draw(app.screen)
+        header, rows = headers[-1]
+        assert header[-1] == _("Bid made") != _("Makes it") and rows[0][-1] == "64%", code
+    assert overflow.count > 10 and not overflow.problems

@@ -67,6 +67,7 @@ class Family:
     tie = 0.6
     round_to = 1
     figure_is_score = True  # the figure is the match score's change, not card points taken
+    contract_in_score = False  # whether the bid is made decides the score beyond the figure
     score_name = "points"   # what the match score counts
     hidden_trump = False
     redeal_shows_none = 0
@@ -178,6 +179,7 @@ class HiddenTrumpFamily(Family):
     face_down = False
     tokens = False
     figure_is_score = False
+    contract_in_score = True
     hidden_trump = True
 
     def __init__(self):

@@ -6,8 +6,10 @@
   the points' scale), ``margin`` (its standard error), ``points`` (the mean points our side
   takes after it — card points; 400: the score change — from the roll-outs, or where the
   worlds are searched exactly from a line of perfect play in the first ``FIGURE_WORLDS`` of
-  them), ``made`` (bids only: the share of worlds in which our side
-  held the contract and made it, among those where it held it; None otherwise) and
+  them), ``made`` (bids: the share of worlds in which our side held the contract and made it,
+  among those where it held it; card plays in 304 and
+  Twenty-Eight, whose score the bid decides beyond the card points: the share in which the bid
+  in play was made, whichever side holds it; None otherwise) and
   ``samples`` (the worlds it was tried in);
 - ``action``: the action taken, ``thinker.best()``: the choice with the highest ``value``,
   for bids ``value - margin`` (a bid must beat passing by more than its noise); on equal
@@ -39,6 +41,8 @@ from .hint import reason as rule_reason
 # A lead smaller than this (in the utility's points) reads as "as good as"; per unit of the
 # game's points (28 counts in ones, 304 and Schieber in tens, 400 in score points).
 TIE_SHARE = 0.02
+# A bid's chance that a choice moves by less than this does not explain the choice.
+MADE_STEP = 0.05
 
 
 @dataclass(frozen=True)
@@ -102,8 +106,7 @@ def weigh(thinker) -> Decision:
                         rule_reason(obs, thinker, action, True))
     choices = []
     for a, (mean, se, n) in vals.items():
-        choices.append((a, Choice(text(a), mean, se, thinker.expected_figure(a),
-                                  thinker.made_share(a) if A.is_bid(a) else None, n)))
+        choices.append((a, Choice(text(a), mean, se, thinker.expected_figure(a), thinker.made_share(a), n)))
     choices.sort(key=lambda ac: (ac[0] != action, -ac[1].value))
     worlds = max(c.samples for _, c in choices)
     best = choices[0][1]
@@ -116,11 +119,12 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
     """One line from the figures: the contract's chance for a bid, else how much better it is than
     the next best choice: in the points the side takes (the figures the choices' table shows)
     where they were counted, else in the AI's value (a lead over the other side); or
-    that the two are as good as each other, or as good in points (or worse) but better for the score
-    (the other side's points, the contract, the match score), or better in points and better still for
+    that the two are as good as each other, or, in the trick play of 304 and Twenty-Eight where the
+    points do not explain the lead, how it moves the bid's chance, or as good in points (or
+    worse) but better for the score (the other side's points, the contract, the match score), or better in points and better still for
     the score (where the points explain less than half the lead), or, where a 400 bid of 13 decides the
     match, better for the match (its lead is then mostly a share of the match's 60)."""
-    if best.made is not None:
+    if best.made is not None and obs.phase != "play":
         return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
     gain = best.value - runner.value
@@ -144,6 +148,10 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
         # say the difference the choices' table shows (the points the side takes); the value's lead
         # also counts the other side's (a point taken from them moves it by two) and the score
         more = best.points - runner.points
+        if more < tie / 2 or 4 * more < gain:  # the points do not explain the lead: the bid may
+            told = bid_reason(obs, best, runner)
+            if told is not None:
+                return told
         if more <= -tie / 2:
             return Message(N_("{action}: about {fewer} points fewer for your side than {other}, but better for the "
                               "score, over {worlds} deals the AI imagined."),
@@ -159,6 +167,26 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
         gain = more
     return Message(N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."),
                    action=best.action, other=runner.action, gain=points_text(gain), worlds=worlds)
+
+
+def bid_reason(obs, best: Choice, runner: Choice) -> Message | None:
+    """In the trick play of a game whose score the bid decides beyond the points (304, 28): the
+    line that names the bid's chance, if ``best`` moves it by ``MADE_STEP`` or more the side's
+    way (up for the bidders, down for the other side); else None."""
+    if best.made is None or runner.made is None:
+        return None
+    bidder = obs.public.get("bidder")
+    ours = bidder is not None and (bidder & 1) == (obs.seat & 1)
+    change = best.made - runner.made
+    if (change if ours else -change) < MADE_STEP:
+        return None
+    values = dict(action=best.action, other=runner.action,
+                  percent=f"{round(100 * best.made)}%", other_percent=f"{round(100 * runner.made)}%")
+    if ours:
+        return Message(N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
+                          "against {other_percent} with {other}."), **values)
+    return Message(N_("{action}: the other side makes its bid in about {percent} of the deals the AI imagined, "
+                      "against {other_percent} with {other}."), **values)
 
 
 def points_text(gain: float) -> str:

@@ -186,7 +186,10 @@ class Thinker:
         self.counts = {a: 0 for a in self.candidates}
         self.figure_totals = {a: 0.0 for a in self.candidates}  # the side's points, for hints
         self.figure_counts = {a: 0 for a in self.candidates}
-        self.made = {a: [0, 0] for a in self.candidates}  # bids: [made, held] by our side
+        # [made, held]: for a bid, our side's contract (in the worlds where it held one); for a
+        # card in a game whose score the bid decides beyond the card points, the bid in play
+        self.made = {a: [0, 0] for a in self.candidates}
+        self.bidder = obs.public.get("bidder") if obs.phase == "play" and family.contract_in_score else None
         self.world = None
         self.exact = False  # the current world is searched exactly
         self.queue: list[int] = []
@@ -264,7 +267,9 @@ class Thinker:
             try:
                 v, f = self.solver.value(hand), None
                 if self.counts[a] < FIGURE_WORLDS:
-                    f = figures(line_end(self.solver, hand, v))[self.side]
+                    end = line_end(self.solver, hand, v)
+                    f = figures(end)[self.side]
+                    self._count_made(a, end)
             except OutOfTime:
                 self.queue.append(a)
                 return
@@ -272,14 +277,22 @@ class Thinker:
             rollout(hand, self.rules, random.Random(self.world_seed), self.level.noise)
             v, f = utility(hand, self.side, self.weight), figures(hand)[self.side]
             self.unit_cost = smoothed(self.unit_cost, clock() - t0)
-            if A.is_bid(a):
-                made = contract_made(hand, self.obs.seat)
-                if made is not None:
-                    self.made[a][0] += made
-                    self.made[a][1] += 1
+            self._count_made(a, hand)
         self.pending[a] = (v, f)
         self.rollouts += 1
         self._world_done()
+
+    def _count_made(self, a: int, end) -> None:
+        """Whether the bid counted for ``a`` (``made``) was made in the finished hand ``end``."""
+        if A.is_bid(a):
+            made = contract_made(end, self.obs.seat)
+        elif self.bidder is not None:
+            made = end.contract_made(self.bidder)
+        else:
+            return
+        if made is not None:
+            self.made[a][0] += made
+            self.made[a][1] += 1
 
     def _world_done(self) -> None:
         if not self.queue:  # the world is done: every candidate has its value in it
@@ -331,7 +344,10 @@ class Thinker:
         return self.figure_totals[a] / n if n else None
 
     def made_share(self, a: int) -> float | None:
-        """Bids: the share of roll-outs our side made its contract in, of those where it held it."""
+        """Bids: the share of worlds our side made its contract in, of those where it held it;
+        cards, where the bid decides the score beyond the card points (304, 28): the share of
+        worlds the bid in play was made in (of the roll-outs, and of the exact worlds the first
+        ``FIGURE_WORLDS``); else None."""
         made, held = self.made.get(a, (0, 0))
         return made / held if held else None
 

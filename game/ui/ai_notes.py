@@ -155,8 +155,15 @@ def lines(note: Note, seat_name: str, swiss: bool, deck) -> list[str]:
     return out + [reason] if reason else out
 
 
+def made_heading(note: Note) -> str:
+    """The heading over the chances: a bid's for its side in the auction, the bid in play's in
+    the trick play (304, Twenty-Eight)."""
+    return _("Makes it") if any(A.is_bid(c.action) for c in note.choices) else _("Bid made")
+
+
 def rows(note: Note, swiss: bool) -> list[tuple[str, str, str]]:
-    """(choice, mean points its side takes after it, chance the bid is made) per choice."""
+    """(choice, mean points its side takes after it, chance the bid is made: ``made_heading``)
+    per choice."""
     return [(action_phrase(c.action, swiss),
              "–" if c.points is None else f"{c.points:.1f}",
              "" if c.made is None else f"{round(100 * c.made)}%") for c in note.choices]

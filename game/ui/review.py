@@ -236,6 +236,10 @@ class HandReview:
         taken first."""
         return ai_notes.rows(note, self.ui.swiss)
 
+    def note_made_heading(self, note: ai_notes.Note) -> str:
+        """The heading over ``note_rows``' chances (a bid's, or the bid in play's)."""
+        return ai_notes.made_heading(note)
+
 
 def _raw_notes(record: dict, count: int) -> dict[int, object]:
     """{action index: note} of a record's optional annotations, not yet checked."""

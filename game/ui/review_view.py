@@ -534,6 +534,6 @@ class ReviewView:
                 break
             shown.append(row)
         header = [_("Choice"), _("Points")]
-        if any(row[2] for row in shown):  # a bid: the chance its side makes it
-            header.append(_("Makes it"))
+        if any(row[2] for row in shown):  # a bid's chance, or in 304 and 28's play the bid in play's
+            header.append(review.note_made_heading(note))
         self.table(surf, inner, y, header, [row[:len(header)] for row in shown])
