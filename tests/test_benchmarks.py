@@ -51,6 +51,10 @@ REFUSED = [
     ("benchmarks/frame.py", ["--level", "grandmaster"], "--level"),
     ("benchmarks/ai_trick.py", ["--game", "28", "--a", "baseline", "--b", "baseline", "--cards", "0"], "--cards"),
     ("benchmarks/ai_trick.py", ["--game", "28", "--a", "normal", "--b", "normal", "--b-exact", "-1"], "--b-exact"),
+    ("benchmarks/ai_reasons.py", ["--games", "28,29"], "--games"),
+    ("benchmarks/ai_reasons.py", ["--hands", "0"], "--hands"),
+    ("benchmarks/ai_reasons.py", ["--level", "baseline"], "--level"),
+    ("benchmarks/ai_reasons.py", ["--examples", "-1"], "--examples"),
     ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
     (ARENA, ["--deals", "0"], "--deals"),
@@ -98,3 +102,18 @@ def test_worlds_benchmark_measures_another_checkout_beside_this_one():
     for game in GAMES:
         assert figures[game]["decisions"] == before[game]["decisions"] > 0  # the same positions
         assert figures[game]["worlds_per_second"] > 0 and before[game]["rollouts_per_decision"] > 0
+
+
+def test_the_reasons_survey_counts_every_decision_once_and_the_exact_plays_show_points():
+    """benchmarks/ai_reasons.py: each weighed decision has one kind of line; every card play
+    searched to the end shows the side's points (solver.line_end); examples are those lines."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_reasons.py", "--games", "28", "--hands", "1",
+                          "--examples", "1", "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    f = json.loads(out.stdout)["ai_reasons"]["28"]
+    assert f["decisions"] > 10 and sum(f["kinds"].values()) == f["decisions"]
+    assert f["exact_plays"] > 0 and f["exact_plays_with_points"] == f["exact_plays"]
+    assert set(f["examples"]) == set(f["kinds"]) and all(len(v) == 1 for v in f["examples"].values())
+    from game.i18n import catalog
+    kinds = [load("ai_reasons").kind(m) for m, places in catalog.extract().items()
+             if any(p == "game/ai/reasons.py" for p, _ in places)]
+    assert len(kinds) >= 10 and len(set(kinds)) == len(kinds) and "by its rules" not in kinds  # one kind a line
