@@ -99,7 +99,7 @@ def test_nothing_shown_reveals_a_card_the_seat_could_not_know(game):
 
 def test_the_reason_is_built_from_the_figures():
     """The points a line names are the difference the choices' table shows (the points the side
-    takes) where the roll-outs counted them, else the difference in value."""
+    takes) where they were counted, else the difference in value."""
     said_points = 0
     for obs, t in decisions("28", 30, seed=2):
         d = weigh(t)
@@ -168,6 +168,30 @@ def test_a_choice_as_good_in_points_but_better_for_the_score_says_so():
     runner = Choice("play 9D", 2.0, 0.5, 16.0, None, 150)  # two points more in the table, worse for the score
     assert "play 8D: about 2 points fewer for your side than play 9D, but better for the score" in \
         plain_reason(obs, best, runner, False, 150).text()
+
+
+def test_points_counted_in_some_worlds_are_weighed_against_the_value_in_those_worlds():
+    """The exact tricks count the side's points in their first worlds only: the line weighs
+    them against the value's lead in those worlds (``points_gain``), and where those worlds show
+    no lead the points cannot say why: the line names the value's lead over every world."""
+    obs = GAMES["schieber"].deal("like", dealer=0).observation(0)
+    best = Choice("play AS", 30.0, 1.0, 52.0, None, 80)
+    runner = Choice("play KS", 10.0, 1.0, 50.0, None, 80)
+    assert "about 2 points better for your side than play KS, and better still" in \
+        plain_reason(obs, best, runner, False, 80).text()  # every world: 2 points explain little of 20
+    assert "about 2 points better for your side than play KS, over 80" in \
+        plain_reason(obs, best, runner, False, 80, points_gain=6.0).text()  # like for like they explain it
+    assert "about 20 points better" in plain_reason(obs, best, runner, False, 80, points_gain=0.5).text()
+
+def test_the_value_beside_the_points_is_the_mean_over_the_worlds_they_were_counted_in(monkeypatch):
+    obs = next(o for o, t in decisions("schieber", 40, seed=3) if t.exact and o.phase == "play" and len(o.legal) > 2)
+    monkeypatch.setattr(search, "FIGURE_WORLDS", 1000)
+    t = think(obs)
+    assert all(t.figure_value(a) == pytest.approx(t.totals[a] / t.counts[a]) for a in t.candidates)
+    monkeypatch.setattr(search, "FIGURE_WORLDS", 3)
+    t = think(obs)
+    assert all(t.figure_counts[a] == 3 < t.counts[a] for a in t.candidates)
+    assert any(t.figure_value(a) != pytest.approx(t.totals[a] / t.counts[a]) for a in t.candidates)
 
 
 def test_where_a_bid_of_13_decides_the_match_the_reason_speaks_of_the_match_not_points():

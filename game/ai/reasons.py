@@ -111,11 +111,14 @@ def weigh(thinker) -> Decision:
     worlds = max(c.samples for _, c in choices)
     best = choices[0][1]
     runner = choices[1][1]
+    counted = [thinker.figure_value(a) for a, _ in choices[:2]]
+    points_gain = None if None in counted else counted[0] - counted[1]
     return Decision(obs.seat, thinker.level_name, best.action, worlds, tuple(c for _, c in choices),
-                    plain_reason(obs, best, runner, action == thinker.fallback, worlds))
+                    plain_reason(obs, best, runner, action == thinker.fallback, worlds, points_gain))
 
 
-def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) -> Message:
+def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
+                 points_gain: float | None = None) -> Message:
     """One line from the figures: the contract's chance for a bid, else how much better it is than
     the next best choice: in the points the side takes (the figures the choices' table shows)
     where they were counted, else in the AI's value (a lead over the other side); or
@@ -123,7 +126,12 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
     points do not explain the lead, how it moves the bid's chance, or as good in points (or
     worse) but better for the score (the other side's points, the contract, the match score), or better in points and better still for
     the score (where the points explain less than half the lead), or, where a 400 bid of 13 decides the
-    match, better for the match (its lead is then mostly a share of the match's 60)."""
+    match, better for the match (its lead is then mostly a share of the match's 60).
+
+    ``points_gain``: the value's lead over the worlds the points were counted in, where that is
+    not every world (the exact tricks count them in the first ``FIGURE_WORLDS``): the points are
+    weighed against it, like for like; if it shows no lead there, the points cannot tell why and
+    the line names the value's lead."""
     if best.made is not None and obs.phase != "play":
         return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
@@ -144,11 +152,13 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
         return Message(N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
                           "over {worlds} deals the AI imagined."),
                        action=best.action, other=runner.action, worlds=worlds)
-    if best.points is not None and runner.points is not None:
+    if points_gain is None:
+        points_gain = gain
+    if best.points is not None and runner.points is not None and points_gain >= tie / 2:
         # say the difference the choices' table shows (the points the side takes); the value's lead
         # also counts the other side's (a point taken from them moves it by two) and the score
         more = best.points - runner.points
-        if more < tie / 2 or 4 * more < gain:  # the points do not explain the lead: the bid may
+        if more < tie / 2 or 4 * more < points_gain:  # the points do not explain the lead: the bid may
             told = bid_reason(obs, best, runner)
             if told is not None:
                 return told
@@ -160,7 +170,7 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int) ->
             return Message(N_("{action}: about as many points for your side as {other}, but better for the score, "
                               "over {worlds} deals the AI imagined."),
                            action=best.action, other=runner.action, worlds=worlds)
-        if 4 * more < gain:  # the points explain less than half the lead: the score the rest
+        if 4 * more < points_gain:  # the points explain less than half the lead: the score the rest
             return Message(N_("{action}: about {gain} points better for your side than {other}, and better still "
                               "for the score, over {worlds} deals the AI imagined."),
                            action=best.action, other=runner.action, gain=points_text(more), worlds=worlds)

@@ -186,6 +186,7 @@ class Thinker:
         self.counts = {a: 0 for a in self.candidates}
         self.figure_totals = {a: 0.0 for a in self.candidates}  # the side's points, for hints
         self.figure_counts = {a: 0 for a in self.candidates}
+        self.figure_values = {a: 0.0 for a in self.candidates}  # the values of the worlds counted there
         # [made, held]: for a bid, our side's contract (in the worlds where it held one); for a
         # card in a game whose score the bid decides beyond the card points, the bid in play
         self.made = {a: [0, 0] for a in self.candidates}
@@ -303,6 +304,7 @@ class Thinker:
                 if f is not None:
                     self.figure_totals[a] += f
                     self.figure_counts[a] += 1
+                    self.figure_values[a] += v
             self.pending = {}
 
     def _try_world(self) -> None:
@@ -342,6 +344,12 @@ class Thinker:
         """The side's mean points (card points; 400: score) after ``a`` in the roll-outs."""
         n = self.figure_counts.get(a, 0)
         return self.figure_totals[a] / n if n else None
+
+    def figure_value(self, a: int) -> float | None:
+        """The mean value of ``a`` over the worlds ``expected_figure`` counts (in exact worlds the
+        first ``FIGURE_WORLDS``; else every world): to compare the points with like for like."""
+        n = self.figure_counts.get(a, 0)
+        return self.figure_values[a] / n if n else None
 
     def made_share(self, a: int) -> float | None:
         """Bids: the share of worlds our side made its contract in, of those where it held it;
