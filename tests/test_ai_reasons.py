@@ -183,6 +183,32 @@ def test_points_counted_in_some_worlds_are_weighed_against_the_value_in_those_wo
         plain_reason(obs, best, runner, False, 80, points_gain=6.0).text()  # like for like they explain it
     assert "about 20 points better" in plain_reason(obs, best, runner, False, 80, points_gain=0.5).text()
 
+def test_in_schieber_the_points_explain_a_lead_the_multiplier_makes_large():
+    """Schieber's value counts a point the side takes twice (the other side does not take it) and
+    the match score counts it times the contract's multiplier: under a multiplier of 4 a lead
+    of 3.7 is what 0.8 points more make, and the line says so, not "as many points"."""
+    cls = GAMES["schieber"]
+    for i in range(200):
+        hand = cls.deal(f"mult{i}", dealer=i % 4)
+        while hand.phase != "play":
+            hand.apply(baseline_action(hand.observation(hand.turn), i))
+        obs = hand.observation(hand.turn)
+        if obs.public.get("multiplier") == 4:
+            break
+    else:
+        pytest.fail("no contract with a multiplier of 4")
+    assert family_of(cls).point_worth(obs) == pytest.approx(4.4)
+    best = Choice("play BB", 251.31, 1.0, 184.35, None, 99)
+    runner = Choice("play OB", 247.62, 1.0, 183.52, None, 99)
+    assert "play BB: about 0.8 points better for your side than play OB, over 99" in \
+        plain_reason(obs, best, runner, False, 99).text()
+    runner = Choice("play OB", 240.0, 1.0, 183.52, None, 99)  # a lead of 11: the points explain a third
+    assert "about as many points for your side as play OB" in plain_reason(obs, best, runner, False, 99).text()
+    runner = Choice("play OB", 230.0, 1.0, 182.35, None, 99)  # 2 points, 8.8 of a lead of 21
+    assert "about 2 points better for your side than play OB, and better still for the score" in \
+        plain_reason(obs, best, runner, False, 99).text()
+
+
 def test_the_value_beside_the_points_is_the_mean_over_the_worlds_they_were_counted_in(monkeypatch):
     obs = next(o for o, t in decisions("schieber", 40, seed=3) if t.exact and o.phase == "play" and len(o.legal) > 2)
     monkeypatch.setattr(search, "FIGURE_WORLDS", 1000)

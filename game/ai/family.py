@@ -162,6 +162,13 @@ class Family:
         """What a whole hand is worth in the figure's points (for what counts as a tie)."""
         return 1.0
 
+    def point_worth(self, obs) -> float:
+        """How far one more point of the side's figure moves the search's value, nothing else
+        changing (for a reasons line: how much of a lead the points explain).  Where the figure
+        is the score (400), the point and its weight in the score; else a point the side takes
+        is one the other side does not: two."""
+        return 1.0 + self.score_weight if self.figure_is_score else 2.0
+
 
 class HiddenTrumpFamily(Family):
     """304 and 28: fixed trick power (J 9 A 10 K Q 8 7), card points, a face-down indicator.
@@ -443,6 +450,11 @@ class JassFamily(Family):
 
     def scale(self, cls) -> float:
         return 157.0
+
+    def point_worth(self, obs) -> float:
+        """A point taken from the other side, and the match score counting it times the contract's
+        multiplier."""
+        return 2.0 * (1.0 + self.score_weight * (obs.public.get("multiplier") or 1))
 
     def card_points(self, obs):
         k = self._contract(obs)

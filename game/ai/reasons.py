@@ -158,19 +158,19 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
         # say the difference the choices' table shows (the points the side takes); the value's lead
         # also counts the other side's (a point taken from them moves it by two) and the score
         more = best.points - runner.points
-        if more < tie / 2 or 4 * more < points_gain:  # the points do not explain the lead: the bid may
+        if more <= 0 or 2 * fam.point_worth(obs) * more < points_gain:
+            # the points explain less than half the lead: the bid's chance may, else "the score"
             told = bid_reason(obs, best, runner)
             if told is not None:
                 return told
-        if more <= -tie / 2:
-            return Message(N_("{action}: about {fewer} points fewer for your side than {other}, but better for the "
-                              "score, over {worlds} deals the AI imagined."),
-                           action=best.action, other=runner.action, fewer=points_text(-more), worlds=worlds)
-        if more < tie / 2:
-            return Message(N_("{action}: about as many points for your side as {other}, but better for the score, "
-                              "over {worlds} deals the AI imagined."),
-                           action=best.action, other=runner.action, worlds=worlds)
-        if 4 * more < points_gain:  # the points explain less than half the lead: the score the rest
+            if more <= -tie / 2:
+                return Message(N_("{action}: about {fewer} points fewer for your side than {other}, but better for "
+                                  "the score, over {worlds} deals the AI imagined."),
+                               action=best.action, other=runner.action, fewer=points_text(-more), worlds=worlds)
+            if more < tie / 2:
+                return Message(N_("{action}: about as many points for your side as {other}, but better for the "
+                                  "score, over {worlds} deals the AI imagined."),
+                               action=best.action, other=runner.action, worlds=worlds)
             return Message(N_("{action}: about {gain} points better for your side than {other}, and better still "
                               "for the score, over {worlds} deals the AI imagined."),
                            action=best.action, other=runner.action, gain=points_text(more), worlds=worlds)
