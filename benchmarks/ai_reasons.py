@@ -8,7 +8,8 @@ decision with more than one legal action is weighed (``reasons.weigh``, as the t
 records do). Per game: how many decisions had a choice, the share of each kind of line, the
 share of card plays searched exactly to the end (the last tricks) and how many of those show
 the side's points in the Why? table, and with ``--examples K`` the first K lines of each kind
-in words. The figures describe the partner's explanations; they are not a test of strength.
+in words, with the seat, the trick (during the auction: 1) and the first three rows of the Why?
+table (the points the side takes, the bid's chance where there is one). The figures describe the partner's explanations; they are not a test of strength.
 """
 
 from __future__ import annotations
@@ -67,7 +68,10 @@ def survey(game: str, hands: int, level: str, seed: int, examples: int) -> dict:
                 k = kind(d.reason.msgid)
                 kinds[k] += 1
                 if len(shown.setdefault(k, [])) < examples:
-                    shown[k].append(d.reason.text())
+                    shown[k].append({"seat": obs.seat, "trick": len(hand.tricks) + 1, "line": d.reason.text(),
+                                     "choices": [[c.action, None if c.points is None else round(c.points, 1),
+                                                  None if c.made is None else round(100 * c.made)]
+                                                 for c in d.choices[:3]]})
                 if obs.phase == "play" and t.exact and len(d.choices) > 1:
                     exact += 1
                     exact_points += all(c.points is not None for c in d.choices)
@@ -101,8 +105,11 @@ def main(argv: list[str]) -> None:
               f"{f['exact_plays']} card plays searched to the end, {f['exact_plays_with_points']} with points shown")
         for k, c in f["kinds"].items():
             print(f"  {100 * c / n:5.1f} %  {k}")
-            for line in f["examples"].get(k, []):
-                print(f"           {line}")
+            for e in f["examples"].get(k, []):
+                print(f"           seat {e['seat']}, trick {e['trick']}: {e['line']}")
+                rows = ", ".join(f"{a} {'-' if p is None else p} points" + ("" if m is None else f" ({m}% made)")
+                                 for a, p, m in e["choices"])
+                print(f"             table: {rows}")
 
 
 if __name__ == "__main__":
