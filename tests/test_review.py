@@ -275,6 +275,15 @@ def shown_note(app, position):
     return note, scene.review.note_lines(note), scene.review.note_rows(note)
 
 
+def draw_why(app, position, code):
+    """Draw the review at ``position`` with its Why? panel open, in the language ``code``."""
+    set_language(code)
+    scene = app.scene
+    scene.go_to(position)
+    scene.show_note = True
+    scene.draw(app.screen)
+
+
 def unknown_cards(record, k, swiss):
     """The names of the cards the seat acting at ``k`` could not know then: the others' hands."""
     hand = replayed(record, k)
@@ -628,11 +637,8 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
         scene = app.scene
         assert scene.review.note(k + 1).reason is not None, msgid
         for code in CODES:
-            set_language(code)
-            scene.go_to(k + 1)
-            scene.show_note = True
             tables.clear()
-            scene.draw(app.screen)
+            draw_why(app, k + 1, code)
             found += [(code, msgid[:40]) + p for p in overflow.problems]
             overflow.problems.clear()
             if not tables or min(tables) < min(2, len(note["choices"])):
@@ -778,13 +784,9 @@ def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(mo
     app = driver.make_app(size)
     app.go("menu")
     app.go("review", record=annotated)
-    scene = app.scene
     for code in CODES:
-        set_language(code)
-        scene.go_to(k + 1)
-        scene.show_note = True
         headers.clear()
-        scene.draw(app.screen)
+        draw_why(app, k + 1, code)
         header, rows = headers[-1]
         assert header[-1] == _("Bid made") != _("Makes it") and rows[0][-1] == "64%", code
     assert overflow.count > 10 and not overflow.problems
