@@ -250,7 +250,10 @@ def test_score_change_is_the_results_score_minus_the_score_before(game, seed):
         assert [f * res["multiplier"] for f in figures] == res["points"]
         if not res["match_over"]:
             cards = [res["points"][s] - res["weis_points"][s] - res["stoeck_points"][s] for s in (0, 1)]
-            bonus = 100 * res["multiplier"] * (max(cards) > 0 and min(cards) == 0)
+            # the Match bonus goes with every trick, not with every point: a side may take a
+            # trick worth nothing (four plain 6-9s), and then there is no Match
+            sides_won = {t["winner"] & 1 for t in res["tricks"]}
+            bonus = 100 * res["multiplier"] * (len(sides_won) == 1)
             assert sum(cards) - bonus == hand.points_per_hand(hand.options) * res["multiplier"]
         side = res["chooser"] & 1
         assert made == [res["points"][side] > res["points"][1 - side] if s == res["chooser"] else None
