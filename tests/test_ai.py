@@ -4,6 +4,7 @@ import ast
 import importlib.util
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -623,14 +624,45 @@ def test_hint_for_a_304_bid_gives_the_tables_points():
 def test_hint_points_are_round_where_the_game_counts_hundreds(game, figure, said):
     from game.ai.hint import reason
 
-    class Figures:  # a thinker whose roll-outs gave the side ``figure`` points
+    class Figures:  # a thinker whose roll-outs gave the side ``figure`` points (and no bid's chance)
         @staticmethod
         def expected_figure(action):
             return figure
 
+        @staticmethod
+        def made_share(action):
+            return None
+
     hand, seat = next((h, s) for h, s in random_positions(game, None, 20, 5) if h.phase == "play")
     obs = hand.observation(seat)
     assert said in str(reason(obs, Figures(), obs.legal[0], False))
+
+
+@pytest.mark.parametrize("game", ["304", "28"])
+def test_a_hint_in_the_trick_play_gives_the_bid_s_chance_for_the_side_that_holds_it(game):
+    """304 and Twenty-Eight score the bid: a hint for a card says how often the bid in play is
+    made after it, as the bidders' side ("make its bid") or the other side ("the other side
+    makes its bid"), from the same worlds as its points."""
+    from game.ai.hint import hint
+
+    said = set()
+    for i in range(30):
+        hand = GAMES[game].deal(f"hintbid{i}", dealer=i % 4)
+        while hand.phase != "play":
+            hand.apply(baseline_action(hand.observation(hand.turn), i))
+        for _ in range(4):  # the first trick: two seats of each side
+            obs = hand.observation(hand.turn)
+            action, why = hint(obs, "easy", i)
+            text = str(why)
+            ours = (obs.public["bidder"] ^ obs.seat) & 1 == 0
+            if len(obs.legal) > 1 and A.is_play(action):
+                phrase = "and make its bid in about " if ours else "; the other side makes its bid in about "
+                assert phrase in text and re.search(r"about \d+% of the deals", text), text
+                said.add(ours)
+            hand.apply(action)
+        if said == {True, False}:
+            return
+    pytest.fail(f"hints seen only for {said}")
 
 
 def test_the_ai_never_names_a_game():

@@ -51,8 +51,17 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
     else:
         step = family.round_to
         shown = round(fig / step) * step
-        outlook = Message(N_("your side should take about {points} of {total} points"),
-                          points=f"{shown:.0f}", total=f"{family.scale(GAMES[obs.game]):.0f}")
+        points, total = f"{shown:.0f}", f"{family.scale(GAMES[obs.game]):.0f}"
+        made = thinker.made_share(action) if obs.phase == "play" else None  # the bid in play's chance
+        if made is None:
+            outlook = Message(N_("your side should take about {points} of {total} points"), points=points, total=total)
+        elif (obs.public["bidder"] ^ obs.seat) & 1 == 0:
+            outlook = Message(N_("your side should take about {points} of {total} points and make its bid in about "
+                                 "{percent} of the deals"), points=points, total=total, percent=f"{round(100 * made)}%")
+        else:
+            outlook = Message(N_("your side should take about {points} of {total} points; the other side makes its "
+                                 "bid in about {percent} of the deals"), points=points, total=total,
+                              percent=f"{round(100 * made)}%")
         why = agreeing(obs, action, shown, why)
     return Message(N_("{action}: {why}; {outlook}."), action=text[0].upper() + text[1:],
                    why=Message(why), outlook=outlook)
