@@ -9,7 +9,8 @@ records do). Per game: how many decisions had a choice, the share of each kind o
 share of card plays searched exactly to the end (the last tricks) and how many of those show
 the side's points in the Why? table, and with ``--examples K`` the first K lines of each kind
 in words, with the seat, the trick (during the auction: 1) and the first three rows of the Why?
-table (the points the side takes, the bid's chance where there is one). The figures describe the partner's explanations; they are not a test of strength.
+table (the points the side takes, the bid's chance where there is one). The figures describe the
+partner's explanations; they are not a test of strength.
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@
   takes after it — card points; 400: the score change — from the roll-outs, or where the
   worlds are searched exactly from a line of perfect play in the first ``FIGURE_WORLDS`` of
   them), ``made`` (bids: the share of worlds in which our side held the contract and made it,
-  among those where it held it; card plays in 304 and
-  Twenty-Eight, whose score the bid decides beyond the card points: the share in which the bid
-  in play was made, whichever side holds it; None otherwise) and
+  among those where it held it; card plays in 304 and Twenty-Eight, whose score the bid decides
+  beyond the card points: the share in which the bid in play was made, whichever side holds it;
+  None otherwise) and
   ``samples`` (the worlds it was tried in);
 - ``action``: the action taken, ``thinker.best()``: the choice with the highest ``value``,
   for bids ``value - margin`` (a bid must beat passing by more than its noise); on equal
@@ -121,12 +121,13 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
                  points_gain: float | None = None) -> Message:
     """One line from the figures: the contract's chance for a bid, else how much better it is than
     the next best choice: in the points the side takes (the figures the choices' table shows)
-    where they were counted, else in the AI's value (a lead over the other side); or
-    that the two are as good as each other, or, in the trick play of 304 and Twenty-Eight where the
-    points do not explain the lead, how it moves the bid's chance, or as good in points (or
-    worse) but better for the score (the other side's points, the contract, the match score), or better in points and better still for
-    the score (where the points explain less than half the lead), or, where a 400 bid of 13 decides the
-    match, better for the match (its lead is then mostly a share of the match's 60).
+    where they were counted, else in the AI's value (a lead over the other side); or that the two
+    are as good as each other, or, in the trick play of 304 and Twenty-Eight where the points do
+    not explain the lead, how it moves the bid's chance, or as good in points (or worse) but
+    better for the score (the other side's points, the contract, the match score), or better in
+    points and better still for the score (where the points explain less than half the lead), or,
+    where a 400 bid of 13 decides the match, better for the match (its lead is then mostly a share
+    of the match's 60).
 
     ``points_gain``: the value's lead over the worlds the points were counted in, where that is
     not every world (the exact tricks count them in the first ``FIGURE_WORLDS``): the points are
