@@ -706,6 +706,19 @@ def test_a_long_press_on_an_ai_card_in_the_last_trick_shows_its_reason():
     assert all(kept[k] == {"index": k, **session.notes[k]} and kept[k]["worlds"] == 89 for k, _t in played.values())
 
 
+def test_a_long_press_shows_the_bid_s_chance_where_the_note_counted_it():
+    """304 and Twenty-Eight's cards carry the bid in play's chance: the long press lists it
+    beside the points, under the review's heading for it."""
+    app, scene, session, record, played = table_after_a_trick()
+    seat, (k, text) = next(iter(played.items()))
+    for i, c in enumerate(session.notes[k]["choices"]):
+        c["made"] = 0.64 - 0.05 * i  # (a chance outside 0-1 would make the note one the AI could not have made)
+    driver.press_key(app, pygame.K_l)
+    held(app, scene.layout.trick_pos[seat], 0.7)
+    taken = names.action_phrase(A.parse_action(text, GAMES["28"].DECK))
+    assert scene.why.lines[2] == f"{taken} · 15.2 · Bid made 64%"
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press_show_it(game):
     """Real thinkers (no stand-in): every AI action of a hand played at the table carries its

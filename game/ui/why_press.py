@@ -41,7 +41,9 @@ class WhyPress:
     def shown_lines(self, seat: int, note: ai_notes.Note) -> list[str]:
         ui = self.ui
         lines = ai_notes.lines(note, ui.seat(seat), ui.swiss, ui.deck_cards)
-        return lines + [f"{choice} · {points}" for choice, points, _made in ai_notes.rows(note, ui.swiss)[:ROWS_SHOWN]]
+        heading = ai_notes.made_heading(note)  # 304, 28: the bid's chance after the card, where counted
+        return lines + [f"{choice} · {points}" + (f" · {heading} {made}" if made else "")
+                        for choice, points, made in ai_notes.rows(note, ui.swiss)[:ROWS_SHOWN]]
 
     # ---- input --------------------------------------------------------------------------------------
     def press(self, hit, pos) -> None:
