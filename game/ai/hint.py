@@ -55,7 +55,7 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
         made = thinker.made_share(action) if obs.phase == "play" else None  # the bid in play's chance
         if made is None:
             outlook = Message(N_("your side should take about {points} of {total} points"), points=points, total=total)
-        elif (obs.public["bidder"] ^ obs.seat) & 1 == 0:
+        elif holds_the_bid(obs):
             outlook = Message(N_("your side should take about {points} of {total} points and make its bid in about "
                                  "{percent} of the deals"), points=points, total=total, percent=f"{round(100 * made)}%")
         else:
@@ -80,6 +80,12 @@ def agreeing(obs, action: int, shown: float, why: str) -> str:
     return why
 
 
+def holds_the_bid(obs) -> bool:
+    """The side of ``obs``'s seat holds the highest bid (304, 28: the trumper's side)."""
+    bidder = obs.public.get("bidder")
+    return bidder is not None and (bidder ^ obs.seat) & 1 == 0
+
+
 def table_figure(obs) -> float | None:
     """304/28 bids on four cards: the opening table's mean points for the side as trumper;
     a 304 bid on eight cards: the rules' estimate for those eight."""
@@ -88,7 +94,7 @@ def table_figure(obs) -> float | None:
     if len(obs.received) == 8 and obs.phase == "auction":
         bidder, indicator = obs.public["bidder"], obs.public["indicator"]
         cards = sum(1 << c for c in obs.hand) | (1 << indicator if bidder == obs.seat else 0)
-        return rules_for(obs.game).eight_card_estimate(cards, (bidder ^ obs.seat) & 1 == 0)
+        return rules_for(obs.game).eight_card_estimate(cards, holds_the_bid(obs))
     if len(obs.hand) != 4:
         return None
     return best_trump(obs.game, sum(1 << c for c in obs.hand))[1].mean

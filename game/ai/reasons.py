@@ -36,7 +36,7 @@ from ..engine import GAMES
 from ..engine import actions as A
 from ..i18n import N_, Message
 from .family import family_of
-from .hint import reason as rule_reason
+from .hint import holds_the_bid, reason as rule_reason
 
 # A lead smaller than this (in the utility's points) reads as "as good as"; per unit of the
 # game's points (28 counts in ones, 304 and Schieber in tens, 400 in score points).
@@ -186,8 +186,7 @@ def bid_reason(obs, best: Choice, runner: Choice) -> Message | None:
     way (up for the bidders, down for the other side); else None."""
     if best.made is None or runner.made is None:
         return None
-    bidder = obs.public.get("bidder")
-    ours = bidder is not None and (bidder & 1) == (obs.seat & 1)
+    ours = holds_the_bid(obs)
     change = best.made - runner.made
     if (change if ours else -change) < MADE_STEP:
         return None

@@ -284,13 +284,12 @@ class Thinker:
         self._world_done()
 
     def _count_made(self, a: int, end) -> None:
-        """Whether the bid counted for ``a`` (``made``) was made in the finished hand ``end``."""
-        if A.is_bid(a):
-            made = contract_made(end, self.obs.seat)
-        elif self.bidder is not None:
-            made = end.contract_made(self.bidder)
-        else:
+        """Whether the bid counted for ``a`` (``made``) was made in the finished hand ``end``: for
+        a bid, our side's; for a card, the bid in play's (where counted: ``self.bidder``)."""
+        seat = self.obs.seat if A.is_bid(a) else self.bidder
+        if seat is None:
             return
+        made = contract_made(end, seat)
         if made is not None:
             self.made[a][0] += made
             self.made[a][1] += 1
