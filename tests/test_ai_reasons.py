@@ -209,6 +209,19 @@ def test_in_schieber_the_points_explain_a_lead_the_multiplier_makes_large():
         plain_reason(obs, best, runner, False, 99).text()
 
 
+def test_in_400_a_score_point_counts_once_so_the_rest_of_a_lead_is_the_other_side_s_score():
+    """400's points are the score itself and the other side's do not fall as the side's rise: a
+    lead of 5 with 2 more points for the side is mostly the other side's score."""
+    obs = GAMES["400"].deal("worth", dealer=0).observation(0)
+    assert family_of(GAMES["400"]).point_worth(obs) == 1.0
+    best = Choice("play AS", 5.0, 0.5, 12.0, None, 90)
+    runner = Choice("play KS", 0.0, 0.5, 10.0, None, 90)
+    assert "about 2 points better for your side than play KS, and better still for the score" in \
+        plain_reason(obs, best, runner, False, 90).text()
+    runner = Choice("play KS", 3.0, 0.5, 10.0, None, 90)  # a lead of 2: the points are all of it
+    assert "about 2 points better for your side than play KS, over 90" in plain_reason(obs, best, runner, False, 90).text()
+
+
 def test_the_value_beside_the_points_is_the_mean_over_the_worlds_they_were_counted_in(monkeypatch):
     obs = next(o for o, t in decisions("schieber", 40, seed=3) if t.exact and o.phase == "play" and len(o.legal) > 2)
     monkeypatch.setattr(search, "FIGURE_WORLDS", 1000)
