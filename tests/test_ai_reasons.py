@@ -139,9 +139,13 @@ def test_in_the_exact_tricks_the_table_shows_the_points_of_a_line_of_perfect_pla
         assert all(c.points is not None for c in d.choices)
         best, runner = d.choices[:2]
         text = d.reason.text()
-        if "points better" in text:
+        if "points better" in text:  # the points, over the worlds they were counted in; else the value's lead
             said = float(re.search(r"about ([\d.]+) points", text).group(1))
-            assert said == pytest.approx(best.points - runner.points, abs=0.5)
+            if "over 5 deals" in text:
+                assert said == pytest.approx(best.points - runner.points, abs=0.5)
+            else:
+                assert f"over {best.samples} deals" in text
+                assert said == pytest.approx(best.value - runner.value, abs=0.5)
         found += 1
         if found == 3:
             break
@@ -182,6 +186,11 @@ def test_points_counted_in_some_worlds_are_weighed_against_the_value_in_those_wo
     assert "about 2 points better for your side than play KS, over 80" in \
         plain_reason(obs, best, runner, False, 80, points_gain=6.0).text()  # like for like they explain it
     assert "about 20 points better" in plain_reason(obs, best, runner, False, 80, points_gain=0.5).text()
+    # a line that speaks of the points names the worlds they were counted in; one of the value, all
+    assert "about 2 points better for your side than play KS, over 16 deals" in \
+        plain_reason(obs, best, runner, False, 80, points_gain=6.0, points_worlds=16).text()
+    assert "about 20 points better for your side than play KS, over 80 deals" in \
+        plain_reason(obs, best, runner, False, 80, points_gain=0.5, points_worlds=16).text()
 
 def test_in_schieber_the_points_explain_a_lead_the_multiplier_makes_large():
     """Schieber's value counts a point the side takes twice (the other side does not take it) and

@@ -113,12 +113,14 @@ def weigh(thinker) -> Decision:
     runner = choices[1][1]
     counted = [thinker.figure_value(a) for a, _ in choices[:2]]
     points_gain = None if None in counted else counted[0] - counted[1]
+    points_worlds = min(thinker.figure_counts[a] for a, _ in choices[:2])
     return Decision(obs.seat, thinker.level_name, best.action, worlds, tuple(c for _, c in choices),
-                    plain_reason(obs, best, runner, action == thinker.fallback, worlds, points_gain))
+                    plain_reason(obs, best, runner, action == thinker.fallback, worlds, points_gain,
+                                 points_worlds))
 
 
 def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
-                 points_gain: float | None = None) -> Message:
+                 points_gain: float | None = None, points_worlds: int | None = None) -> Message:
     """One line from the figures: the contract's chance for a bid, else how much better it is than
     the next best choice: in the points the side takes (the figures the choices' table shows)
     where they were counted, else in the AI's value (a lead over the other side); or that the two
@@ -132,7 +134,8 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
     ``points_gain``: the value's lead over the worlds the points were counted in, where that is
     not every world (the exact tricks count them in the first ``FIGURE_WORLDS``): the points are
     weighed against it, like for like; if it shows no lead there, the points cannot tell why and
-    the line names the value's lead."""
+    the line names the value's lead.  ``points_worlds``: how many worlds the points were counted
+    in, the number a line that speaks of points gives (else ``worlds``)."""
     if best.made is not None and obs.phase != "play":
         return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
@@ -158,6 +161,7 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
     if best.points is not None and runner.points is not None and points_gain >= tie / 2:
         # say the difference the choices' table shows (the points the side takes); the value's lead
         # also counts the other side's (a point taken from them moves it by two) and the score
+        worlds = points_worlds or worlds
         more = best.points - runner.points
         if more <= 0 or 2 * fam.point_worth(obs) * more < points_gain:
             # the points explain less than half the lead: the bid's chance may, else "the score"
