@@ -55,6 +55,10 @@ REFUSED = [
     ("benchmarks/ai_reasons.py", ["--hands", "0"], "--hands"),
     ("benchmarks/ai_reasons.py", ["--level", "baseline"], "--level"),
     ("benchmarks/ai_reasons.py", ["--examples", "-1"], "--examples"),
+    ("benchmarks/ai_regret.py", ["--game", "28", "--times", "1,0"], "--times"),
+    ("benchmarks/ai_regret.py", ["--game", "28", "--decisions", "0"], "--decisions"),
+    ("benchmarks/ai_regret.py", ["--game", "28", "--level", "baseline"], "--level"),
+    ("benchmarks/ai_regret.py", ["--game", "29"], "--game"),
     ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
     (ARENA, ["--deals", "0"], "--deals"),
@@ -117,3 +121,22 @@ def test_the_reasons_survey_counts_every_decision_once_and_the_exact_plays_show_
     kinds = [load("ai_reasons").kind(m) for m, places in catalog.extract().items()
              if any(p == "game/ai/reasons.py" for p, _ in places)]
     assert len(kinds) >= 10 and len(set(kinds)) == len(kinds) and "by its rules" not in kinds  # one kind a line
+
+
+def test_the_regret_survey_judges_each_choice_by_the_reference_search():
+    """benchmarks/ai_regret.py: a choice the reference search ranks best costs nothing, any other
+    what the reference puts it below its best; every factor is judged on the same decisions."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_regret.py", "--game", "400", "--level", "easy",
+                          "--decisions", "6", "--reference", "4", "--times", "1,3", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    f = json.loads(out.stdout)
+    assert f["decisions"] == len(f["rows"]) > 0 and set(f["times"]) == {"1", "3"}
+    for row in f["rows"]:
+        for k in ("1", "3"):
+            assert row[k]["regret"] >= 0 and row[k]["worlds"] > 0
+            if row[k]["action"] == row["reference"]:
+                assert row[k]["regret"] == 0
+    for k, fig in f["times"].items():
+        regrets = [row[k]["regret"] for row in f["rows"]]
+        assert fig["regret"][0] == pytest.approx(sum(regrets) / len(regrets))
+        assert fig["best_share"] == sum(r == 0 for r in regrets) / len(regrets)
