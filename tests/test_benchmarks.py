@@ -59,6 +59,9 @@ REFUSED = [
     ("benchmarks/ai_regret.py", ["--game", "28", "--decisions", "0"], "--decisions"),
     ("benchmarks/ai_regret.py", ["--game", "28", "--level", "baseline"], "--level"),
     ("benchmarks/ai_regret.py", ["--game", "29"], "--game"),
+    ("benchmarks/ai_calibration.py", ["--games", "28,29"], "--games"),
+    ("benchmarks/ai_calibration.py", ["--hands", "0"], "--hands"),
+    ("benchmarks/ai_calibration.py", ["--level", "baseline"], "--level"),
     ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
     (ARENA, ["--deals", "0"], "--deals"),
@@ -140,3 +143,40 @@ def test_the_regret_survey_judges_each_choice_by_the_reference_search():
         regrets = [row[k]["regret"] for row in f["rows"]]
         assert fig["regret"][0] == pytest.approx(sum(regrets) / len(regrets))
         assert fig["best_share"] == sum(r == 0 for r in regrets) / len(regrets)
+
+
+def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
+    """benchmarks/ai_calibration.py: per part of the hand, the error is what the side took less
+    what was said; per band of the bid's chance said, how often the bid was made."""
+    calibration = load("ai_calibration")
+    hands = {  # hand i: (points per side, bid made), [(side, part, said points, said chance, bidder)]
+        0: (([20, 8], True), [(0, 0, 16.0, 0.9, 1), (1, 0, 10.0, 0.1, 1), (0, 2, 20.0, 0.95, 1)]),
+        1: (([10, 18], False), [(0, 0, 14.0, 0.85, 3), (1, 1, 15.0, None, None), (0, 1, 12.0, 0.3, 3)]),
+    }
+    monkeypatch.setattr(calibration, "play_hand", lambda game, level, seed, i, by_rules: (i, hands[i][1]))
+    monkeypatch.setattr(calibration, "figures", lambda i: hands[i][0][0])
+    monkeypatch.setattr(calibration, "contract_made", lambda i, bidder: hands[i][0][1])
+    r = calibration.survey("28", "normal", 2, 1)
+    first = r["points"]["first third"]
+    assert first["decisions"] == 3 and first["mean_said"] == pytest.approx(40 / 3)
+    assert first["mean_error"] == pytest.approx(((20 - 16) + (8 - 10) + (10 - 14)) / 3)
+    assert first["mean_abs_error"] == pytest.approx(10 / 3)
+    assert r["points"]["middle third"]["mean_error"] == pytest.approx(((18 - 15) + (10 - 12)) / 2)
+    assert r["points"]["last third"] == {"decisions": 1, "mean_error": 0.0, "mean_abs_error": 0.0, "mean_said": 20.0}
+    bands = {tuple(b["band"]): b for b in r["chance"]}
+    top = bands[(0.8, 1.0)]  # 0.9 and 0.95 made, 0.85 not
+    assert top["decisions"] == 3 and top["hands"] == 2 and top["made"] == pytest.approx(2 / 3)
+    assert top["mean_said"] == pytest.approx(0.9)
+    assert bands[(0.0, 0.2)]["made"] == 1.0 and bands[(0.2, 0.4)]["made"] == 0.0
+    assert set(bands) == {(0.0, 0.2), (0.2, 0.4), (0.8, 1.0)}
+
+
+def test_the_calibration_runs_real_hands():
+    out = subprocess.run([sys.executable, "benchmarks/ai_calibration.py", "--games", "28", "--hands", "2",
+                          "--level", "easy", "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)["ai_calibration"]["28"]
+    assert r["hands"] == 2 and sum(f["decisions"] for f in r["points"].values()) > 10
+    assert all(0 <= f["mean_said"] <= 28 for f in r["points"].values())
+    for b in r["chance"]:
+        low, high = b["band"]
+        assert low <= b["mean_said"] <= high and 0 <= b["made"] <= 1 and 1 <= b["hands"] <= 2
