@@ -5,11 +5,13 @@
 
 Hands are played with the level at every seat. At each card play the AI weighed, the figures a
 hint or the review shows for the card it chose are kept: the points its side should take (the
-mean over its worlds) and, in 304 and Twenty-Eight, the chance that the bid in play is made.
-When the hand is over they are set against what happened. Printed per game: for the points, by
-part of the hand (each seat's cards: the first, middle and last third), the mean error (what
-the side took less what was said) and the mean absolute error; for the bid's chance, by bands
-of what was said, how often the bid was made. A partner whose "about 80%" comes true four
+mean over its worlds) and, in 304 and Twenty-Eight, the chance that the bid in play is made; at
+each bid it weighed, the chance it gave its side of making its contract. When the hand is over
+they are set against what happened. Printed per game: for the points, by part of the hand (each
+seat's cards: the first, middle and last third), the mean error (what the side took less what
+was said) and the mean absolute error; for the chances, by bands of what was said, how often the
+bid was made (a bid's chance counts only where its side held the contract in the end, as the
+chance itself is of those worlds). A partner whose "about 80%" comes true four
 times in five can be trusted; one whose figures lean one way is saying too much or too little.
 
 ``--played-by-rules``: every seat plays the rule-based action and the level only says what it
@@ -45,7 +47,7 @@ PARTS = ("first third", "middle third", "last third")
 def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
     """Hand ``i`` with ``level`` at every seat (``by_rules``: the rules play, the level says):
     (the finished hand, [(side, part, said points, said chance or None, seat holding the bid or
-    None)] for each card play weighed)."""
+    None)] for each card play weighed, part "bid" for each bid weighed)."""
     cls = GAMES[game]
     hand = cls.deal(f"calib{seed}/{i}", None, dealer=i % 4, first_hand=bool(cls.FIRST_HAND_RULE))
     said = []
@@ -61,6 +63,8 @@ def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
             full = full or cards_left(hand)
             part = min(2, 3 * (full - cards_left(hand)) // full)
             said.append((t.side, part, t.expected_figure(action), t.made_share(action), t.bidder))
+        elif obs.phase != "play" and t.made_share(action) is not None:
+            said.append((t.side, "bid", None, t.made_share(action), obs.seat))
         hand.apply(action)
         k += 1
     return hand, said
@@ -68,33 +72,36 @@ def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
 
 def survey(game: str, level: str, hands: int, seed: int, by_rules: bool = False) -> dict:
     points = [[] for _ in PARTS]  # (said, took) per part
-    bands = [{"said": 0.0, "made": 0, "n": 0, "hands": set()} for _ in BANDS[:-1]]
+    bands = {kind: [{"said": 0.0, "made": 0, "n": 0, "hands": set()} for _ in BANDS[:-1]]
+             for kind in ("play", "bid")}
     for i in range(hands):
         hand, said = play_hand(game, level, seed, i, by_rules)
         took = figures(hand)
         for side, part, fig, chance, bidder in said:
             if fig is not None:
                 points[part].append((fig, took[side]))
+            kind = "bid" if part == "bid" else "play"
             if chance is not None and bidder is not None:
                 made = contract_made(hand, bidder)
                 if made is None:
                     continue
-                band = next(b for b in range(len(BANDS) - 1) if chance < BANDS[b + 1])
-                bands[band]["said"] += chance
-                bands[band]["made"] += made
-                bands[band]["n"] += 1
-                bands[band]["hands"].add(i)
-    out = {"hands": hands, "points": {}, "chance": []}
+                band = bands[kind][next(b for b in range(len(BANDS) - 1) if chance < BANDS[b + 1])]
+                band["said"] += chance
+                band["made"] += made
+                band["n"] += 1
+                band["hands"].add(i)
+    out = {"hands": hands, "points": {}, "chance": [], "bid_chance": []}
     for name, pairs in zip(PARTS, points):
         if pairs:
             errors = [took - fig for fig, took in pairs]
             out["points"][name] = {"decisions": len(pairs), "mean_error": sum(errors) / len(errors),
                                    "mean_abs_error": sum(abs(e) for e in errors) / len(errors),
                                    "mean_said": sum(f for f, _ in pairs) / len(pairs)}
-    for low, high, b in zip(BANDS, BANDS[1:], bands):
-        if b["n"]:
-            out["chance"].append({"band": [low, min(high, 1.0)], "decisions": b["n"], "hands": len(b["hands"]),
-                                  "mean_said": b["said"] / b["n"], "made": b["made"] / b["n"]})
+    for kind, key in (("play", "chance"), ("bid", "bid_chance")):
+        for low, high, b in zip(BANDS, BANDS[1:], bands[kind]):
+            if b["n"]:
+                out[key].append({"band": [low, min(high, 1.0)], "decisions": b["n"], "hands": len(b["hands"]),
+                                 "mean_said": b["said"] / b["n"], "made": b["made"] / b["n"]})
     return out
 
 
@@ -120,10 +127,11 @@ def main(argv=None) -> int:
         for name, f in r["points"].items():
             print(f"  points, {name}: {f['decisions']} card plays, said {f['mean_said']:.1f} on average; "
                   f"took {f['mean_error']:+.2f} more than said, {f['mean_abs_error']:.1f} off on average")
-        for b in r["chance"]:
-            low, high = b["band"]
-            print(f"  bid's chance said {100 * low:.0f}-{100 * high:.0f}%: {b['decisions']} card plays "
-                  f"({b['hands']} hands), said {100 * b['mean_said']:.0f}% on average, made {100 * b['made']:.0f}%")
+        for key, what in (("chance", "card plays"), ("bid_chance", "bids")):
+            for b in r[key]:
+                low, high = b["band"]
+                print(f"  bid's chance said {100 * low:.0f}-{100 * high:.0f}%: {b['decisions']} {what} "
+                      f"({b['hands']} hands), said {100 * b['mean_said']:.0f}% on average, made {100 * b['made']:.0f}%")
     return 0
 
 

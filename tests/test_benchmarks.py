@@ -151,7 +151,8 @@ def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
     calibration = load("ai_calibration")
     hands = {  # hand i: (points per side, bid made), [(side, part, said points, said chance, bidder)]
         0: (([20, 8], True), [(0, 0, 16.0, 0.9, 1), (1, 0, 10.0, 0.1, 1), (0, 2, 20.0, 0.95, 1)]),
-        1: (([10, 18], False), [(0, 0, 14.0, 0.85, 3), (1, 1, 15.0, None, None), (0, 1, 12.0, 0.3, 3)]),
+        1: (([10, 18], False), [(0, 0, 14.0, 0.85, 3), (1, 1, 15.0, None, None), (0, 1, 12.0, 0.3, 3),
+                                (1, "bid", None, 0.7, 3)]),  # a bid's chance: not a card play's
     }
     monkeypatch.setattr(calibration, "play_hand", lambda game, level, seed, i, by_rules: (i, hands[i][1]))
     monkeypatch.setattr(calibration, "figures", lambda i: hands[i][0][0])
@@ -169,6 +170,7 @@ def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
     assert top["mean_said"] == pytest.approx(0.9)
     assert bands[(0.0, 0.2)]["made"] == 1.0 and bands[(0.2, 0.4)]["made"] == 0.0
     assert set(bands) == {(0.0, 0.2), (0.2, 0.4), (0.8, 1.0)}
+    assert r["bid_chance"] == [{"band": [0.6, 0.8], "decisions": 1, "hands": 1, "mean_said": 0.7, "made": 0.0}]
 
 
 def test_the_calibration_runs_real_hands():
