@@ -88,7 +88,8 @@ class FirstLegal:
 def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):
     monkeypatch.setattr(players, "thinker", FirstLegal)
     monkeypatch.setattr(players, "note", lambda thinker: None)
-    monkeypatch.setattr(players, "hint", lambda obs: (obs.legal[0], None))
+    monkeypatch.setattr(players, "hint_thinker", lambda obs, seed=0: FirstLegal(obs, "normal", seed))
+    monkeypatch.setattr(players, "explain", lambda thinker: (thinker.best(), None))
     app, session = open_table(test_game.GAME, 5, size)
     assert type(app.scene.ui) is GameUI and app.scene.art.deck == "french"
     play_hand(app, session)  # taps, clicks and drags on the cards, until the hand result shows

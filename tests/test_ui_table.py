@@ -306,3 +306,54 @@ def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
         undrawn.update(driver.DT)
         assert snapshot(drawn) == snapshot(undrawn)
     assert len(drawn.session.hand.tricks) == 8
+
+
+def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
+    """The hint button starts a search at ``players.HINT_LEVEL`` that works a slice a frame (the
+    frame never waits for it); when it is done the table says the move and its reason and
+    outlines the card; each slice stays within the AI seats' budget."""
+    from game.ui import players
+    from game.ui.table_hint import TableHint
+
+    app, session = open_table("28", 5)
+    assert wait_for_human(app)
+    while sum(A.is_play(a) for a in app.scene.obs.legal) < 3:  # to the trick play, a choice of cards
+        human_move(app, 0)
+        assert wait_for_human(app)
+    slices = []
+    real = players.hint_thinker
+
+    def counted(obs, seed=0):
+        t = real(obs, seed)
+        step = t.step
+        t.step = lambda max_ms: slices.append(max_ms) or step(max_ms)
+        return t
+    monkeypatch.setattr(players, "hint_thinker", counted)
+    scene = app.scene
+    scene.state.message = ""
+    scene.show_hint()
+    assert scene.state.hint_action is None and not scene.state.message  # nothing yet: no search has run
+    assert driver.run_until(app, lambda: scene.state.hint_action is not None, 500)
+    assert len(slices) > 1 and set(slices) == {TableHint.SLICE_MS}  # over several frames
+    assert scene.state.hint_action in scene.obs.legal and scene.state.message  # the move and why
+
+
+def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
+    from game.ui import players
+    from game.ui.table_hint import TableHint
+
+    session = Session("28", {}, 5, "easy", ())
+    made = []
+    monkeypatch.setattr(players, "hint_thinker", lambda obs, seed=0: made.append(ScriptedThinker(obs.legal[0], 3))
+                        or made[-1])
+    monkeypatch.setattr(players, "explain", lambda t: (t.best(), None))
+    hint = TableHint()
+    obs = session.hand.observation(session.hand.turn)
+    hint.start(obs, "here")
+    hint.start(obs, "here")  # a second press while it thinks does not start again
+    assert len(made) == 1
+    assert [hint.step("here") for _ in range(3)] == [None, None, (obs.legal[0], None)]
+    assert hint.step("here") is None  # said once
+    hint.start(obs, "here")
+    assert hint.step("here") is None and hint.step("elsewhere") is None  # the table moved on
+    assert hint.thinker is None and hint.step("here") is None

@@ -4,7 +4,8 @@
 ``step(max_ms)`` works for at most about ``max_ms`` milliseconds, so the frame
 loop never freezes; ``done`` says a decision is ready and ``best()`` returns it
 as an action code.  ``note(thinker)`` is what that decision weighed, as a hand record's
-annotation.  ``hint(obs)`` suggests a move for the human with a short reason.
+annotation.  ``hint_thinker(obs)`` weighs a move for the human, in the same slices, and
+``explain(thinker)`` gives it with a short reason.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from game.ai import ALL_LEVELS
 from game.ai import LEVELS as AI_LEVELS
 from game.ai import Thinker
-from game.ai import hint as _hint
+from game.ai import explain as _explain
 from game.ai import weigh as _weigh
 from game.i18n import NC_, pgettext
 
@@ -26,7 +27,7 @@ def level_name(level: str) -> str:
     return pgettext("AI level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()
 
 
-HINT_LEVEL = "easy"  # the hint thinks to completion in one call: the quick level keeps the frame short
+HINT_LEVEL = "normal"  # thought a slice a frame (table_hint): its figures come true as the AI seats' do
 
 
 def thinker(obs, level: str, seed: int) -> Thinker:
@@ -42,7 +43,12 @@ def note(thinker) -> dict:
     return _weigh(thinker).as_json()
 
 
-def hint(obs):
-    """(action, reason) suggested for the seat of ``obs``; the reason is an ``i18n.Message``
+def hint_thinker(obs, seed: int = 0) -> Thinker:
+    """A thinker for the hint at the seat of ``obs``, to be stepped like the AI seats'."""
+    return Thinker(obs, HINT_LEVEL, seed)
+
+
+def explain(thinker):
+    """(action, reason) a finished hint thinker suggests; the reason is an ``i18n.Message``
     whose ``{action}`` the UI fills with ``names.action_phrase``."""
-    return _hint(obs, HINT_LEVEL)
+    return _explain(thinker)

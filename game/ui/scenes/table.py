@@ -22,6 +22,7 @@ from ..scene import ACTIVATE, Scene
 from ..table_ai import TableAI
 from ..table_controls import Controls
 from ..table_frame import LIFT, HandLayout
+from ..table_hint import TableHint
 from ..table_state import TableState
 from ..table_view import TableView
 from ..why_press import WhyPress
@@ -43,6 +44,7 @@ class TableScene(Scene):
         self.art = app.art(self.ui.deck)
         self.state = TableState(session, self.ui, self.layout, app.sounds)
         self.ai = TableAI(session)
+        self.hinting = TableHint()  # the hint button's search, a slice a frame
         self.why = WhyPress(session, self.ui)   # a long press on an AI card of the last trick
         self.view = TableView(self.layout, self.art, self.ui)
         self.controls = Controls(self.decide)
@@ -210,12 +212,17 @@ class TableScene(Scene):
         self.build()
 
     def show_hint(self):
-        hint = players.hint(self.state.observe())
-        if hint:
-            action, reason = hint
-            self.state.hint_action = action if A.is_play(action) else None
-            swiss = self.ui.swiss
-            self.state.say(reason.text(action=action_phrase(action, swiss)) if reason else action_label(action, swiss))
+        """The hint button: the player's seat weighed over the next frames (``table_hint``)."""
+        self.hinting.start(self.state.observe(), self._hint_key())
+
+    def _hint_key(self):
+        hand = self.session.hand
+        return id(hand), len(hand.history)
+
+    def say_hint(self, action, reason):
+        self.state.hint_action = action if A.is_play(action) else None
+        swiss = self.ui.swiss
+        self.state.say(reason.text(action=action_phrase(action, swiss)) if reason else action_label(action, swiss))
 
     # ---- time ---------------------------------------------------------------------------------------
     def one_tap(self) -> bool:
@@ -233,6 +240,9 @@ class TableScene(Scene):
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
+        hint = self.hinting.step(self._hint_key())
+        if hint:
+            self.say_hint(*hint)
         if self._build_key() != self._built_for:
             self.build()
         if state.busy() or state.show_last:
