@@ -325,6 +325,7 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
 
     def counted(obs, seed=0):
         t = real(obs, seed)
+        assert t.level_name == "normal"  # the level whose stated chances came true closest (docs/ai.md)
         step = t.step
         t.step = lambda max_ms: slices.append(max_ms) or step(max_ms)
         return t
@@ -339,6 +340,8 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
 
 
 def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
+    """A hint is said once; a second press while it thinks does not start it again; an action
+    taken meanwhile (the table's ``after_action``) drops it, at the table as in ``TableHint``."""
     from game.ui import players
     from game.ui.table_hint import TableHint
 
@@ -349,11 +352,21 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
     monkeypatch.setattr(players, "explain", lambda t: (t.best(), None))
     hint = TableHint()
     obs = session.hand.observation(session.hand.turn)
-    hint.start(obs, "here")
-    hint.start(obs, "here")  # a second press while it thinks does not start again
+    hint.start(obs)
+    hint.start(obs)
     assert len(made) == 1
-    assert [hint.step("here") for _ in range(3)] == [None, None, (obs.legal[0], None)]
-    assert hint.step("here") is None  # said once
-    hint.start(obs, "here")
-    assert hint.step("here") is None and hint.step("elsewhere") is None  # the table moved on
-    assert hint.thinker is None and hint.step("here") is None
+    assert [hint.step() for _ in range(3)] == [None, None, (obs.legal[0], None)]
+    assert hint.step() is None  # said once
+    hint.start(obs)
+    assert hint.step() is None
+    hint.reset()  # an action was taken
+    assert hint.thinker is None and hint.step() is None
+
+    monkeypatch.setattr(players, "hint_thinker", lambda obs, seed=0: ScriptedThinker(obs.legal[0], 10 ** 6))
+    app, session = open_table("28", 5)
+    assert wait_for_human(app)
+    scene = app.scene
+    scene.show_hint()
+    assert scene.hinting.thinker is not None
+    human_move(app, 0)  # the player acts before the hint is ready
+    assert scene.hinting.thinker is None and scene.state.hint_action is None

@@ -5,8 +5,9 @@
   ``step(max_ms)`` in slices (each at most about ``max_ms``: a unit of work starts only if its
   estimated cost still fits) until
   ``done``, then ``best()`` (valid at any moment);
-- ``hint(obs)``: (action, one-line reason as an ``i18n.Message``) for the hint button; ``explain(thinker)`` gives
-  the same from a ``Thinker`` advanced in slices;
+- ``explain(thinker)``: (action, one-line reason as an ``i18n.Message``) for the hint button, from a
+  ``Thinker`` advanced in slices (the table's); ``hint(obs, level)`` the same thought in one call
+  (tests, scripts);
 - levels: ``baseline`` (rule-based), ``easy``, ``normal``, ``hard``, ``expert`` (``ALL_LEVELS``,
   the one list); the arena also knows ``dd``, a double-dummy yardstick (``dd``);
 - ``weigh(thinker)``: what a finished decision weighed and why, as data and one translatable

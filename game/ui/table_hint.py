@@ -1,30 +1,31 @@
 """The hint button's search: the player's seat weighed at ``players.HINT_LEVEL``, a slice a frame.
 
-``start(obs, key)`` begins; ``step(key)`` works at most ``SLICE_MS`` and returns (action, reason)
-once the search is done.  ``key`` names the position (the hand and how many actions it has
-seen): a hint asked for a position the table has left is dropped, never shown late."""
+``start(obs)`` begins (a press while it thinks changes nothing); ``step()`` works at most
+``SLICE_MS`` and returns (action, reason) once the search is done; ``reset()``, called with the
+AI's when an action is taken, drops a hint for the position the table has left."""
 
 from __future__ import annotations
 
 from . import players
+from .table_ai import TableAI
 
 
 class TableHint:
-    SLICE_MS = 8  # as the AI seats' slices: whole frames stay near 10 ms
+    SLICE_MS = TableAI.SLICE_MS  # the AI seats' slice: whole frames stay near 10 ms
 
     def __init__(self):
-        self.thinker, self.key = None, None
+        self.thinker = None
 
-    def start(self, obs, key) -> None:
-        if self.thinker is None or key != self.key:
-            self.thinker, self.key = players.hint_thinker(obs), key
+    def reset(self) -> None:
+        self.thinker = None
 
-    def step(self, key):
-        """(action, reason) when the hint for ``key`` is ready, else None."""
+    def start(self, obs) -> None:
         if self.thinker is None:
-            return None
-        if key != self.key:
-            self.thinker = None
+            self.thinker = players.hint_thinker(obs)
+
+    def step(self):
+        """(action, reason) when the hint is ready, else None."""
+        if self.thinker is None:
             return None
         if not self.thinker.done:
             self.thinker.step(self.SLICE_MS)

@@ -187,6 +187,7 @@ class TableScene(Scene):
         if self.note:
             self.state.hint_action = self.note.outlined()  # the lesson's next card, outlined in the hand
         self.ai.reset()
+        self.hinting.reset()  # a hint still thinking was for the position before
         self.build()
 
     def to_menu(self):
@@ -213,11 +214,7 @@ class TableScene(Scene):
 
     def show_hint(self):
         """The hint button: the player's seat weighed over the next frames (``table_hint``)."""
-        self.hinting.start(self.state.observe(), self._hint_key())
-
-    def _hint_key(self):
-        hand = self.session.hand
-        return id(hand), len(hand.history)
+        self.hinting.start(self.state.observe())
 
     def say_hint(self, action, reason):
         self.state.hint_action = action if A.is_play(action) else None
@@ -240,7 +237,7 @@ class TableScene(Scene):
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
-        hint = self.hinting.step(self._hint_key())
+        hint = self.hinting.step()
         if hint:
             self.say_hint(*hint)
         if self._build_key() != self._built_for:
