@@ -55,9 +55,7 @@ def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
     full = None
     while not hand.is_over():
         obs = hand.observation(hand.turn)
-        t = Thinker(obs, level, hash_seed(str(seed), i, k))
-        while not t.done:
-            t.step(50)
+        t = Thinker(obs, level, hash_seed(str(seed), i, k)).finish(50)
         action = t.fallback if by_rules else t.best()
         if obs.phase == "play" and len(t.values()) >= 2:
             full = full or cards_left(hand)

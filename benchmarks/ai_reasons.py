@@ -59,9 +59,7 @@ def survey(game: str, hands: int, level: str, seed: int, examples: int) -> dict:
         hand = cls.deal(f"reasons{seed}-{i}", dealer=i % 4)
         while not hand.is_over():
             obs = hand.observation(hand.turn)
-            t = Thinker(obs, level, seed * 1000 + i)
-            while not t.done:
-                t.step(1000)
+            t = Thinker(obs, level, seed * 1000 + i).finish(1000)
             action = t.best()
             if len(obs.legal) > 1:
                 d = weigh(t)

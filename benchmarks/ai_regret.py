@@ -83,12 +83,6 @@ def decision_points(game: str, seed: int, n: int, phase: str):
     return found
 
 
-def think(thinker: Thinker) -> Thinker:
-    while not thinker.done:
-        thinker.step(50)
-    return thinker
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", choices=list(GAMES), required=True)
@@ -118,7 +112,7 @@ def main(argv=None) -> int:
         seed = hash_seed(str(args.seed), i, j)
         ref = Thinker(obs, "reference", seed)
         ref.rng = random.Random(seed ^ 0x5EED)  # the same candidates, worlds of its own
-        think(ref)
+        ref.finish(50)
         ref_vals = {a: v[0] for a, v in ref.values().items()}
         if len(ref_vals) < 2:
             continue
@@ -127,7 +121,7 @@ def main(argv=None) -> int:
         row = {"deal": i, "phase": obs.phase,
                "reference": A.action_text(max(ref_vals, key=ref_vals.get), deck)}
         for k in args.times:
-            t = think(Thinker(obs, f"x{k:g}", seed))
+            t = Thinker(obs, f"x{k:g}", seed).finish(50)
             a = t.best()
             r = top - ref_vals.get(a, min(ref_vals.values()))
             regrets[k].append(r)

@@ -29,10 +29,7 @@ def tiny_level(monkeypatch):
 
 
 def think(obs, seed=1):
-    t = Thinker(obs, "tiny", seed)
-    while not t.done:
-        t.step(50)
-    return t
+    return Thinker(obs, "tiny", seed).finish(50)
 
 
 def decisions(game, n, seed=0):

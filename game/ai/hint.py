@@ -16,10 +16,7 @@ from .search import Thinker
 
 def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, Message]:
     """(action, reason), thinking to completion in one call."""
-    t = Thinker(obs, level, seed)
-    while not t.done:
-        t.step(10)
-    return explain(t)
+    return explain(Thinker(obs, level, seed).finish())
 
 
 def explain(t: Thinker) -> tuple[int, Message]:

@@ -244,6 +244,12 @@ class Thinker:
                 self.done = True  # (an exact search cannot start in the budget's last EXACT_MARGIN)
         self.spent += now - t0
 
+    def finish(self, slice_ms: float = 10.0) -> "Thinker":
+        """Think to completion in slices of ``slice_ms`` (one call: the arena, scripts, tests)."""
+        while not self.done:
+            self.step(slice_ms)
+        return self
+
     def _next_cost(self) -> float:
         """What the next unit should cost: the mean of its kind plus twice the deviation."""
         if self.queue and self.exact:
@@ -373,10 +379,7 @@ def choose(obs, level: str = "normal", seed: int = 0) -> int:
     """Think to completion and return the action (arena, tests)."""
     if level == "baseline":
         return baseline_action(obs, seed)
-    t = Thinker(obs, level, seed)
-    while not t.done:
-        t.step(10)
-    return t.best()
+    return Thinker(obs, level, seed).finish().best()
 
 
 __all__ = ["ALL_LEVELS", "LEVELS", "Level", "Thinker", "baseline_action", "choose"]
