@@ -57,8 +57,9 @@ def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
         obs = hand.observation(hand.turn)
         t = Thinker(obs, level, hash_seed(str(seed), i, k)).finish(50)
         action = t.fallback if by_rules else t.best()
+        if obs.phase == "play" and full is None:
+            full = cards_left(hand)  # the thirds are of the hand as its trick play begins
         if obs.phase == "play" and len(t.values()) >= 2:
-            full = full or cards_left(hand)
             part = min(2, 3 * (full - cards_left(hand)) // full)
             said.append((t.side, part, t.expected_figure(action), t.made_share(action), t.bidder))
         elif obs.phase != "play" and t.made_share(action) is not None:
