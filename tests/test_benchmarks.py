@@ -182,3 +182,12 @@ def test_the_calibration_runs_real_hands():
     for b in r["chance"]:
         low, high = b["band"]
         assert low <= b["mean_said"] <= high and 0 <= b["made"] <= 1 and 1 <= b["hands"] <= 2
+
+
+def test_the_calibration_played_by_the_rules_lets_the_level_only_say():
+    """``--played-by-rules``: every seat plays the rule-based action, so two levels saying what
+    they expect see the same hand played."""
+    calibration = load("ai_calibration")
+    easy, said_easy = calibration.play_hand("28", "easy", 1, 0, by_rules=True)
+    normal, said_normal = calibration.play_hand("28", "normal", 1, 0, by_rules=True)
+    assert easy.history == normal.history and said_easy and said_normal
