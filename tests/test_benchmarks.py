@@ -191,3 +191,11 @@ def test_the_calibration_played_by_the_rules_lets_the_level_only_say():
     easy, said_easy = calibration.play_hand("28", "easy", 1, 0, by_rules=True)
     normal, said_normal = calibration.play_hand("28", "normal", 1, 0, by_rules=True)
     assert easy.history == normal.history and said_easy and said_normal
+
+
+def test_the_regret_survey_takes_the_decisions_of_the_phase_asked():
+    out = subprocess.run([sys.executable, "benchmarks/ai_regret.py", "--game", "schieber", "--level", "easy",
+                          "--decisions", "3", "--reference", "2", "--phase", "contract", "--times", "1", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    rows = json.loads(out.stdout)["rows"]
+    assert rows and {row["phase"] for row in rows} == {"contract"}
