@@ -13,6 +13,9 @@ was said) and the mean absolute error; for the chances, by bands of what was sai
 bid was made (a bid's chance counts only where its side held the contract in the end, as the
 chance itself is of those worlds). A partner whose "about 80%" comes true four
 times in five can be trusted; one whose figures lean one way is saying too much or too little.
+Where a side holds one contract (Twenty-Eight), the bids are also split by whether the auction
+ended on the bid said or its side bid higher later: the chance said is of the contract the side
+ends with, whatever it is, and the roll-outs finish the auction by the rules.
 
 ``--played-by-rules``: every seat plays the rule-based action and the level only says what it
 expects of that action; its roll-outs then model the play exactly, so what is left of the error
@@ -37,17 +40,24 @@ from game.ai.arena import hash_seed  # noqa: E402
 from game.ai.outcome import contract_made, figures  # noqa: E402
 from game.ai.search import LEVELS, Thinker, cards_left  # noqa: E402
 from game.engine import GAMES  # noqa: E402
+from game.engine.actions import BID  # noqa: E402
 
 from arguments import comma_list, whole_number  # noqa: E402  (benchmarks/)
 
 BANDS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0001)
 PARTS = ("first third", "middle third", "last third")
+# Whose chances, and the key each band list has in the output: card plays', bids', and the bids
+# the auction ended on or that their side bid over later.
+KINDS = {"play": "chance", "bid": "bid_chance", "ended": "bid_chance_ended", "raised": "bid_chance_raised"}
+WHAT = {"chance": "card plays", "bid_chance": "bids", "bid_chance_ended": "bids the auction ended on",
+        "bid_chance_raised": "bids their side bid over later"}
 
 
 def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
     """Hand ``i`` with ``level`` at every seat (``by_rules``: the rules play, the level says):
     (the finished hand, [(side, part, said points, said chance or None, seat holding the bid or
-    None)] for each card play weighed, part "bid" for each bid weighed)."""
+    None, ended)] for each card play weighed, part "bid" for each bid weighed; ``ended``: for a
+    bid, whether the auction ended on it (``ended_on``), else None)."""
     cls = GAMES[game]
     hand = cls.deal(f"calib{seed}/{i}", None, dealer=i % 4, first_hand=bool(cls.FIRST_HAND_RULE))
     said = []
@@ -61,42 +71,54 @@ def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
             full = cards_left(hand)  # the thirds are of the hand as its trick play begins
         if obs.phase == "play" and len(t.values()) >= 2:
             part = min(2, 3 * (full - cards_left(hand)) // full)
-            said.append((t.side, part, t.expected_figure(action), t.made_share(action), t.bidder))
+            said.append((t.side, part, t.expected_figure(action), t.made_share(action), t.bidder, None))
         elif obs.phase != "play" and t.made_share(action) is not None:
-            said.append((t.side, "bid", None, t.made_share(action), obs.seat))
+            said.append((t.side, "bid", None, t.made_share(action), obs.seat, action))
         hand.apply(action)
         k += 1
-    return hand, said
+    return hand, [row[:5] + (None if row[5] is None else ended_on(hand, row[4], row[5]),) for row in said]
+
+
+def ended_on(hand, seat: int, action: int) -> bool | None:
+    """Whether the finished ``hand``'s contract is the bid ``action`` of ``seat``'s side; None
+    where each seat bids its own contract (400)."""
+    bidder = getattr(hand, "bidder", None)
+    if bidder is None or not hasattr(hand, "bid"):
+        return None
+    return bidder >= 0 and (bidder ^ seat) & 1 == 0 and BID + hand.bid == action
 
 
 def survey(game: str, level: str, hands: int, seed: int, by_rules: bool = False) -> dict:
     points = [[] for _ in PARTS]  # (said, took) per part
     bands = {kind: [{"said": 0.0, "made": 0, "n": 0, "hands": set()} for _ in BANDS[:-1]]
-             for kind in ("play", "bid")}
+             for kind in KINDS}
     for i in range(hands):
         hand, said = play_hand(game, level, seed, i, by_rules)
         took = figures(hand)
-        for side, part, fig, chance, bidder in said:
+        for side, part, fig, chance, bidder, ended in said:
             if fig is not None:
                 points[part].append((fig, took[side]))
-            kind = "bid" if part == "bid" else "play"
-            if chance is not None and bidder is not None:
-                made = contract_made(hand, bidder)
-                if made is None:
-                    continue
-                band = bands[kind][next(b for b in range(len(BANDS) - 1) if chance < BANDS[b + 1])]
+            if chance is None or bidder is None:
+                continue
+            made = contract_made(hand, bidder)
+            if made is None:
+                continue
+            kinds = ["play"] if part != "bid" else ["bid"] if ended is None else ["bid", "ended" if ended else "raised"]
+            b = next(b for b in range(len(BANDS) - 1) if chance < BANDS[b + 1])
+            for kind in kinds:
+                band = bands[kind][b]
                 band["said"] += chance
                 band["made"] += made
                 band["n"] += 1
                 band["hands"].add(i)
-    out = {"hands": hands, "points": {}, "chance": [], "bid_chance": []}
+    out = {"hands": hands, "points": {}, **{key: [] for key in KINDS.values()}}
     for name, pairs in zip(PARTS, points):
         if pairs:
             errors = [took - fig for fig, took in pairs]
             out["points"][name] = {"decisions": len(pairs), "mean_error": sum(errors) / len(errors),
                                    "mean_abs_error": sum(abs(e) for e in errors) / len(errors),
                                    "mean_said": sum(f for f, _ in pairs) / len(pairs)}
-    for kind, key in (("play", "chance"), ("bid", "bid_chance")):
+    for kind, key in KINDS.items():
         for low, high, b in zip(BANDS, BANDS[1:], bands[kind]):
             if b["n"]:
                 out[key].append({"band": [low, min(high, 1.0)], "decisions": b["n"], "hands": len(b["hands"]),
@@ -126,7 +148,7 @@ def main(argv=None) -> int:
         for name, f in r["points"].items():
             print(f"  points, {name}: {f['decisions']} card plays, said {f['mean_said']:.1f} on average; "
                   f"took {f['mean_error']:+.2f} more than said, {f['mean_abs_error']:.1f} off on average")
-        for key, what in (("chance", "card plays"), ("bid_chance", "bids")):
+        for key, what in WHAT.items():
             for b in r[key]:
                 low, high = b["band"]
                 print(f"  bid's chance said {100 * low:.0f}-{100 * high:.0f}%: {b['decisions']} {what} "

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import GAMES
+from game.engine import actions as A
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_A_CHECKOUT = str(ROOT / "tests")
@@ -149,10 +150,13 @@ def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
     """benchmarks/ai_calibration.py: per part of the hand, the error is what the side took less
     what was said; per band of the bid's chance said, how often the bid was made."""
     calibration = load("ai_calibration")
-    hands = {  # hand i: (points per side, bid made), [(side, part, said points, said chance, bidder)]
-        0: (([20, 8], True), [(0, 0, 16.0, 0.9, 1), (1, 0, 10.0, 0.1, 1), (0, 2, 20.0, 0.95, 1)]),
-        1: (([10, 18], False), [(0, 0, 14.0, 0.85, 3), (1, 1, 15.0, None, None), (0, 1, 12.0, 0.3, 3),
-                                (1, "bid", None, 0.7, 3)]),  # a bid's chance: not a card play's
+    hands = {  # hand i: (points per side, bid made),
+        # [(side, part, said points, said chance, bidder, the auction ended on the bid)]
+        0: (([20, 8], True), [(0, 0, 16.0, 0.9, 1, None), (1, 0, 10.0, 0.1, 1, None), (0, 2, 20.0, 0.95, 1, None),
+                              (1, "bid", None, 0.65, 1, False), (1, "bid", None, 0.5, 1, True)]),
+        1: (([10, 18], False), [(0, 0, 14.0, 0.85, 3, None), (1, 1, 15.0, None, None, None),
+                                (0, 1, 12.0, 0.3, 3, None),
+                                (1, "bid", None, 0.7, 3, True)]),  # a bid's chance: not a card play's
     }
     monkeypatch.setattr(calibration, "play_hand", lambda game, level, seed, i, by_rules: (i, hands[i][1]))
     monkeypatch.setattr(calibration, "figures", lambda i: hands[i][0][0])
@@ -170,7 +174,29 @@ def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
     assert top["mean_said"] == pytest.approx(0.9)
     assert bands[(0.0, 0.2)]["made"] == 1.0 and bands[(0.2, 0.4)]["made"] == 0.0
     assert set(bands) == {(0.0, 0.2), (0.2, 0.4), (0.8, 1.0)}
-    assert r["bid_chance"] == [{"band": [0.6, 0.8], "decisions": 1, "hands": 1, "mean_said": 0.7, "made": 0.0}]
+    assert r["bid_chance"] == [{"band": [0.4, 0.6], "decisions": 1, "hands": 1, "mean_said": 0.5, "made": 1.0},
+                               {"band": [0.6, 0.8], "decisions": 2, "hands": 2, "mean_said": 0.675, "made": 0.5}]
+    # split by whether the auction ended on the bid or its side bid over it later
+    assert r["bid_chance_ended"] == [{"band": [0.4, 0.6], "decisions": 1, "hands": 1, "mean_said": 0.5, "made": 1.0},
+                                     {"band": [0.6, 0.8], "decisions": 1, "hands": 1, "mean_said": 0.7, "made": 0.0}]
+    assert r["bid_chance_raised"] == [{"band": [0.6, 0.8], "decisions": 1, "hands": 1, "mean_said": 0.65, "made": 1.0}]
+
+
+def test_the_calibration_tells_the_bid_the_auction_ended_on():
+    """A bid counts as the one the auction ended on when the hand's contract is that bid of its
+    side; in 400, where each seat bids its own, the split does not apply."""
+    calibration = load("ai_calibration")
+    hand = GAMES["28"].deal("split", None)
+    while hand.phase == "auction":
+        legal = hand.legal_actions()
+        bids = [a for a in legal if A.is_bid(a)]
+        hand.apply(bids[0] if bids and hand.turn in (0, 2) and hand.high_bid < 16 else A.PASS)
+    assert hand.bid == 16 and hand.bidder in (0, 2)
+    assert calibration.ended_on(hand, hand.bidder, A.BID + 16) is True
+    assert calibration.ended_on(hand, hand.bidder ^ 2, A.BID + 16) is True  # the partner's bid: its side's
+    assert calibration.ended_on(hand, hand.bidder, A.BID + 15) is False  # bid over later
+    assert calibration.ended_on(hand, hand.bidder ^ 1, A.BID + 16) is False  # the other side's
+    assert calibration.ended_on(GAMES["400"].deal("split", None), 0, A.BID + 3) is None
 
 
 def test_the_calibration_runs_real_hands():
