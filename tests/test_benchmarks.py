@@ -225,3 +225,37 @@ def test_the_regret_survey_takes_the_decisions_of_the_phase_asked():
                          cwd=ROOT, capture_output=True, text=True, check=True)
     rows = json.loads(out.stdout)["rows"]
     assert rows and {row["phase"] for row in rows} == {"contract"}
+
+
+def test_the_calibration_counts_the_thirds_from_the_start_of_the_trick_play(monkeypatch):
+    """The thirds are the hand's from its first card, not from the first card the AI weighed:
+    a level that weighs nothing before the third trick still sees Twenty-Eight's tricks 1-3 as
+    the first third (tricks 3 on, here), 4-6 the middle and 7-8 the last."""
+    calibration = load("ai_calibration")
+    from game.ai.search import baseline_action
+
+    class Weighing:  # weighs from the third trick on; says the number of tricks taken so far
+        def __init__(self, obs, level, seed):
+            self.obs, self.side, self.bidder = obs, obs.seat & 1, None
+            self.fallback = baseline_action(obs, seed)
+
+        def finish(self, slice_ms):
+            return self
+
+        def best(self):
+            return self.fallback
+
+        def values(self):
+            return {0: (0, 0, 1), 1: (0, 0, 1)} if self.obs.phase == "play" and len(self.obs.tricks) >= 2 else {}
+
+        def expected_figure(self, a):
+            return len(self.obs.tricks)
+
+        def made_share(self, a):
+            return None
+
+    monkeypatch.setattr(calibration, "Thinker", Weighing)
+    _, said = calibration.play_hand("28", "normal", 1, 0)
+    tricks = [row[2] for row in said]
+    assert min(tricks) == 2 and len(said) >= 4 * 6  # (a call for the trump is a decision too)
+    assert [row[1] for row in said] == [0 if t < 3 else 1 if t < 6 else 2 for t in tricks]
