@@ -6,16 +6,17 @@
 Hands are played with the level at every seat. At each card play the AI weighed, the figures a
 hint or the review shows for the card it chose are kept: the points its side should take (the
 mean over its worlds) and, in 304 and Twenty-Eight, the chance that the bid in play is made; at
-each bid it weighed, the chance it gave its side of making its contract. When the hand is over
+each bid it weighed, the chance it gave its side of making that bid. When the hand is over
 they are set against what happened. Printed per game: for the points, by part of the hand (each
 seat's cards: the first, middle and last third), the mean error (what the side took less what
 was said) and the mean absolute error; for the chances, by bands of what was said, how often the
 bid was made (a bid's chance counts only where its side held the contract in the end, as the
-chance itself is of those worlds). A partner whose "about 80%" comes true four
+chance itself is of those worlds; a bid is made where its side took its points, whatever the
+contract the side ended with). A partner whose "about 80%" comes true four
 times in five can be trusted; one whose figures lean one way is saying too much or too little.
 Where a side holds one contract (Twenty-Eight), the bids are also split by whether the auction
-ended on the bid said or its side bid higher later: the chance said is of the contract the side
-ends with, whatever it is, and the roll-outs finish the auction by the rules.
+ended on the bid said or its side bid higher later (the roll-outs finish the auction by the
+rules, which bid less than the searching seats at the table).
 
 ``--played-by-rules``: every seat plays the rule-based action and the level only says what it
 expects of that action; its roll-outs then model the play exactly, so what is left of the error
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.ai import search  # noqa: E402
 from game.ai.arena import hash_seed  # noqa: E402
+from game.ai.family import family_of  # noqa: E402
 from game.ai.outcome import contract_made, figures  # noqa: E402
 from game.ai.search import LEVELS, Thinker, cards_left  # noqa: E402
 from game.engine import GAMES  # noqa: E402
@@ -56,8 +58,7 @@ WHAT = {"chance": "card plays", "bid_chance": "bids", "bid_chance_ended": "bids 
 def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
     """Hand ``i`` with ``level`` at every seat (``by_rules``: the rules play, the level says):
     (the finished hand, [(side, part, said points, said chance or None, seat holding the bid or
-    None, ended)] for each card play weighed, part "bid" for each bid weighed; ``ended``: for a
-    bid, whether the auction ended on it (``ended_on``), else None)."""
+    None, the bid)] for each card play weighed (the bid: None), part "bid" for each bid weighed)."""
     cls = GAMES[game]
     hand = cls.deal(f"calib{seed}/{i}", None, dealer=i % 4, first_hand=bool(cls.FIRST_HAND_RULE))
     said = []
@@ -76,7 +77,13 @@ def play_hand(game: str, level: str, seed: int, i: int, by_rules: bool = False):
             said.append((t.side, "bid", None, t.made_share(action), obs.seat, action))
         hand.apply(action)
         k += 1
-    return hand, [row[:5] + (None if row[5] is None else ended_on(hand, row[4], row[5]),) for row in said]
+    return hand, said
+
+
+def bid_made(hand, seat: int, action: int) -> bool | None:
+    """Whether ``seat``'s side made its bid ``action`` in the finished ``hand`` (None: it held no
+    contract), as the search counts it (``family.bid_made``)."""
+    return family_of(type(hand)).bid_made(hand, seat, action - BID)
 
 
 def ended_on(hand, seat: int, action: int) -> bool | None:
@@ -95,15 +102,16 @@ def survey(game: str, level: str, hands: int, seed: int, by_rules: bool = False)
     for i in range(hands):
         hand, said = play_hand(game, level, seed, i, by_rules)
         took = figures(hand)
-        for side, part, fig, chance, bidder, ended in said:
+        for side, part, fig, chance, bidder, bid in said:
             if fig is not None:
                 points[part].append((fig, took[side]))
             if chance is None or bidder is None:
                 continue
-            made = contract_made(hand, bidder)
+            made = contract_made(hand, bidder) if bid is None else bid_made(hand, bidder, bid)
             if made is None:
                 continue
-            kinds = ["play"] if part != "bid" else ["bid"] if ended is None else ["bid", "ended" if ended else "raised"]
+            ended = None if bid is None else ended_on(hand, bidder, bid)
+            kinds = ["play"] if bid is None else ["bid"] if ended is None else ["bid", "ended" if ended else "raised"]
             b = next(b for b in range(len(BANDS) - 1) if chance < BANDS[b + 1])
             for kind in kinds:
                 band = bands[kind][b]

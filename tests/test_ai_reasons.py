@@ -267,6 +267,47 @@ def test_a_bid_shows_the_chance_the_contract_is_made():
     pytest.fail("no searched bid")
 
 
+def test_a_bid_s_chance_is_of_the_bid_itself():
+    """Twenty-Eight's side holds one contract, which may end above a bid (its side bids again
+    over the other side's): a bid is made where its side took the bid's own points; the other
+    side's contract gives no answer. 400's bids are each seat's own contract."""
+    fam = family_of(GAMES["28"])
+    for i in range(20):
+        hand = GAMES["28"].deal(f"bidmade{i}", dealer=i % 4)
+        while not hand.is_over():
+            hand.apply(baseline_action(hand.observation(hand.turn), i))
+        if hand.bidder >= 0:
+            break
+    took = hand.taken[hand.bidder & 1]
+    for seat in (hand.bidder, hand.bidder ^ 2):
+        assert fam.bid_made(hand, seat, took) is True and fam.bid_made(hand, seat, took + 1) is False
+        assert fam.bid_made(hand, seat, 14) is (took >= 14)
+        assert fam.bid_made(hand, seat ^ 1, 14) is None
+    h400 = GAMES["400"].deal("bidmade", dealer=0)
+    while not h400.is_over():
+        h400.apply(baseline_action(h400.observation(h400.turn), 1))
+    assert all(family_of(GAMES["400"]).bid_made(h400, s, 0) == h400.contract_made(s) for s in range(4))
+
+
+def test_the_search_counts_a_bid_made_by_its_own_points(monkeypatch):
+    """At Twenty-Eight's auction each candidate bid's chance asks the family whether that bid,
+    not the contract the world's auction ended on, was made."""
+    fam = family_of(GAMES["28"])
+    asked = []
+    original = type(fam).bid_made
+
+    def bid_made(self, end, seat, bid):
+        asked.append((seat, bid))
+        return original(self, end, seat, bid)
+
+    monkeypatch.setattr(type(fam), "bid_made", bid_made)
+    hand = GAMES["28"].deal("bidmade", dealer=3)
+    obs = hand.observation(hand.turn)
+    t = think(obs)
+    bids = {a - A.BID for a in t.candidates if A.is_bid(a)}
+    assert bids and asked and {b for _, b in asked} == bids and {s for s, _ in asked} == {obs.seat}
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_card_shows_the_chance_the_bid_in_play_is_made_where_that_decides_the_score(game):
     """304 and Twenty-Eight score the bid, not the card points: each card weighed in the trick

@@ -151,16 +151,19 @@ def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
     what was said; per band of the bid's chance said, how often the bid was made."""
     calibration = load("ai_calibration")
     hands = {  # hand i: (points per side, bid made),
-        # [(side, part, said points, said chance, bidder, the auction ended on the bid)]
+        # [(side, part, said points, said chance, bidder, the bid or None)]
         0: (([20, 8], True), [(0, 0, 16.0, 0.9, 1, None), (1, 0, 10.0, 0.1, 1, None), (0, 2, 20.0, 0.95, 1, None),
-                              (1, "bid", None, 0.65, 1, False), (1, "bid", None, 0.5, 1, True)]),
+                              (1, "bid", None, 0.65, 1, A.BID + 15), (1, "bid", None, 0.5, 1, A.BID + 16)]),
         1: (([10, 18], False), [(0, 0, 14.0, 0.85, 3, None), (1, 1, 15.0, None, None, None),
                                 (0, 1, 12.0, 0.3, 3, None),
-                                (1, "bid", None, 0.7, 3, True)]),  # a bid's chance: not a card play's
+                                (1, "bid", None, 0.7, 3, A.BID + 17)]),  # a bid's chance: not a card play's
     }
+    ended = {(0, 15): False, (0, 16): True, (1, 17): True}  # the auction ended on the bid
     monkeypatch.setattr(calibration, "play_hand", lambda game, level, seed, i, by_rules: (i, hands[i][1]))
     monkeypatch.setattr(calibration, "figures", lambda i: hands[i][0][0])
     monkeypatch.setattr(calibration, "contract_made", lambda i, bidder: hands[i][0][1])
+    monkeypatch.setattr(calibration, "bid_made", lambda i, bidder, bid: hands[i][0][1] and bid != A.BID + 16)
+    monkeypatch.setattr(calibration, "ended_on", lambda i, bidder, bid: ended[i, bid - A.BID])
     r = calibration.survey("28", "normal", 2, 1)
     first = r["points"]["first third"]
     assert first["decisions"] == 3 and first["mean_said"] == pytest.approx(40 / 3)
@@ -174,10 +177,11 @@ def test_the_calibration_sets_what_was_said_against_what_happened(monkeypatch):
     assert top["mean_said"] == pytest.approx(0.9)
     assert bands[(0.0, 0.2)]["made"] == 1.0 and bands[(0.2, 0.4)]["made"] == 0.0
     assert set(bands) == {(0.0, 0.2), (0.2, 0.4), (0.8, 1.0)}
-    assert r["bid_chance"] == [{"band": [0.4, 0.6], "decisions": 1, "hands": 1, "mean_said": 0.5, "made": 1.0},
+    # a bid is judged by whether its own points were taken (16's were not in hand 0)
+    assert r["bid_chance"] == [{"band": [0.4, 0.6], "decisions": 1, "hands": 1, "mean_said": 0.5, "made": 0.0},
                                {"band": [0.6, 0.8], "decisions": 2, "hands": 2, "mean_said": 0.675, "made": 0.5}]
     # split by whether the auction ended on the bid or its side bid over it later
-    assert r["bid_chance_ended"] == [{"band": [0.4, 0.6], "decisions": 1, "hands": 1, "mean_said": 0.5, "made": 1.0},
+    assert r["bid_chance_ended"] == [{"band": [0.4, 0.6], "decisions": 1, "hands": 1, "mean_said": 0.5, "made": 0.0},
                                      {"band": [0.6, 0.8], "decisions": 1, "hands": 1, "mean_said": 0.7, "made": 0.0}]
     assert r["bid_chance_raised"] == [{"band": [0.6, 0.8], "decisions": 1, "hands": 1, "mean_said": 0.65, "made": 1.0}]
 

@@ -12,6 +12,8 @@
 - ``round_to``: estimates of the figure are said to this step ("about 210");
 - ``figure_is_score``: the figure (``outcome.figures``) is the score's change, not card points;
 - ``rules(cls, open_risk)``: the rule-based player (the baseline level and roll-out policy);
+- ``bid_made(end, seat, bid)``: whether the seat's side made that bid of its in a finished hand
+  (the chance a bid is said to have);
 what the log tells about unseen cards (``knowledge``):
 - ``hidden_trump``: trump is chosen with an indicator laid face down (304, 28);
 - ``void_shown(led, card, trump)``: the cards a seat is shown not to hold when it plays
@@ -162,6 +164,13 @@ class Family:
         """What a whole hand is worth in the figure's points (for what counts as a tie)."""
         return 1.0
 
+    def bid_made(self, end, seat: int, bid: int) -> bool | None:
+        """Whether ``seat``'s side made the bid of ``bid`` in the finished hand ``end``, or None
+        where it held no contract: here each seat's bid is its own contract (400), so its own
+        (its partner's if it had none)."""
+        from .outcome import contract_made
+        return contract_made(end, seat)
+
     def point_worth(self, obs) -> float:
         """How far one more point of the side's figure moves the search's value, nothing else
         changing (for a reasons line: how much of a lead the points explain).  Where the figure
@@ -220,6 +229,14 @@ class HiddenTrumpFamily(Family):
 
     def card_points(self, obs):
         return GAMES[obs.game].CARD_POINTS
+
+    def bid_made(self, end, seat: int, bid: int) -> bool | None:
+        """The side holds one contract, the highest bid of the auction, which may be above
+        ``bid`` (a seat bids again over the other side): whether the side took the points of
+        ``bid`` itself, where it held the contract."""
+        if end.bidder < 0 or (end.bidder ^ seat) & 1:
+            return None
+        return end.taken[seat & 1] >= bid
 
 
     def scale(self, cls) -> float:

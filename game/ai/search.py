@@ -291,11 +291,14 @@ class Thinker:
 
     def _count_made(self, a: int, end) -> None:
         """Whether the bid counted for ``a`` (``made``) was made in the finished hand ``end``: for
-        a bid, our side's; for a card, the bid in play's (where counted: ``self.bidder``)."""
-        seat = self.obs.seat if A.is_bid(a) else self.bidder
-        if seat is None:
+        a bid, the bid itself, where our side held the contract (``family.bid_made``); for a
+        card, the bid in play (where counted: ``self.bidder``)."""
+        if A.is_bid(a):
+            made = self.family.bid_made(end, self.obs.seat, a - A.BID)
+        elif self.bidder is None:
             return
-        made = contract_made(end, seat)
+        else:
+            made = contract_made(end, self.bidder)
         if made is not None:
             self.made[a][0] += made
             self.made[a][1] += 1
@@ -357,7 +360,8 @@ class Thinker:
         return self.figure_values[a] / n if n else None
 
     def made_share(self, a: int) -> float | None:
-        """Bids: the share of worlds our side made its contract in, of those where it held it;
+        """Bids: the share of worlds our side made the bid in (took its points; 400: the seat's
+        own bid), of those where it held the contract;
         cards, where the bid decides the score beyond the card points (304, 28): the share of
         worlds the bid in play was made in (of the roll-outs, and of the exact worlds the first
         ``FIGURE_WORLDS``); else None."""
