@@ -238,7 +238,6 @@ class HiddenTrumpFamily(Family):
             return None
         return end.taken[seat & 1] >= bid
 
-
     def scale(self, cls) -> float:
         return float(sum(cls.CARD_POINTS))
 

@@ -6,10 +6,10 @@
   the points' scale), ``margin`` (its standard error), ``points`` (the mean points our side
   takes after it — card points; 400: the score change — from the roll-outs, or where the
   worlds are searched exactly from a line of perfect play in the first ``FIGURE_WORLDS`` of
-  them), ``made`` (bids: the share of worlds in which our side took the bid's points, among those
-  where it held the contract, ``family.bid_made``; card plays in 304 and Twenty-Eight, whose score the bid decides
-  beyond the card points: the share in which the bid in play was made, whichever side holds it;
-  None otherwise) and
+  them), ``made`` (bids: the share of worlds in which our side took the bid's points, among
+  those where it held the contract, ``family.bid_made``; card plays in 304 and Twenty-Eight,
+  whose score the bid decides beyond the card points: the share in which the bid in play was
+  made, whichever side holds it; None otherwise) and
   ``samples`` (the worlds it was tried in);
 - ``action``: the action taken, ``thinker.best()``: the choice with the highest ``value``,
   for bids ``value - margin`` (a bid must beat passing by more than its noise); on equal
