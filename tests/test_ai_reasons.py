@@ -278,6 +278,8 @@ def test_a_bid_s_chance_is_of_the_bid_itself():
             hand.apply(baseline_action(hand.observation(hand.turn), i))
         if hand.bidder >= 0:
             break
+    else:
+        pytest.fail("every hand thrown in")
     took = hand.taken[hand.bidder & 1]
     for seat in (hand.bidder, hand.bidder ^ 2):
         assert fam.bid_made(hand, seat, took) is True and fam.bid_made(hand, seat, took + 1) is False

@@ -233,8 +233,8 @@ def test_the_regret_survey_takes_the_decisions_of_the_phase_asked():
 
 def test_the_calibration_counts_the_thirds_from_the_start_of_the_trick_play(monkeypatch):
     """The thirds are the hand's from its first card, not from the first card the AI weighed:
-    a level that weighs nothing before the third trick still sees Twenty-Eight's tricks 1-3 as
-    the first third (tricks 3 on, here), 4-6 the middle and 7-8 the last."""
+    a level that weighs nothing before Twenty-Eight's third trick still puts that trick in the
+    first third (tricks 1-3), tricks 4-6 in the middle and 7-8 in the last."""
     calibration = load("ai_calibration")
     from game.ai.search import baseline_action
 
