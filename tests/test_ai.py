@@ -602,6 +602,31 @@ def test_hint_for_a_bid_on_eight_cards_gives_the_estimate():
     assert "about 295 of 304 points" in str(why), str(why)
 
 
+def test_hint_for_a_28_bid_gives_the_bid_s_own_chance():
+    """A searched bid's hint says how often its side makes that bid (the chance that comes true
+    at normal, docs/ai.md); a pass says none."""
+    from game.ai.hint import explain
+    from game.engine.actions import PASS, is_bid
+    said = {"bid": 0, "pass": 0}
+    for i in range(40):
+        hand = GAMES["28"].deal(f"hint28bid{i}", dealer=i % 4)
+        while hand.phase == "auction" and not all(said.values()):
+            obs = hand.observation(hand.turn)
+            t = Thinker(obs, "normal", i).finish()
+            action, why = explain(t)
+            text = str(why)
+            if is_bid(action) and t.made_share(action) is not None:
+                assert f"make its bid in about {round(100 * t.made_share(action))}% of the deals" in text, text
+                said["bid"] += 1
+            elif action == PASS:
+                assert "%" not in text, text
+                said["pass"] += 1
+            hand.apply(action)
+        if all(said.values()):
+            return
+    pytest.fail(f"not every kind hinted: {said}")
+
+
 def test_hint_for_a_304_bid_gives_the_tables_points():
     from game.engine.actions import is_bid
     shown = 0

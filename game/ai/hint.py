@@ -49,10 +49,11 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
         step = family.round_to
         shown = round(fig / step) * step
         points, total = f"{shown:.0f}", f"{family.scale(GAMES[obs.game]):.0f}"
-        made = thinker.made_share(action) if obs.phase == "play" else None  # the bid in play's chance
+        # the bid in play's chance, or a searched bid's own (Twenty-Eight; 304's come from its table)
+        made = thinker.made_share(action) if obs.phase == "play" or A.is_bid(action) else None
         if made is None:
             outlook = Message(N_("your side should take about {points} of {total} points"), points=points, total=total)
-        elif holds_the_bid(obs):
+        elif A.is_bid(action) or holds_the_bid(obs):
             outlook = Message(N_("your side should take about {points} of {total} points and make its bid in about "
                                  "{percent} of the deals"), points=points, total=total, percent=f"{round(100 * made)}%")
         else:
