@@ -370,3 +370,21 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
     assert scene.hinting.thinker is not None
     human_move(app, 0)  # the player acts before the hint is ready
     assert scene.hinting.thinker is None and scene.state.hint_action is None
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_a_long_message_keeps_clear_of_the_hint_button(size):
+    """A message too long for the centre (a hint with its chance) goes beside the Hint button,
+    not under it; a short one stays centred."""
+    app, session = open_table("28", 1, size)
+    app.settings["hints"] = True
+    assert wait_for_human(app) and session.hand.phase == "auction"
+    app.scene.build()
+    long = ("Bid 16: your cards are worth this bid; your side should take about 16 of 28 points and make "
+            "its bid in about 55% of the deals.")
+    for text, centred in ((long, False), ("Bid 16.", True)):
+        app.scene.state.say(text)
+        driver.frames(app, 1)
+        box = app.scene.view.frame.prompt[0]
+        assert app.scene.hint_button is not None and not box.colliderect(app.scene.hint_button.rect)
+        assert app.layout.rect.contains(box) and (box.centerx == app.layout.size[0] // 2) == centred

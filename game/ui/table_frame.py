@@ -143,7 +143,7 @@ class FramePlanner:
         for seat in (1, 2, 3):
             self.other_seat(f, state, seat, thinking_seat)
         f.labels[0] = self.label(state, 0, self.lay.own_badge_anchor, "midright", thinking_seat)
-        f.prompt = self.prompt(state, hand, controls_top)
+        f.prompt = self.prompt(state, hand, controls_top, hint_shown)
         f.indicator = self.indicator(f, state, hand)
         for seat in (0, 1, 2, 3):
             self.bubble(f, state, seat)
@@ -302,8 +302,9 @@ class FramePlanner:
         f.labels[seat] = label
 
     # ---- the prompt and the trump card -----------------------------------------------------------
-    def prompt(self, state, hand, controls_top):
-        """(box, text, colour) of the line above the buttons, or None."""
+    def prompt(self, state, hand, controls_top, hint_shown=False):
+        """(box, text, colour) of the line above the buttons, or None.  Centred; where a long one
+        would reach the Hint button (``hint_shown``), in the width left of it instead."""
         lay = self.lay
         text = state.message or (self.ui.prompt(state.obs) if state.human_turn() else "")
         if not text and state.waiting_for_tap():
@@ -314,10 +315,9 @@ class FramePlanner:
         colour = style.BAD if error else style.HIGHLIGHT if state.message else style.TEXT
         size = lay.medium
         top = (controls_top if controls_top else hand.top) - (12 if lay.portrait else 8)
-        lines = gfx.wrap(text, size, lay.size[0] - 80, True)
-        h = len(lines) * int(size * 1.25) + 14
-        box = pygame.Rect(0, 0, max(gfx.text_width(line, size, True) for line in lines) + 40, h)
-        box.midbottom = (lay.size[0] // 2, top)
+        box = prompt_box(text, size, 20, lay.size[0] - 20, top)
+        if hint_shown and box.colliderect(lay.hint_rect):
+            box = prompt_box(text, size, 16, lay.hint_rect.left - 12, top)
         return box, text, colour
 
     def indicator(self, f, state, hand):
@@ -500,3 +500,13 @@ class FramePlanner:
             alpha = int(255 * min(1.0, (1 - t) * 3))
             out.append((text, pos, alpha, style.SIDE_COLOURS[side]))
         return out
+
+
+def prompt_box(text, size, left, right, bottom) -> pygame.Rect:
+    """The box of ``text`` wrapped to fit between ``left`` and ``right`` (20 px to spare on each
+    side of the text), centred there, its bottom at ``bottom``."""
+    lines = gfx.wrap(text, size, right - left - 40, True)
+    box = pygame.Rect(0, 0, max(gfx.text_width(line, size, True) for line in lines) + 40,
+                      len(lines) * int(size * 1.25) + 14)
+    box.midbottom = ((left + right) // 2, bottom)
+    return box

@@ -218,7 +218,9 @@ class TableView:
 
     def prompt(self, surf, box, text, colour, framed):
         size = self.lay.medium
-        gfx.panel(surf, box, style.PANEL, 12, colour if framed else None, 2 if framed else 0)
+        # a message (framed) may lie over a seat's badge or the trick: solid, so that it reads clearly
+        gfx.panel(surf, box, style.PANEL_SOLID if framed else style.PANEL, 12, colour if framed else None,
+                  2 if framed else 0)
         gfx.blit_wrapped(surf, text, size, box.inflate(-20, -14), colour, True, 1.25, "center")
 
     # ---- the hand ------------------------------------------------------------------------------------
