@@ -302,7 +302,7 @@ class FramePlanner:
         f.labels[seat] = label
 
     # ---- the prompt and the trump card -----------------------------------------------------------
-    def prompt(self, state, hand, controls_top, hint_shown=False):
+    def prompt(self, state, hand, controls_top, hint_shown):
         """(box, text, colour) of the line above the buttons, or None.  Centred; where a long one
         would reach the Hint button (``hint_shown``), in the width left of it instead."""
         lay = self.lay
