@@ -263,3 +263,47 @@ def test_the_calibration_counts_the_thirds_from_the_start_of_the_trick_play(monk
     tricks = [row[2] for row in said]
     assert min(tricks) == 2 and len(said) >= 4 * 6  # (a call for the trump is a decision too)
     assert [row[1] for row in said] == [0 if t < 3 else 1 if t < 6 else 2 for t in tricks]
+
+
+def fixed_run(*args):
+    return subprocess.run([sys.executable, "benchmarks/ai_fixed_run.py", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_fixed_run_is_read_once_all_its_deals_are_in_and_a_cut_sitting_loses_only_its_deal(tmp_path):
+    log = tmp_path / "run.jsonl"
+    made = fixed_run("start", log, "--game", "28", "--a", "baseline", "--b", "easy", "--deals", 3, "--seed", "t")
+    assert made.returncode == 0, made.stderr
+    again = fixed_run("start", log, "--game", "28", "--a", "baseline", "--b", "easy", "--deals", 3, "--seed", "t")
+    assert again.returncode == 2 and "a run is started once" in again.stderr
+    assert "0 of 3 deals in" in fixed_run("read", log).stdout
+    first = fixed_run("play", log, "--jobs", 1, "--minutes", 1e-6)  # its first deal, then no more
+    assert "1 of 3 in" in first.stdout, first.stderr
+    read = fixed_run("read", log).stdout
+    assert "1 of 3 deals in" in read and "per deal" not in read  # nothing of how it goes
+    with log.open("a") as out:
+        out.write('{"i": 1, "diff": 9')  # a sitting killed mid-write
+    rest = fixed_run("play", log, "--jobs", 2)
+    assert "2 deals played this sitting, 3 of 3 in" in rest.stdout, rest.stderr
+    rows = [json.loads(line) for line in log.read_text().splitlines()[1:] if line.endswith("}")]
+    assert sorted(r["i"] for r in rows if "diff" in r) == [0, 1, 2]
+    mean = sum(r["diff"] for r in rows if "diff" in r) / 3
+    assert f"baseline over easy: {mean:+.2f} per deal" in fixed_run("read", log).stdout
+
+
+def test_a_fixed_run_refuses_code_that_is_not_its_plans(tmp_path):
+    log = tmp_path / "run.jsonl"
+    assert fixed_run("start", log, "--game", "28", "--a", "baseline", "--b", "easy", "--deals", 1,
+                     "--seed", "t").returncode == 0
+    plan = json.loads(log.read_text())
+    log.write_text(json.dumps({**plan, "source": "0" * 16}) + "\n")
+    run = fixed_run("play", log)
+    assert run.returncode == 2 and "not the plan's" in run.stderr and "Traceback" not in run.stderr
+    log.write_text("not a plan\n")
+    run = fixed_run("read", log)
+    assert run.returncode == 2 and "not a run's plan" in run.stderr
+    run = fixed_run("read", tmp_path / "none.jsonl")
+    assert run.returncode == 2 and "no such run" in run.stderr
+    run = fixed_run("start", tmp_path / "x.jsonl", "--game", "28", "--a", "baseline", "--b", "easy",
+                    "--deals", 1, "--seed", "t", "--commit", "no-such-rev")
+    assert run.returncode == 2 and "not a commit" in run.stderr
