@@ -17,6 +17,7 @@ from game.ui import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.names import refusal_text  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui import style  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 
 FAST = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0}  # a trick goes by itself after 1 s
@@ -375,7 +376,8 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_a_long_message_keeps_clear_of_the_hint_button(size):
     """A message too long for the centre (a hint with its chance) goes beside the Hint button,
-    not under it; a short one stays centred."""
+    not under it, on a solid panel (what lies under it does not show through); a short one stays
+    centred."""
     app, session = open_table("28", 1, size)
     app.settings["hints"] = True
     assert wait_for_human(app) and session.hand.phase == "auction"
@@ -388,3 +390,5 @@ def test_a_long_message_keeps_clear_of_the_hint_button(size):
         box = app.scene.view.frame.prompt[0]
         assert app.scene.hint_button is not None and not box.colliderect(app.scene.hint_button.rect)
         assert app.layout.rect.contains(box) and (box.centerx == app.layout.size[0] // 2) == centred
+        for x in (box.left + 6, box.right - 7):
+            assert tuple(app.screen.get_at((x, box.centery)))[:3] == style.PANEL_SOLID
