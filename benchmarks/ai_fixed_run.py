@@ -149,6 +149,7 @@ def play(args) -> None:
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """As ``game.ai.arena.mean_ci``: this process imports no ``game`` (the plan's commit plays)."""
     n = len(xs)
     m = sum(xs) / n
     sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5 if n > 1 else 0.0
