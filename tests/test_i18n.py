@@ -168,6 +168,59 @@ def test_run_time_notices_and_hints_are_translated(code):
         assert text != en and "{" not in text, (en, text)
 
 
+def engine_refusals() -> set[tuple[str, str]]:
+    """(rule, reason) of what the engine refuses along random hands of every game: every action
+    text tried at every position, taking back at the start, acting after the end."""
+    import random
+
+    from game.engine import GAMES, IllegalAction
+    from game.engine import actions as A
+
+    found = set()
+    for game, cls in GAMES.items():
+        cards = [cls.DECK.text(c) for c in cls.DECK.cards]
+        texts = (["play " + c for c in cards] + ["indicator " + c for c in cards] + ["play 1X"]
+                 + [f"bid {n}" for n in [*range(0, 31), *range(150, 311, 10)]] + list(A.WORDS.values())
+                 + ["trump " + s for s in cls.DECK.suit_letters] + ["fly"])
+        for seed in range(3):
+            rng = random.Random(seed)
+            hand = cls.deal(f"refusals/{seed}", None, dealer=seed)
+            try:
+                hand.undo()
+            except IllegalAction as err:
+                found.add((err.rule, err.reason))
+            while True:
+                found |= {(err.rule, err.reason) for err in map(hand.check, texts) if err is not None}
+                if hand.is_over():
+                    break
+                hand.apply(rng.choice(hand.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != "en"])
+def test_every_refusal_names_its_rule_in_the_players_language(code):
+    """An illegal move is refused in the player's language by the rule that forbids it: the
+    engine's own words where they are a catalog message, else the message of its rule (a reason
+    naming a card or a number is built as it is refused); never in English, and never the
+    catch-all "That is not possible now." for a rule that has words of its own."""
+    from game.i18n.refusals import RULE_MESSAGES, refusal
+
+    refusals = engine_refusals()
+    rules = {rule for rule, _reason in refusals}
+    assert {"card-not-held", "follow-suit", "wrong-phase", "bid-ladder", "hand-over", "nothing-to-undo",
+            "choose-contract", "unknown-action"} <= rules  # the play reached the refusals that matter
+    i18n.set_language(code)
+    catch_all = i18n._("That is not possible now.")
+    for rule, reason in sorted(refusals):
+        shown = refusal(rule, reason)
+        assert shown != reason, (rule, reason)
+        if i18n.known(reason):
+            assert shown == i18n._(reason)
+        else:
+            assert rule in RULE_MESSAGES, f"{rule!r}: its reason is built as it is refused and it has no message"
+            assert shown == i18n._(RULE_MESSAGES[rule]) and (shown != catch_all or rule == "not-allowed")
+
+
 def test_language_choice_order():
     assert i18n.choose_language("de-CH", "fr") == "de"
     assert i18n.choose_language(None, "fr") == "fr"
