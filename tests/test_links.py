@@ -226,6 +226,28 @@ def test_copy_link_in_the_browser(works):
     assert job.poll(1.0) == share.PENDING and job.poll(share.WAIT) == share.FAILED
 
 
+def test_a_page_that_refuses_loses_no_link_and_raises_nothing():
+    """A page whose address cannot be read, or is no web address (a file opened from disk),
+    gives no page address (the default base serves); a copy the page throws on, or whose answer
+    throws when read, counts as failed, never as an exception."""
+    class Refusing:
+        def __getattr__(self, name):
+            raise RuntimeError(f"refused: {name}")
+
+    assert share.page_address(Refusing()) is None
+    local = FakeWindow()
+    local.location.href = "file:///home/me/tt/index.html"
+    assert share.page_address(local) is None
+    assert codes.link(share.page_address(local) or codes.DEFAULT_BASE, deal="x").startswith(codes.DEFAULT_BASE)
+    throwing = FakeWindow()
+    throwing.tt = Refusing()
+    assert share.copy("x", throwing).state == share.FAILED
+    mute = FakeWindow()
+    mute.tt = type("TT", (), {"copy": lambda self, text: None, "copied": property(lambda self: 1 / 0)})()
+    job = share.copy("x", mute)
+    assert job.poll(0.1) == share.PENDING and job.poll(share.WAIT) == share.FAILED
+
+
 # ---- the review's link to this moment --------------------------------------------------------------
 
 def command_link(tmp_path, record, step, capsys):
