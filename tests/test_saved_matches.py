@@ -224,6 +224,46 @@ def test_old_single_match_saves_are_found_and_kept(data):
     teardown(app)
 
 
+def broken_saves() -> list[tuple[object, str]]:
+    """(saved match, words of its refusal): a good save of each format made wrong in one way."""
+    session = Session("28", {}, 6, "easy", (0,))
+    play_to_mid_trick(session, random.Random(4), full_hands=1)
+    now = session.to_dict()
+    v1 = {"version": 1, "game": "28", "options": {}, "seed": 6, "level": "easy", "humans": [0],
+          "hands": [], "actions": [t for _, t in session.hand.history]}
+    return [
+        ([now], "must be a JSON object"),
+        ({**now, "version": 9}, "unknown save version 9"),
+        ({**now, "format": "chess"}, "unknown save version"),
+        ({**now, "seed": "6"}, "wrong type"),
+        ({**now, "humans": [4]}, "wrong type"),
+        ({**now, "game": "chess"}, "cannot be set up"),
+        ({**now, "match": {**now["match"], "hand_number": now["match"]["hand_number"] + 1}}, "do not follow"),
+        ({**now, "hand": {**now["hand"], "actions": ["bid 99"]}}, r"not the turn's \[seat, action\]"),
+        ({**now, "hand": {**now["hand"], "actions": [[now["hand"]["actions"][0][0], "bid 99"]]}}, "99 is not one of them"),
+        ({**now, "finished": "x"}, "finished hands must be a list"),
+        ({**now, "finished": [7]}, "must be a JSON object"),
+        ({**now, "hand": {**now["hand"], "game": "400"}}, "of another game"),
+        ({k: v for k, v in now.items() if k != "hand"}, "does not replay: KeyError"),
+        ({**v1, "actions": v1["actions"] + ["play 1X"]}, "does not replay"),
+        ({**v1, "hands": [["bid 99"]]}, "does not replay"),
+        ({**v1, "hands": 5}, "does not replay"),
+        ({**v1, "level": 3}, "wrong type"),
+    ]
+
+
+def test_a_broken_saved_match_is_refused_in_words_and_a_good_one_comes_back():
+    """Each way a saved match can be wrong (type, version, counters, a hand that does not replay,
+    in either save format) is refused by one ValueError saying what is wrong, which the app turns
+    into a notice; the save it was made from comes back as it was."""
+    for broken, words in broken_saves():
+        with pytest.raises(ValueError, match=words):
+            Session.from_dict(broken)
+    session = Session("28", {}, 6, "easy", (0,))
+    play_to_mid_trick(session, random.Random(4), full_hands=1)
+    assert state(Session.from_dict(session.to_dict())) == state(session)
+
+
 def test_with_every_slot_taken_the_match_played_least_recently_is_kept_aside(data):
     store = Store()
     for seed in range(MAX_MATCHES):

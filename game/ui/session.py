@@ -147,6 +147,8 @@ class Session:
         try:
             s = cls._checked_session(data)
             m = s.match
+            if not isinstance(data["finished"], list):
+                raise ValueError("the finished hands must be a list")
             hands = [_replayed(rec, s.game, s.options) for rec in data["finished"]]
             hand = _replayed(data["hand"], s.game, s.options)
             finished, counters = _follow_on(hands, hand, s.match.hand.score_before)
@@ -241,7 +243,9 @@ def _replayed(record, game: str, options: dict | None = None):
     """The hand of a hand record with its actions applied (ValueError if it does not replay)."""
     from game.engine.records import RecordError, hand_from_record
 
-    if not isinstance(record, dict) or record.get("game") != game:
+    if not isinstance(record, dict):
+        raise ValueError("a hand record must be a JSON object")
+    if record.get("game") != game:
         raise ValueError("a hand record of another game")
     hand = hand_from_record(record)
     if options is not None and hand.options != options:
