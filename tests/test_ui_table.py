@@ -282,6 +282,30 @@ def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(
     assert ai.note is None  # which nobody weighed
 
 
+def test_a_watched_records_actions_come_first_and_a_script_that_no_longer_fits_is_dropped(monkeypatch):
+    """A session's ``script`` (a watched record's (seat, action) pairs) is played in its order,
+    each after the AI's least thinking time, with no note; an entry for another seat or an
+    action the hand refuses drops the whole script, and the AI plays on."""
+    from game.ui import players
+    from game.ui.table_ai import TableAI
+
+    session = Session("28", {}, 5, "easy", ())
+    monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(obs.legal[-1], 1))
+    monkeypatch.setattr(players, "note", lambda thinker: {"weighed": thinker.answer})
+    seat = session.hand.turn
+    session.script = [(seat, "pass"), ((seat + 1) % 4, "bid 99"), ((seat + 2) % 4, "pass")]
+    ai = TableAI(session)
+    assert [ai.step(0.2) for _ in range(3)] == [None, None, A.PASS] and ai.note is None
+    session.apply(A.PASS)
+    ai.reset()
+    answers = [ai.step(0.2) for _ in range(4)]
+    assert session.script == []  # "bid 99" is refused: the rest of the script goes with it
+    assert answers[-1] == session.hand.legal_actions()[-1] and ai.note == {"weighed": answers[-1]}
+    session.script = [((session.hand.turn + 1) % 4, "pass")]  # another seat's turn
+    ai.reset()
+    assert ai.step(0.2) is None and session.script == []
+
+
 def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
     """Two tables of the same demo hand, one drawn every frame and one never drawn, stay alike."""
     from game.ai import baseline_action
