@@ -197,3 +197,66 @@ def test_the_demos_pictures_show_a_trick_on_its_way_and_a_finished_one():
             break
         app.frame(driver.DT, [])
     assert keys.index("table-play") < keys.index("table-trick") < keys.index("table-trick-over"), keys
+
+
+def swipe(app, start, end, steps=6):
+    """A finger put down at ``start``, moved to ``end`` in ``steps`` frames, and lifted."""
+    w, h = app.layout.size
+    at = lambda kind, p: pygame.event.Event(kind, x=p[0] / w, y=p[1] / h, dx=0, dy=0, finger_id=1, touch_id=1)
+    driver.frames(app, 1, [at(pygame.FINGERDOWN, start)])
+    for i in range(1, steps + 1):
+        driver.frames(app, 1, [at(pygame.FINGERMOTION, (start[0] + (end[0] - start[0]) * i // steps,
+                                                         start[1] + (end[1] - start[1]) * i // steps))])
+    driver.frames(app, 1, [at(pygame.FINGERUP, end)])
+
+
+def test_a_swipe_on_a_row_scrolls_the_list_and_a_finger_that_barely_moves_still_taps():
+    """On a phone, a list longer than the screen (the new match's options) scrolls under a
+    finger swiped up or down, even one put down on an option, which is then left as it was; a
+    finger that moves less than a swipe's few pixels taps the option."""
+    app = menu_app(PORTRAIT)
+    driver.tap(app, next(w for w in app.scene.widgets if getattr(w, "game", None) == "28").rect.center)
+    scene = app.scene
+    assert scene.name == "new-match" and scene.max_scroll() > 0
+    honours = next(w for w in scene.widgets if getattr(w, "label", "") == "Honours (four jacks)")
+    scene.scroll_to(honours.rect.centery - scene.viewport.centery)  # the row mid-list, in view
+    at = scene.scroll
+    before = dict(scene.options)
+    on_row = lambda: honours.rect.move(0, -scene.scroll).center
+    start = on_row()
+    assert scene.viewport.collidepoint(start) and 150 < at <= scene.max_scroll()
+    swipe(app, start, (start[0], start[1] + 120))  # the finger down: the list comes down
+    assert scene.scroll == at - 120 and scene.options == before
+    swipe(app, on_row(), (on_row()[0], on_row()[1] - 100))
+    assert scene.scroll == at - 20 and scene.options == before
+    swipe(app, on_row(), (on_row()[0] + 3, on_row()[1] + 6))  # under the swipe's threshold
+    assert scene.options == {**before, "honours": not before["honours"]}
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_the_keyboard_moves_through_a_long_list_and_keeps_the_focused_row_in_view(size):
+    """Tab and the arrows move the focus through the buttons and options (round at the ends),
+    the list scrolls to keep the focused one in view, Enter or Space works it."""
+    app = menu_app(size)
+    driver.tap(app, next(w for w in app.scene.widgets if getattr(w, "game", None) == "28").rect.center)
+    scene = app.scene
+    order = scene.focusables()
+    seen = []
+    for _ in range(len(order)):
+        driver.press_key(app, pygame.K_TAB)
+        focused = scene.widgets[scene.focus]
+        seen.append(focused)
+        if focused.scrolls:
+            top = focused.rect.top - scene.scroll
+            assert scene.viewport.top <= top and top + focused.rect.height <= scene.viewport.bottom + 1
+    assert sorted(map(id, seen)) == sorted(map(id, order))  # each once, then round again
+    driver.press_key(app, pygame.K_TAB)
+    assert scene.widgets[scene.focus] is seen[0]
+    driver.press_key(app, pygame.K_UP)
+    assert scene.widgets[scene.focus] is seen[-1]
+    honours = next(w for w in scene.widgets if getattr(w, "label", "") == "Honours (four jacks)")
+    while scene.widgets[scene.focus] is not honours:
+        driver.press_key(app, pygame.K_DOWN)
+    before = scene.options["honours"]
+    driver.press_key(app, pygame.K_SPACE)
+    assert scene.options["honours"] is (not before)
