@@ -125,3 +125,60 @@ def test_refused_browser_storage_is_told_once():
     store.count("28", hands=1)
     assert len(store.notices) == 1 and "until the page is closed" in str(store.notices[0])
     assert Store(store.backend).game_stats("28")["hands"] == 1  # kept in memory for the session
+
+
+class Unreadable(MemoryBackend):
+    """A store whose blobs named in ``broken`` cannot be read (a file without read permission),
+    and whose keys cannot be told free or taken when ``blind``."""
+
+    def __init__(self, broken=(), blind=False):
+        super().__init__()
+        self.broken, self.blind = set(broken), blind
+
+    def load(self, key, limit=None):
+        if key in self.broken:
+            raise OSError(13, "Permission denied")
+        return super().load(key, limit)
+
+    def exists(self, key):
+        if self.blind:
+            raise OSError(5, "Input/output error")
+        return super().exists(key)
+
+
+def test_a_blob_that_cannot_be_read_is_left_as_it_was_and_never_written_over():
+    backend = Unreadable(broken={"stats"})
+    backend.values["stats"] = json.dumps({"version": VERSION, "kind": "stats", "data": {"28": {"hands": 40}}})
+    kept = backend.values["stats"]
+    store = Store(backend)
+    (notice,) = store.notices
+    assert "Could not read" in str(notice) and "Permission denied" in str(notice) and "left as it was" in str(notice)
+    store.count("28", hands=1)
+    assert backend.values["stats"] == kept  # the unread statistics are not replaced by this session's
+    assert store.game_stats("28")["hands"] == 1  # which are counted for the session
+
+
+def match_data(game="28"):
+    from game.ui.session import Session
+    return Session(game, {}, 3, "easy", (0,)).to_dict()
+
+
+def test_with_every_slot_taken_and_none_movable_the_match_plays_on_unsaved_with_one_notice():
+    from game.ui.storage import MATCH_SLOTS
+    backend = Refusing()
+    for slot in MATCH_SLOTS:
+        backend.values[slot] = json.dumps({"version": VERSION, "kind": "match", "saved_at": 1.0, "data": match_data()})
+    before = dict(backend.values)
+    store = Store(backend)
+    assert len(store.saved_matches()) == len(MATCH_SLOTS)
+    assert store.save_match(match_data("400")) is None and store.save_match(match_data("400")) is None
+    assert [str(n) for n in store.notices].count(
+        "There is no room to save this match; it lasts until the game is closed.") == 1
+    assert backend.values == before  # no saved match was written over
+
+
+def test_a_key_that_cannot_be_looked_up_is_not_taken_for_free():
+    backend = Unreadable(blind=True)
+    store = Store(backend)
+    assert store.save_match(match_data()) is None  # no slot known to be free, none to move aside
+    assert not any(k.startswith("match") for k in backend.values)
