@@ -260,3 +260,37 @@ def test_the_keyboard_moves_through_a_long_list_and_keeps_the_focused_row_in_vie
     before = scene.options["honours"]
     driver.press_key(app, pygame.K_SPACE)
     assert scene.options["honours"] is (not before)
+
+
+@pytest.mark.parametrize("how", [driver.click, driver.tap])
+def test_a_stepper_steps_with_its_halves_and_the_arrows_and_stops_at_its_ends(how):
+    """The new match's AI level: + and − (clicked or tapped) step through the levels and stop
+    at the first and the last; with the row focused the arrow keys step it too, and Enter steps
+    on (it once stepped toward the half last pressed: back, after a −); the match starts at the
+    level shown."""
+    from game.ui.players import LEVELS
+
+    app = menu_app(PORTRAIT)
+    driver.tap(app, next(w for w in app.scene.widgets if getattr(w, "game", None) == "28").rect.center)
+    scene = app.scene
+    row = next(w for w in scene.widgets if getattr(w, "label", "") == "AI level")
+    scene.follow_focus(row)
+    on_screen = lambda rect: rect.move(0, -scene.scroll).center
+    _whole, minus, plus = row._controls()
+    for _ in range(len(LEVELS)):
+        how(app, on_screen(plus))
+    assert row.value == LEVELS[-1] and scene.level == LEVELS[-1]
+    how(app, on_screen(minus))
+    assert row.value == LEVELS[-2]
+    for _ in range(len(LEVELS)):
+        how(app, on_screen(minus))
+    assert row.value == LEVELS[0]
+    scene.focus = scene.widgets.index(row)
+    driver.press_key(app, pygame.K_RIGHT)
+    driver.press_key(app, pygame.K_RIGHT)
+    driver.press_key(app, pygame.K_LEFT)
+    assert row.value == LEVELS[1]
+    driver.press_key(app, pygame.K_RETURN)
+    assert row.value == LEVELS[2]  # forward, though the last half pressed was −
+    driver.click_button(app, "Start")
+    assert app.scene.name == "table" and app.scene.session.level == LEVELS[2]

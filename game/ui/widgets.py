@@ -222,8 +222,15 @@ class Stepper(Row):
         self.side = -1 if minus.collidepoint(pos) else 1 if plus.collidepoint(pos) else 0
         super().press(pos)
 
+    def release(self, pos):
+        """A tap steps toward the half it pressed (elsewhere on the row: on)."""
+        was, self.pressed = self.pressed, False
+        if was and self.rect.collidepoint(pos):
+            self.step(self.side or 1)
+
     def activate(self):
-        self.step(self.side or 1)
+        """Enter or Space on the focused row: the next value, whichever half was last pressed."""
+        self.step(1)
 
     def step(self, d):
         new = max(0, min(len(self.values) - 1, self.index + d))
