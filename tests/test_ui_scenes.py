@@ -294,3 +294,34 @@ def test_a_stepper_steps_with_its_halves_and_the_arrows_and_stops_at_its_ends(ho
     assert row.value == LEVELS[2]  # forward, though the last half pressed was −
     driver.click_button(app, "Start")
     assert app.scene.name == "table" and app.scene.session.level == LEVELS[2]
+
+
+def test_the_settings_rows_answer_the_arrow_keys_when_focused():
+    """With the keyboard alone: a slider moves a twentieth a press (stopping at its ends), a
+    switch flips with either arrow, a stepper steps; each change is a setting at once."""
+    app = menu_app(LANDSCAPE)
+    driver.click_button(app, "Settings")
+    scene = app.scene
+    row = lambda label: next(w for w in scene.widgets if getattr(w, "label", "") == label)
+
+    def focus(label):
+        while scene.widgets[scene.focus] is not row(label):
+            driver.press_key(app, pygame.K_TAB)
+
+    focus("Table grain")
+    grain = app.settings["grain"]
+    driver.press_key(app, pygame.K_RIGHT)
+    assert app.settings["grain"] == round(min(1.0, grain + 0.05), 2)
+    for _ in range(30):
+        driver.press_key(app, pygame.K_LEFT)
+    assert app.settings["grain"] == 0.0
+    focus("Four-colour deck")
+    four = app.settings["four_colour"]
+    driver.press_key(app, pygame.K_LEFT)
+    assert app.settings["four_colour"] is (not four)
+    driver.press_key(app, pygame.K_RIGHT)
+    assert app.settings["four_colour"] is four
+    focus("A finished trick stays")
+    wait = app.settings["trick_wait"]
+    driver.press_key(app, pygame.K_RIGHT)
+    assert app.settings["trick_wait"] != wait
