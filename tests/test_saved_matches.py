@@ -13,6 +13,7 @@ import json  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
                          teardown)
@@ -295,3 +296,33 @@ def test_statistics_and_hand_history_survive_a_finished_match_beside_others(data
     assert saved_files(data) == files
     assert Store().game_stats("304")["matches"] == 1 and Store().game_stats("schieber")["wins"] == 2
     assert blob(data, "stats")["data"]["schieber"]["matches"] == 3
+
+
+def test_a_listed_match_that_does_not_replay_is_set_aside_with_a_notice_and_the_list_goes_on(data):
+    """Continue, a match whose save no longer replays: it is kept aside under a key of its own
+    (a notice says so), the list is built again without it, and the other stays; the Delete key
+    removes a focused row in two presses; with no match left the list closes."""
+    a_match_in_progress("400", 3)
+    a_match_in_progress("28", 4, full_hands=0)
+    path = next(data / name for name in saved_files(data)
+                if json.loads((data / name).read_text())["data"]["game"] == "400")
+    blob_400 = json.loads(path.read_text())
+    blob_400["data"]["match"]["hand_number"] += 5  # the counters no longer follow its hands
+    broken = json.dumps(blob_400)
+    path.write_text(broken)
+    app = launch()  # the match played last (28) opens
+    app.home()
+    rows = continue_rows(app)
+    row = next(r for r in rows if r.saved.game == "400")
+    driver.click(app, (row.rect.left + 30, row.rect.centery - app.scene.scroll))
+    assert app.scene.name == "continue" and "does not replay" in banner_text(app)
+    assert [r.saved.game for r in app.scene.widgets if getattr(r, "saved", None)] == ["28"]
+    aside = [p for p in data.iterdir() if p.name.startswith(path.stem + ".")]
+    assert len(aside) == 1 and aside[0].read_text() == broken  # kept as it was
+    driver.press_key(app, pygame.K_ESCAPE)  # the notice goes first
+    app.scene.focus = next(i for i, w in enumerate(app.scene.widgets) if getattr(w, "saved", None))
+    driver.press_key(app, pygame.K_DELETE)
+    assert len(app.store.saved_matches()) == 1  # asks first
+    driver.press_key(app, pygame.K_DELETE)
+    assert app.store.saved_matches() == [] and app.scene.name == "menu"
+    teardown(app)
