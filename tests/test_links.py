@@ -480,3 +480,22 @@ def test_a_flood_is_taken_a_few_per_frame_and_a_failing_command_is_an_error(data
     assert error["type"] == "error" and error["command"] == "new-match" and error["id"] == "x"
     assert "RuntimeError: no table today" in error["message"]
     teardown(app)
+
+
+def test_a_page_whose_api_throws_is_a_page_without_a_host_and_the_game_goes_on(data):
+    """The page's side of the API failing (its build, queue or answer throwing) raises nothing
+    in the game: no build named, no command taken, events still kept on our side."""
+    class Throwing:
+        def __getattr__(self, name):
+            raise RuntimeError(f"page refused {name}")
+
+    window = FakeWindow()
+    window.tt = Throwing()
+    link = host.HostLink(window, languages=("en",), levels=("easy",))
+    assert link.build == "" and link.poll() == []
+    link.send(host.event("ready", games=[]))
+    assert link.sent == [host.event("ready", games=[])]
+    app = launch("embed=1&game=28&seed=3")
+    main.attach_host(app, link)
+    driver.frames(app, 3)
+    assert app.scene.name == "table" and link.sent[-1]["type"] == "ready"
