@@ -803,3 +803,34 @@ def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(mo
         header, rows = headers[-1]
         assert header[-1] == _("Bid made") != _("Makes it") and rows[0][-1] == "64%", code
     assert overflow.count > 10 and not overflow.problems
+
+
+def test_the_why_panel_and_the_link_close_with_a_tap_beside_them_or_escape_and_space_plays():
+    """Why? open: a tap beside it closes it (the step stays), Escape closes it without leaving
+    the review; the link shown closes the same ways (Escape takes the notice over it first); with nothing
+    focused, Space starts and stops playing the hand through."""
+    record = random_record("28", "why")
+    k = ai_play(record)
+    app = open_review(weighed(record, k))
+    scene = app.scene
+    shown_note(app, k + 1)
+    beside = (12, app.layout.size[1] // 2)
+    driver.click(app, beside)
+    assert not scene.show_note and scene.position == k + 1
+    driver.click_button(app, "Why?")
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert not scene.show_note and app.scene is scene
+    driver.click_button(app, "Link to this moment")
+    assert scene.shown_link and app.banner.items  # the desktop says where the link went
+    driver.click(app, beside)
+    assert not scene.shown_link
+    driver.click_button(app, "Link to this moment")
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert scene.shown_link and not app.banner.items  # Escape takes the notice first,
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert not scene.shown_link and app.scene is scene  # then the link
+    scene.focus = -1
+    driver.press_key(app, pygame.K_SPACE)
+    assert scene.playing
+    driver.press_key(app, pygame.K_SPACE)
+    assert not scene.playing
