@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
 
 from game import i18n  # noqa: E402
+from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.ui import driver, gfx  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -445,6 +446,13 @@ def test_the_table_menu_pauses_and_offers_rules_help_settings_and_leaving():
     part = rules.part_for(phase)
     assert rules.parts()[part][0] == {"auction": "Auction", "play": "Play"}.get(phase, rules.parts()[part][0])
     assert rules.scroll == min(rules.heads[part], rules.max_scroll()) and (part == 0 or rules.scroll > 0)
+    games = list(GAMES)
+    driver.press_key(app, pygame.K_RIGHT)  # the arrows go through the games' tabs, round at the ends
+    assert rules.game == games[(games.index("28") + 1) % len(games)]
+    driver.press_key(app, pygame.K_LEFT)
+    driver.press_key(app, pygame.K_LEFT)
+    assert rules.game == games[(games.index("28") - 1) % len(games)]
+    driver.press_key(app, pygame.K_RIGHT)
     driver.click_button(app, "Glossary")
     assert app.scene.name == "glossary" and "Obenabe and Undenufe" in [h for h, _p in app.scene.parts()]
     driver.press_key(app, pygame.K_ESCAPE)
@@ -453,6 +461,10 @@ def test_the_table_menu_pauses_and_offers_rules_help_settings_and_leaving():
     driver.click_button(app, "How to play")
     assert app.scene.name == "help" and app.scene.content_height > 0
     driver.click_button(app, "Back")
+    driver.click_button(app, "Settings")
+    assert app.scene.name == "settings"
+    driver.click_button(app, "Done")
+    assert app.scene.name == "pause" and session.hand.history == history
     driver.click_button(app, "Resume")
     assert app.scene.name == "table"
     driver.press_key(app, pygame.K_ESCAPE)  # Escape opens it too
@@ -468,6 +480,14 @@ def test_the_table_menu_pauses_and_offers_rules_help_settings_and_leaving():
     assert app.scene.name == "continue"  # the saved matches: this one is there
     app.scene.widgets[0].activate()
     assert app.scene.name == "table" and app.scene.session.hand.history == session.hand.history
+
+
+def test_a_demo_pauses_without_a_word_of_saving_and_leaves_without_asking():
+    app, session = table("400", 2, size=LANDSCAPE, humans=())
+    driver.press_key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "pause" and app.scene.note() == "The game is paused."
+    driver.click_button(app, "Leave the match")
+    assert [s.name for s in app.stack] == ["menu"] and app.store.load_match() is None
 
 
 def test_the_glossary_is_reachable_from_the_contract_choice():
@@ -629,3 +649,26 @@ def test_the_auction_line_names_the_last_bidder_and_a_redeal_reads_as_one():
                                 else "Everyone passed: the hand is thrown in")
             seen_redeal |= asked
     assert seen_bid and seen_redeal
+
+
+def test_the_input_follows_one_finger_at_a_time_and_drops_what_is_not_a_press():
+    """Two fingers on the glass act as one: the second is not followed until the first is
+    lifted; the mouse events a finger makes, the right and middle buttons, the old wheel
+    buttons and a wheel made by touch are dropped."""
+    from game.ui.input import MOVE, PRESS, RELEASE, WHEEL, Input, Translator
+
+    tr = Translator((720, 1280))
+    finger = lambda kind, fid, y=0.5: pygame.event.Event(kind, x=0.5, y=y, dx=0, dy=0, finger_id=fid, touch_id=1)
+    mouse = lambda kind, button, touch=False: pygame.event.Event(kind, pos=(5, 5), button=button, touch=touch)
+    assert tr(finger(pygame.FINGERDOWN, 1)) == [Input(PRESS, (360, 640), touch=True)]
+    assert tr(finger(pygame.FINGERDOWN, 2)) == tr(finger(pygame.FINGERMOTION, 2)) == []
+    assert tr(finger(pygame.FINGERUP, 2)) == []
+    assert tr(finger(pygame.FINGERMOTION, 1, 0.6)) == [Input(MOVE, (360, 768), touch=True)]
+    assert tr(finger(pygame.FINGERUP, 1, 0.6)) == [Input(RELEASE, (360, 768), touch=True)]
+    assert tr(finger(pygame.FINGERDOWN, 2)) == [Input(PRESS, (360, 640), touch=True)]  # now followed
+    assert tr(mouse(pygame.MOUSEBUTTONDOWN, 1, touch=True)) == []
+    assert [tr(mouse(pygame.MOUSEBUTTONDOWN, b)) for b in (2, 3, 4, 5)] == [[], [], [], []]
+    assert tr(mouse(pygame.MOUSEBUTTONUP, 1)) == [Input(RELEASE, (5, 5))]
+    assert tr(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, touch=True)) == []
+    pygame.display.init()  # the wheel reads where the mouse is
+    assert [(i.kind, i.dy) for i in tr(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, touch=False))] == [(WHEEL, -2)]
