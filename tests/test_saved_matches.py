@@ -114,6 +114,27 @@ def test_a_link_to_another_seed_asks_in_the_table_and_resume_keeps_both(data):
     teardown(app)
 
 
+def test_resuming_from_the_question_a_match_that_does_not_replay_keeps_the_linked_one(data):
+    """The table's question, Resume it, on a saved match that no longer replays: it is kept
+    aside as it was (a notice says so) and the linked match goes on, now the player's."""
+    a_match_in_progress("400", 3)
+    (name,) = saved_files(data)
+    blob_400 = json.loads((data / name).read_text())
+    blob_400["data"]["hand"]["actions"] = [[9, "bid 3"]]
+    broken = json.dumps(blob_400)
+    (data / name).write_text(broken)
+    app = launch("--query", "game=400&seed=77&embed=1")
+    scene = app.scene
+    assert scene.offer is not None
+    driver.click_button(app, "Resume it")
+    assert app.scene is scene and scene.session.seed == 77 and scene.offer is None
+    assert "does not replay" in banner_text(app)
+    aside = [p for p in data.iterdir() if ".unreadable-" in p.name]
+    assert len(aside) == 1 and aside[0].read_text() == broken
+    assert [m.seed for m in app.store.saved_matches()] == [77]  # the linked match, kept
+    teardown(app)
+
+
 def test_playing_the_linked_match_keeps_the_saved_one_resumable(data):
     a_match_in_progress("28", 4)
     files, stats = saved_files(data), stats_file(data)
