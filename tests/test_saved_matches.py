@@ -338,7 +338,7 @@ def test_a_listed_match_that_does_not_replay_is_set_aside_with_a_notice_and_the_
     driver.click(app, (row.rect.left + 30, row.rect.centery - app.scene.scroll))
     assert app.scene.name == "continue" and "does not replay" in banner_text(app)
     assert [r.saved.game for r in app.scene.widgets if getattr(r, "saved", None)] == ["28"]
-    aside = [p for p in data.iterdir() if p.name.startswith(path.stem + ".")]
+    aside = [p for p in data.iterdir() if p.name.startswith(path.stem + ".unreadable-")]
     assert len(aside) == 1 and aside[0].read_text() == broken  # kept as it was
     driver.press_key(app, pygame.K_ESCAPE)  # the notice goes first
     app.scene.focus = next(i for i, w in enumerate(app.scene.widgets) if getattr(w, "saved", None))
