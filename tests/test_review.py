@@ -331,7 +331,9 @@ def hidden_card_text(record, k):
 
 
 @pytest.mark.parametrize("change", ["another seat's card", "not the best", "another seat", "another action",
-                                    "a choice twice", "no figures", "not a list"])
+                                    "a choice twice", "no figures", "not a list", "a choice not an object",
+                                    "the action taken not weighed", "no action", "an action past any deck",
+                                    "a long action"])
 def test_a_note_the_seat_could_not_have_made_is_not_shown(change):
     record = random_record("304", "why-not")
     k = ai_play(record, 3)
@@ -350,6 +352,16 @@ def test_a_note_the_seat_could_not_have_made_is_not_shown(change):
         note["choices"].append(dict(note["choices"][1]))
     elif change == "no figures":
         note["choices"][1]["value"] = "a lot"
+    elif change == "a choice not an object":
+        note["choices"][1] = "play AS"
+    elif change == "the action taken not weighed":
+        note["choices"] = note["choices"][1:]
+    elif change == "no action":
+        note["choices"][1]["action"] = None
+    elif change == "an action past any deck":
+        note["choices"][1]["action"] = "play 1X"
+    elif change == "a long action":
+        note["choices"][1]["action"] = "play " + "A" * 60
     else:
         note["choices"] = "play AS"
     app = open_review(annotated)
