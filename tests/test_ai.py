@@ -871,3 +871,25 @@ def test_28_bids_and_trump_are_weighed_at_the_auction_weight(level, weight, monk
         for _ in range(3):
             t.step(5)
     assert phases == {"auction", "indicator"} and weights == {weight}
+
+
+def test_a_seat_for_which_no_world_fits_still_acts_legally(monkeypatch):
+    """If no deal of the hidden cards fits what a seat saw (a position the engine cannot make,
+    but a broken record might), the search and the rules still answer with a legal action: a
+    pass where one is legal, else the first legal action; the table never waits on it."""
+    from game.ai import search, worlds
+
+    def no_world(*_args, **_kw):
+        raise worlds.Inconsistent("no world fits")
+
+    monkeypatch.setattr(worlds.Worlds, "sample", no_world)
+    monkeypatch.setattr(search, "sample_world", no_world)
+    for game, cls in GAMES.items():
+        hand = cls.deal(f"none/{game}", None, dealer=0)
+        while len(hand.legal_actions()) < 2:
+            hand.apply(hand.legal_actions()[0])
+        obs = hand.observation(hand.turn)
+        usual = A.PASS if A.PASS in obs.legal else obs.legal[0]
+        assert search.baseline_action(obs) == usual
+        for level in ("easy", "expert"):
+            assert search.choose(obs, level, 1) == usual
