@@ -341,3 +341,19 @@ def test_escape_dismisses_the_notice_without_leaving_the_table(data):
     assert not app.banner.items and app.scene.name == "table"
     assert app.banner.handle(Input(PRESS, (1, 1))) is False and app.banner.handle(Input(RELEASE, (1, 1))) is False
     teardown(app)
+
+
+@pytest.mark.parametrize("viewport, shape", [("390x844", "portrait"), ("844X390", "landscape")])
+def test_the_command_line_opens_the_canvas_a_page_of_that_size_would(data, capsys, viewport, shape):
+    """``--viewport WxH`` opens the canvas a page of that many CSS pixels gets (how a phone is
+    tried on the desktop); a size that is not one is refused in words."""
+    from game.ui.layout import canvas_size
+
+    app = launch("--viewport", viewport)
+    w, h = app.layout.size
+    assert (h > w) == (shape == "portrait") and app.layout.size == canvas_size(main.viewport_arg(viewport))
+    teardown(app)
+    for bad in ("wide", "390", "0x844", "390x-1"):
+        with pytest.raises(SystemExit) as refused:
+            main.parse_args(["--viewport", bad])
+        assert refused.value.code == 2 and "is not a size like 390x844" in capsys.readouterr().err
