@@ -3,6 +3,8 @@ saves set aside, never lost silently."""
 
 import json
 
+import pytest
+
 from game.ui.storage import VERSION, FileBackend, MemoryBackend, Store
 
 
@@ -182,3 +184,21 @@ def test_a_key_that_cannot_be_looked_up_is_not_taken_for_free():
     store = Store(backend)
     assert store.save_match(match_data()) is None  # no slot known to be free, none to move aside
     assert not any(k.startswith("match") for k in backend.values)
+
+
+def test_a_file_write_that_fails_half_way_leaves_no_litter_and_the_old_file_whole(tmp_path):
+    """The desktop writes a save to a temporary file and renames it over the old one: if the
+    rename fails, the temporary file goes, the error reaches the caller (the store tells the
+    player once: the test above), and what was saved before is untouched; the same for a copy
+    kept aside."""
+    backend = FileBackend(tmp_path)
+    Store(backend).count("28", hands=2)
+    old = (tmp_path / "stats.txt").read_text()
+    (tmp_path / "settings.txt").mkdir()  # a name the rename cannot take
+    with pytest.raises(OSError):
+        backend.save("settings", "new")
+    (tmp_path / "stats.keep.txt").mkdir()
+    with pytest.raises(OSError):
+        backend.copy("stats", "stats.keep")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.txt", "stats.keep.txt", "stats.txt"]
+    assert (tmp_path / "stats.txt").read_text() == old
