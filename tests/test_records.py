@@ -168,6 +168,26 @@ def test_record_command_with_unknown_game_exits_2():
     assert_error(one_json_object(run.stdout))
 
 
+@pytest.mark.parametrize("args, words", [
+    (("replay", "x.json", "--quiet"), "replay does not take '--quiet'"),
+    (("replay", "a.json", "b.json"), "replay takes one record file"),
+    (("record", "--game", "28", "--seed", "1", "--options", "[7]"), "--options must be a JSON object"),
+    (("record", "--game", "28", "--seed", "1", "--out", "."), "cannot write '.'"),
+])
+def test_a_command_used_wrongly_exits_2_with_one_error_object_in_words(args, words):
+    run = cli(*args)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert words in one_json_object(run.stdout)["error"]["reason"]
+
+
+def test_record_prints_the_record_without_out(tmp_path):
+    run = cli("record", "--game", "schieber", "--seed", "3")
+    assert run.returncode == 0 and json.loads(run.stdout)["game"] == "schieber"
+    out = tmp_path / "r.json"
+    assert cli("record", "--game", "schieber", "--seed", "3", "--out", str(out)).stdout == ""
+    assert json.loads(out.read_text()) == json.loads(run.stdout)
+
+
 # ---- replay in-process: good records ------------------------------------------------------------
 
 def test_omitted_score_and_options_mean_match_start_and_defaults():
