@@ -157,13 +157,7 @@ def test_a_card_pushed_upwards_is_played_and_a_click_plays_at_once():
     card = playable(scene)[0]
     x, y = scene.hand.point(card)
     before = len(session.hand.history)
-    driver.frames(app, 1, [pygame.event.Event(pygame.FINGERDOWN, x=x / 720, y=y / 1280, dx=0, dy=0, finger_id=1,
-                                              touch_id=1)])
-    for dy in (30, 60, 90):
-        driver.frames(app, 1, [pygame.event.Event(pygame.FINGERMOTION, x=x / 720, y=(y - dy) / 1280, dx=0, dy=0,
-                                                  finger_id=1, touch_id=1)])
-    driver.frames(app, 1, [pygame.event.Event(pygame.FINGERUP, x=x / 720, y=(y - 90) / 1280, dx=0, dy=0,
-                                              finger_id=1, touch_id=1)])
+    driver.swipe(app, (x, y), (x, y - 90), steps=3)
     assert session.hand.history[before] == (0, session.hand.action_text(card))
     scene = to_play(app, session)
     card = playable(scene)[0]

@@ -199,17 +199,6 @@ def test_the_demos_pictures_show_a_trick_on_its_way_and_a_finished_one():
     assert keys.index("table-play") < keys.index("table-trick") < keys.index("table-trick-over"), keys
 
 
-def swipe(app, start, end, steps=6):
-    """A finger put down at ``start``, moved to ``end`` in ``steps`` frames, and lifted."""
-    w, h = app.layout.size
-    at = lambda kind, p: pygame.event.Event(kind, x=p[0] / w, y=p[1] / h, dx=0, dy=0, finger_id=1, touch_id=1)
-    driver.frames(app, 1, [at(pygame.FINGERDOWN, start)])
-    for i in range(1, steps + 1):
-        driver.frames(app, 1, [at(pygame.FINGERMOTION, (start[0] + (end[0] - start[0]) * i // steps,
-                                                         start[1] + (end[1] - start[1]) * i // steps))])
-    driver.frames(app, 1, [at(pygame.FINGERUP, end)])
-
-
 def test_a_swipe_on_a_row_scrolls_the_list_and_a_finger_that_barely_moves_still_taps():
     """On a phone, a list longer than the screen (the new match's options) scrolls under a
     finger swiped up or down, even one put down on an option, which is then left as it was; a
@@ -225,11 +214,11 @@ def test_a_swipe_on_a_row_scrolls_the_list_and_a_finger_that_barely_moves_still_
     on_row = lambda: honours.rect.move(0, -scene.scroll).center
     start = on_row()
     assert scene.viewport.collidepoint(start) and 150 < at <= scene.max_scroll()
-    swipe(app, start, (start[0], start[1] + 120))  # the finger down: the list comes down
+    driver.swipe(app, start, (start[0], start[1] + 120))  # the finger down: the list comes down
     assert scene.scroll == at - 120 and scene.options == before
-    swipe(app, on_row(), (on_row()[0], on_row()[1] - 100))
+    driver.swipe(app, on_row(), (on_row()[0], on_row()[1] - 100))
     assert scene.scroll == at - 20 and scene.options == before
-    swipe(app, on_row(), (on_row()[0] + 3, on_row()[1] + 6))  # under the swipe's threshold
+    driver.swipe(app, on_row(), (on_row()[0] + 3, on_row()[1] + 6))  # under the swipe's threshold
     assert scene.options == {**before, "honours": not before["honours"]}
 
 

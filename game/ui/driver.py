@@ -67,6 +67,18 @@ def drag(app: App, start, end, steps: int = 6) -> None:
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)])
 
 
+def swipe(app: App, start, end, steps: int = 6, finger=1) -> None:
+    """A finger put down at ``start``, moved to ``end`` over ``steps`` frames, and lifted."""
+    w, h = app.layout.size
+    at = lambda kind, p: pygame.event.Event(kind, x=p[0] / w, y=p[1] / h, dx=0, dy=0, finger_id=finger,
+                                            touch_id=1)
+    frames(app, 1, [at(pygame.FINGERDOWN, start)])
+    for i in range(1, steps + 1):
+        frames(app, 1, [at(pygame.FINGERMOTION, (start[0] + (end[0] - start[0]) * i // steps,
+                                                 start[1] + (end[1] - start[1]) * i // steps))])
+    frames(app, 1, [at(pygame.FINGERUP, end)])
+
+
 def press_key(app: App, key, text="") -> None:
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0)])
 
