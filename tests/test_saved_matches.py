@@ -227,6 +227,24 @@ def test_continue_lists_each_match_with_its_game_score_and_time_and_removes_one_
     teardown(app)
 
 
+def test_enter_on_a_row_resumes_its_match_even_after_a_tap_on_its_remove(data):
+    """The keyboard's Enter on a focused row resumes the match, whatever the pointer last
+    pressed: after one tap on Remove ("Remove?") it once took Enter for the second tap and
+    removed the match."""
+    a_match_in_progress("400", 3)
+    app = launch()
+    app.home()
+    (row,) = continue_rows(app)
+    remove = row.remove_rect()
+    driver.click(app, (remove.centerx, remove.centery - app.scene.scroll))
+    assert row.armed
+    app.scene.focus = app.scene.widgets.index(row)
+    driver.press_key(app, pygame.K_RETURN)
+    assert app.scene.name == "table" and app.scene.session.game == "400"
+    assert [m.game for m in app.store.saved_matches()] == ["400"]
+    teardown(app)
+
+
 def test_old_single_match_saves_are_found_and_kept(data):
     """Saves of earlier versions (one match under 'match', format 1 or 2, no time) are listed,
     resumed, and not written over by another game."""

@@ -43,12 +43,16 @@ class SavedMatchRow(Row):
         self.on_control = self.remove_rect().collidepoint(pos)
         super().press(pos)
 
+    def release(self, pos):
+        """A tap on the Remove control is a step of removing it; elsewhere on the row it resumes."""
+        was, self.pressed = self.pressed, False
+        if was and self.rect.collidepoint(pos):
+            self.remove_step() if self.on_control else self.activate()
+
     def activate(self):
-        if self.on_control:
-            self.remove_step()
-        else:
-            self.armed = False
-            self.on_resume(self.saved)
+        """Resume (Enter on the focused row too, whatever was last pressed; Delete removes)."""
+        self.armed = False
+        self.on_resume(self.saved)
 
     def remove_step(self):
         if self.armed:
