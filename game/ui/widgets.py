@@ -34,10 +34,14 @@ class Widget:
         """End of a press: a tap if it ends inside."""
         was, self.pressed = self.pressed, False
         if was and self.rect.collidepoint(pos):
-            self.activate()
+            self.tap()
+
+    def tap(self):
+        """A press and release inside it: what Enter does, unless where it was pressed matters."""
+        self.activate()
 
     def activate(self):
-        pass
+        """Enter or Space while it has the focus (and a tap, by default)."""
 
     def key(self, key) -> bool:
         """Left/right and similar keys while focused; True if used."""
@@ -222,11 +226,9 @@ class Stepper(Row):
         self.side = -1 if minus.collidepoint(pos) else 1 if plus.collidepoint(pos) else 0
         super().press(pos)
 
-    def release(self, pos):
-        """A tap steps toward the half it pressed (elsewhere on the row: on)."""
-        was, self.pressed = self.pressed, False
-        if was and self.rect.collidepoint(pos):
-            self.step(self.side or 1)
+    def tap(self):
+        """A step toward the half pressed (elsewhere on the row: on)."""
+        self.step(self.side or 1)
 
     def activate(self):
         """Enter or Space on the focused row: the next value, whichever half was last pressed."""

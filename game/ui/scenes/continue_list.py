@@ -43,11 +43,12 @@ class SavedMatchRow(Row):
         self.on_control = self.remove_rect().collidepoint(pos)
         super().press(pos)
 
-    def release(self, pos):
-        """A tap on the Remove control is a step of removing it; elsewhere on the row it resumes."""
-        was, self.pressed = self.pressed, False
-        if was and self.rect.collidepoint(pos):
-            self.remove_step() if self.on_control else self.activate()
+    def tap(self):
+        """On the Remove control a step of removing it; elsewhere on the row, resume."""
+        if self.on_control:
+            self.remove_step()
+        else:
+            self.activate()
 
     def activate(self):
         """Resume (Enter on the focused row too, whatever was last pressed; Delete removes)."""
