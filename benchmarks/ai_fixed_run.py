@@ -10,10 +10,11 @@ only when every deal is in.
 LOG holds JSON lines: first the plan (game, players, deals, seed, the commit whose code plays
 and a hash of its ``game`` sources), then one line per deal played, in the order they finish.
 ``play`` plays the deals not yet in with that commit's code, extracted by ``git archive`` into
-a folder of its own (so this checkout can change meanwhile), and starts no deal after
-``--minutes`` but its first (one a process); a sitting cut short loses only the deals it was playing.  Until all deals are in,
-``read`` says how many are, and nothing of how they went: a run looked at as it grows and
-stopped when it looks good overstates its confidence.
+a folder of its own under the system's temporary folder (so this checkout can change
+meanwhile), and starts no deal after ``--minutes`` but its first (one a process); a sitting cut
+short loses only the deals it was playing.  Until all deals are in, ``read`` says how many are,
+and nothing of how they went: a run looked at as it grows and stopped when it looks good
+overstates its confidence.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import hashlib
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -31,7 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from arguments import whole_number, positive_number  # noqa: E402  (benchmarks/)
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = ("baseline", "easy", "normal", "expert", "dd")
+# the arena's players and the games (game.ai.arena.PLAYERS, game.engine.GAMES; a test keeps them so)
+PLAYERS = ("baseline", "easy", "normal", "hard", "expert", "dd")
+GAMES = ("304", "28", "400", "schieber")
 
 
 class Refused(Exception):
@@ -48,7 +52,7 @@ def source_hash(tree: Path) -> str:
 
 def tree_of(commit: str) -> Path:
     """That commit's files in a folder of their own (made once, from this repository)."""
-    tree = Path("/tmp") / f"fixed-run-{commit[:12]}"
+    tree = Path(tempfile.gettempdir()) / f"fixed-run-{commit[:12]}"
     if not (tree / "game" / "__init__.py").is_file():
         tree.mkdir(parents=True, exist_ok=True)
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True)
@@ -188,7 +192,7 @@ def main(argv: list[str]) -> None:
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("start", allow_abbrev=False)
     s.add_argument("log", type=Path)
-    s.add_argument("--game", required=True, choices=("304", "28", "400", "schieber"))
+    s.add_argument("--game", required=True, choices=GAMES)
     s.add_argument("--a", required=True, choices=PLAYERS)
     s.add_argument("--b", required=True, choices=PLAYERS)
     s.add_argument("--deals", required=True, type=whole_number)

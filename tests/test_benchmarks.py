@@ -291,6 +291,13 @@ def test_a_fixed_run_is_read_once_all_its_deals_are_in_and_a_cut_sitting_loses_o
     assert f"baseline over easy: {mean:+.2f} per deal" in fixed_run("read", log).stdout
 
 
+def test_a_fixed_run_knows_the_arenas_players_and_the_games():
+    from game.ai.arena import PLAYERS
+
+    fixed = load("ai_fixed_run")
+    assert fixed.PLAYERS == PLAYERS and fixed.GAMES == tuple(GAMES)
+
+
 def test_a_fixed_run_refuses_code_that_is_not_its_plans(tmp_path):
     log = tmp_path / "run.jsonl"
     assert fixed_run("start", log, "--game", "28", "--a", "baseline", "--b", "easy", "--deals", 1,
