@@ -90,6 +90,22 @@ def test_update_keeps_translations_adds_new_messages_and_keeps_obsolete_ones_for
     assert (tmp_path / "de.po").read_bytes() == again  # nothing changed: not rewritten (no new dates)
 
 
+def test_a_changed_message_is_fuzzy_with_its_old_text_until_translated_then_the_old_text_goes(tmp_path):
+    write_catalog(tmp_path / "de.po", "de", [("Redeal: the same dealer deals again", "Derselbe Geber gibt")])
+    found = {"Redeal: the next dealer deals": [("game/a.py", 1)]}
+    catalog.update("de", found, tmp_path)
+    text = (tmp_path / "de.po").read_text(encoding="utf-8")
+    assert '#| msgid "Redeal: the same dealer deals again"' in text  # the translator sees what changed
+    assert catalog.messages(tmp_path / "de.po") == {}  # fuzzy: shown in English meanwhile
+    catalog.update("de", found, tmp_path)  # Babel reads "#|" back as a comment; it is kept while fuzzy
+    assert "the same dealer" in (tmp_path / "de.po").read_text(encoding="utf-8")
+    translated = text.replace("#, fuzzy\n", "").replace('msgstr "Derselbe Geber gibt"', 'msgstr "Der nächste gibt"')
+    (tmp_path / "de.po").write_text(translated, encoding="utf-8")  # the translator's edit leaves the "#|"
+    catalog.update("de", found, tmp_path)
+    assert catalog.messages(tmp_path / "de.po") == {"Redeal: the next dealer deals": "Der nächste gibt"}
+    assert "the same dealer" not in (tmp_path / "de.po").read_text(encoding="utf-8")
+
+
 def test_the_template_holds_what_babel_extracts_from_the_sources():
     """trick_table.pot is up to date: `python -m game.i18n extract` would add or drop nothing."""
     pot = {catalog.key_of(m.id, m.context) for m in catalog.read(catalog.POT) if m.id}

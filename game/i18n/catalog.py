@@ -133,7 +133,12 @@ def messages(path: Path) -> dict[str, str]:
 
 
 def write(path: Path, catalog: Catalog) -> None:
-    """Write ``catalog`` to ``path``, unless all that would change is its dates or Babel's version."""
+    """Write ``catalog`` to ``path``, unless all that would change is its dates or Babel's version.
+    Babel reads a fuzzy message's ``#|`` (its old msgid) back as a comment ``| ...``; once the
+    message is translated and no longer fuzzy, that comment is dropped."""
+    for message in catalog:
+        if not message.fuzzy:
+            message.user_comments = [c for c in message.user_comments if not c.startswith("| ")]
     buf = io.BytesIO()
     write_po(buf, catalog, width=76, include_previous=True)
     new = buf.getvalue()
