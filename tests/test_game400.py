@@ -378,11 +378,26 @@ def test_no_face_card_redeal_log_shows_a_keep_from_everyone_who_does_not_redeal(
         assert hand.observation(seat).log[:4] == ((3, "keep"), (0, "keep"), (1, "keep"), (2, "keep"))
 
 
-def test_no_face_card_redeal_same_dealer_deals_again():
+def test_no_face_card_redeal_throws_the_hand_in_and_the_deal_passes_on():
+    """DECISIONS: the dealer moves after every hand, a thrown-in one too; only 304's redeal is
+    dealt again by the same dealer."""
     hand = act(hand400(NO_FACES, dealer=2, options=REDEAL_ON), "keep", "keep", "redeal")
     assert hand.record()["actions"] == [[3, "keep"], [0, "keep"], [1, "redeal"]]
-    assert hand.is_over() and hand.same_dealer_again() is True
+    assert hand.is_over() and hand.same_dealer_again() is False
     assert hand.result()["thrown_in"] is True and hand.result()["score"] == [0, 0, 0, 0]
+
+
+def test_a_match_moves_the_deal_on_after_a_no_face_card_redeal():
+    for seed in range(1000):  # the first deal in which a seat may ask for the redeal
+        match = Match("400", REDEAL_ON, seed)
+        while match.hand.phase == "redeal" and "redeal" not in match.hand.legal_texts():
+            match.hand.apply("keep")
+        if match.hand.phase == "redeal":
+            break
+    dealer, score = match.dealer, list(match.hand.score_before)
+    match.hand.apply("redeal")
+    match.next_hand()
+    assert match.dealer == (dealer + 1) % 4 and list(match.hand.score_before) == score
 
 
 def test_no_face_card_redeal_record_replays():

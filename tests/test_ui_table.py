@@ -243,6 +243,15 @@ def test_400_redeal_question_waits_for_you_without_a_face_card():
     driver.frames(app, 30)
     assert app.scene.human_turn() and not any(seat == 0 for seat, _ in session.hand.history)
     assert "redeal" in app.scene.ui.prompt(app.scene.obs)
+    dealer = session.hand.dealer
+    app.scene.submit(A.REDEAL)
+    hand = session.hand
+    assert hand.is_over() and app.scene.ui.result_headline(hand.observation(0), hand.result()) == (
+        "Redeal: the next dealer deals")
+    session.next_hand()  # a thrown-in hand: the deal passes on (304's redeal alone keeps the dealer)
+    assert session.hand.dealer == (dealer + 1) % 4
+    restored = type(session).from_dict(session.to_dict())  # the saved match follows the same rule
+    assert restored.hand.dealer == session.hand.dealer
 
 
 class ScriptedThinker:

@@ -93,7 +93,8 @@ class Hand400(Hand):
     )
     OPTIONS = (
         Option("face_card_redeal", False,
-               "A player dealt no ace, king, queen or jack may ask for a redeal before the bidding (same dealer)."),
+               "A player dealt no ace, king, queen or jack may ask for a redeal before the bidding; "
+               "the hand is thrown in and the next dealer deals."),
         Option("five_to_run", False,
                "Someone must bid 5 or more: if nobody has when the dealer bids, the dealer must bid at least 5."),
         Option("rising_total", False,
@@ -121,7 +122,6 @@ class Hand400(Hand):
         self.bids = [0, 0, 0, 0]   # 0: not yet bid
         self.order: list[int] = []  # seats in the order they bid
         self.thrown_in = False
-        self.redealt = False
         self.leader = self.forehand
         self.trick: list[int] = []
         self.best = -1             # best card of the running trick, and its seat
@@ -205,8 +205,7 @@ class Hand400(Hand):
                 self.leader = self.turn = self.forehand
         else:  # redeal
             self.asking.pop(0)
-            if a == A.REDEAL:
-                self.redealt = True
+            if a == A.REDEAL:  # thrown in: the deal passes on, as after any thrown-in hand
                 self._throw_in()
             elif self.asking:
                 self.turn = self.asking[0]
@@ -218,9 +217,6 @@ class Hand400(Hand):
         self.thrown_in = True
         self.phase = "over"
         self.turn = -1
-
-    def same_dealer_again(self) -> bool:
-        return self.redealt
 
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:

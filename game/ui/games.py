@@ -213,7 +213,7 @@ class GameUI:
 
 
 def redealt(obs) -> bool:
-    """A seat asked for a redeal this hand (the same dealer deals again)."""
+    """A seat asked for a redeal this hand."""
     return any(e.action == A.REDEAL for e in obs.actions)
 
 
@@ -442,7 +442,7 @@ class UI400(GameUI):
     def result_headline(self, obs, res):
         if res["thrown_in"]:
             if redealt(obs):
-                return _("Redeal: the same dealer deals again")
+                return _("Redeal: the next dealer deals")
             return _("The bids were too low: the hand is thrown in")
         made = res["made"]
         if self.demo:
