@@ -188,6 +188,26 @@ def test_record_prints_the_record_without_out(tmp_path):
     assert json.loads(out.read_text()) == json.loads(run.stdout)
 
 
+@pytest.mark.parametrize("args, code", [
+    (("replay", "{record}", "--trace"), 0),  # more than a pipe's buffer: the write itself fails
+    (("replay", "{record}"), 0),             # a short line: the interpreter's last flush fails
+    (("replay", "{missing}"), 2),
+    (("record", "--game", "400", "--seed", "2"), 0),
+])
+def test_a_reader_that_stops_reading_gets_no_traceback(tmp_path, args, code):
+    """``replay RECORD.json --trace | head -c 100``: the command's output pipe is closed before
+    it writes. It says nothing on stderr and exits as its outcome says."""
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(random_record("400", 2)))
+    args = [a.format(record=record, missing=tmp_path / "nowhere.json") for a in args]
+    proc = subprocess.Popen([sys.executable, "-m", "game.engine", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # before the interpreter has started, so every write finds no reader
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == code
+    assert stderr == ""
+
+
 # ---- replay in-process: good records ------------------------------------------------------------
 
 def test_omitted_score_and_options_mean_match_start_and_defaults():

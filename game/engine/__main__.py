@@ -32,8 +32,22 @@ class UsageError(ValueError):
     pass
 
 
+def _say(text: str) -> None:
+    """``text`` and a newline on standard output, flushed now.  A reader that stopped reading
+    (``replay ... | head``) loses the rest quietly: stdout goes to the null device, so neither
+    this write nor the interpreter's last flush prints a traceback, and the exit code stays
+    the one the command's outcome gives."""
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def _print(obj: dict) -> None:
-    print(json.dumps(obj, allow_nan=False))
+    _say(json.dumps(obj, allow_nan=False))
 
 
 def _fail(reason: str) -> int:
@@ -119,7 +133,7 @@ def _record(args: list[str]) -> int:
     rec = random_record(flags["--game"], int(seed) if INT_SEED.fullmatch(seed) else seed, options)
     text = json.dumps(rec)
     if "--out" not in flags:
-        print(text)
+        _say(text)
         return 0
     try:
         with open(flags["--out"], "w", encoding="utf-8") as f:
@@ -154,13 +168,13 @@ def _link(args: list[str]) -> int:
         raise UsageError(f"--step {step} is after the record's last action ({len(actions)})")
     code = codes.code_from_record(record, step if mode == "play" else None)
     caption = codes.clean_caption(flags["--caption"]) if "--caption" in flags else None
-    print(codes.link(base, record=code, step=step, mode=mode, autoplay=autoplay, caption=caption or None))
+    _say(codes.link(base, record=code, step=step, mode=mode, autoplay=autoplay, caption=caption or None))
     return 0
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] in (["-h"], ["--help"], ["help"]):
-        print(USAGE)
+        _say(USAGE)
         return 0
     try:
         if not argv:
