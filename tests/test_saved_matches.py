@@ -205,6 +205,55 @@ def test_demos_and_watching_touch_no_saved_match(data, argv):
     teardown(app)
 
 
+class PageHost:
+    """The embedding page's side of the host-page API (``window.tt.host``): a queue of messages."""
+    version = 1
+
+    def __init__(self):
+        self.queue, self.out = [], []
+
+    def take(self):
+        return self.queue.pop(0) if self.queue else None
+
+    def emit(self, text):
+        self.out.append(json.loads(text))
+
+
+def hosted_page(app):
+    """``app`` with a host page attached (as the web page attaches it): the page's queue."""
+    import main
+    from game.web.host import HostLink
+
+    page = PageHost()
+    window = type("Window", (), {"tt": type("TT", (), {"build": "test", "host": page})()})()
+    main.attach_host(app, HostLink(window, languages=("en",), levels=("easy", "normal", "hard", "expert")))
+    return page
+
+
+def test_a_host_pages_new_match_is_saved_only_once_the_player_plays_in_it(data):
+    """A rules page that sends new-match each time it is opened (as README's example does on
+    ready) must not fill the saved places with matches nobody played: with every place taken,
+    the player's own match would be moved out of Continue."""
+    a_match_in_progress("400", 3, stats=False)
+    files = saved_files(data)
+    for _visit in range(MAX_MATCHES + 1):
+        app = launch("--query", "embed=1&game=400&seed=3")  # the iframe resumes the player's match
+        page = hosted_page(app)
+        page.queue.append(json.dumps({"trickTable": 1, "type": "new-match", "game": "28", "seed": 5}))
+        driver.frames(app, 3)
+        assert app.scene.name == "table" and app.scene.session.game == "28"
+        teardown(app)
+    assert saved_files(data) == files  # nothing moved aside, nothing added
+    app = launch("--query", "embed=1&game=400&seed=3")
+    hosted_page(app).queue.append(json.dumps({"trickTable": 1, "type": "new-match", "game": "28", "seed": 5}))
+    driver.frames(app, 3)
+    scene, session = app.scene, app.scene.session
+    assert driver.run_until(app, scene.human_turn, 3000)
+    scene.submit(session.hand.legal_actions()[0])  # the player's first action: now it is theirs
+    assert session.slot and saved_files(data)["match.txt"] == files["match.txt"] and len(saved_files(data)) == 2
+    teardown(app)
+
+
 # ---- the Continue list -------------------------------------------------------------------------------
 
 def test_continue_lists_each_match_with_its_game_score_and_time_and_removes_one_on_a_second_tap(data):

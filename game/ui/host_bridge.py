@@ -64,7 +64,9 @@ class HostBridge:
         seed = p["seed"] if p["seed"] is not None else random.randrange(1 << 30)
         humans = () if p["demo"] else (0,)
         session = Session(p["game"], p["options"], seed, level, humans, self.app.store)
-        session.save()  # as an embed's match is: a reload resumes it
+        # saved once the player acts in it, as a linked match over a saved one is: a page that
+        # sends new-match on each visit must not fill every saved place with matches nobody played
+        session.hold()
         self.clear()
         self.app.go("table", session=session)
 
