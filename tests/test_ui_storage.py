@@ -53,6 +53,15 @@ def test_settings_of_the_wrong_type_fall_back_with_a_notice_and_a_copy_kept():
     assert again.notices == [] and again.settings == store.settings
 
 
+def test_a_setting_outside_its_choices_names_the_choices_in_the_notice():
+    """The language setting may also be empty (the system's); the notice lists the languages,
+    not an empty first choice ("'xx' is not one of  to ar")."""
+    backend = MemoryBackend()
+    backend.save("settings", json.dumps({"version": VERSION, "data": {"language": "xx"}}))
+    notice = str(Store(backend).notices[0])
+    assert "language ('xx' is not one of en, de, it, fr, si, ta, ml or ar)" in notice
+
+
 class Refusing(MemoryBackend):
     """A store that can read but not write (a full or read-only disk)."""
 

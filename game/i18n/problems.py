@@ -44,7 +44,7 @@ def problem(err) -> Message:
     elif rule == "out-of-range":
         values = {"low": _number(values["low"]), "high": _number(values["high"])}
     elif rule == "not-a-choice":
-        choices = list(values["choices"])
+        choices = [c for c in values["choices"] if c != ""]  # an empty choice (no language: the system's) unshown
         listed = (Message(N_("{first} to {last}"), first=choices[0], last=choices[-1]) if len(choices) > MAX_CHOICES
                   else Message(N_("{first} or {last}"), first=", ".join(choices[:-1]), last=choices[-1])
                   if len(choices) > 1 else "".join(choices))
