@@ -109,6 +109,15 @@ def test_the_match_goes_to_5_or_to_7(test_game):
 
 # ---- the other layers ----------------------------------------------------------------------------
 
+def test_a_link_names_it_by_its_name_or_alias(test_game):
+    """URL parameters know a game from GAMES and its class: its ALIASES too, as every other layer."""
+    from game.web.params import parse
+
+    found, notices = parse("game=Partnership%20Whist&learn=WHIST&target=7")
+    assert notices == [] and found.game == found.learn == "whist" and found.options == {"target": 7}
+    assert parse("game=Twenty-Eight")[0].game == "28" and parse("game=jass")[0].game == "schieber"
+
+
 def test_its_rules_text_follows_the_seats_and_reaches_the_rules_document(test_game):
     text = test_game.rules_text()
     assert text[0] == Hand.SEATING and [heading for heading, _ in text[1:]] == ["Cards", "Trump", "Play", "Scoring"]

@@ -48,7 +48,6 @@ from game.i18n import N_, Message
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr", "si", "ta", "ml", "ar")
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
-GAME_ALIASES = {"jass": "schieber", "twenty-eight": "28", "twentyeight": "28", "twenty_eight": "28"}
 FLAGS = ("embed", "demo", "autoplay")
 CODES = ("deal", "record")  # read by game.engine.codes when the game starts
 
@@ -148,7 +147,7 @@ def parse(
     for name, raw_name, value in ordered:
         text = value.strip()
         if name in ("game", "learn"):  # learn: the game whose guided first hand opens
-            game = GAME_ALIASES.get(text.lower(), text.lower())
+            game = _named_game(text, games)
             if game in games:
                 setattr(settings, name, game)
             else:
@@ -279,6 +278,20 @@ def browser_query() -> str:
 
 
 # ---------------------------------------------------------------------------------------
+
+
+def _named_game(text: str, games: dict) -> str:
+    """The game ``text`` names: one of ``games`` by its name, else a registered game by its name
+    or one of its ``ALIASES`` (any case); else ``text`` in lower case (not a game)."""
+    from game.engine import game_class
+
+    name = text.lower()
+    if name in games:
+        return name
+    try:
+        return game_class(text).GAME
+    except ValueError:
+        return name
 
 
 def _engine_games() -> dict:
