@@ -18,7 +18,9 @@ import pytest  # noqa: E402
 from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
                          teardown)
 
-from game.ui import driver  # noqa: E402
+from game import i18n  # noqa: E402
+from game.ui import driver, gfx  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from game.ui.storage import MATCH_SLOTS, MAX_MATCHES, Store  # noqa: E402
 
@@ -292,6 +294,42 @@ def test_enter_on_a_row_resumes_its_match_even_after_a_tap_on_its_remove(data):
     assert app.scene.name == "table" and app.scene.session.game == "400"
     assert [m.game for m in app.store.saved_matches()] == ["400"]
     teardown(app)
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_each_saved_match_s_words_stay_inside_its_row_in_every_language(data, size, monkeypatch):
+    """A row is as tall as its game, score and time drawn in the note's own size: the list once
+    measured the note a size smaller, so where the score wrapped (Tamil, Sinhala, Italian) the
+    time was drawn below the row, over the next match's row."""
+    for game, seed in (("schieber", 2), ("304", 3), ("28", 4), ("400", 5)):
+        a_match_in_progress(game, seed, full_hands=0, stats=False)
+    app = launch(*(["--portrait"] if size == PORTRAIT else []))
+    assert app.layout.size == size
+    app.home()
+    app.go("continue")
+    drawn = []
+    blit_wrapped = gfx.blit_wrapped
+
+    def recorded(surf, s, text_size, rect, *args, **kwargs):
+        height = blit_wrapped(surf, s, text_size, rect, *args, **kwargs)
+        drawn.append(pygame.Rect(rect).top + height)
+        return height
+
+    monkeypatch.setattr(gfx, "blit_wrapped", recorded)
+    low = []
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+        app.scene.build()
+        rows = [w for w in app.scene.widgets if getattr(w, "saved", None)]
+        assert len(rows) == 4
+        for row, below in zip(rows, rows[1:] + [None]):
+            drawn.clear()
+            row.draw(app.screen)
+            if max(drawn) > row.rect.bottom or (below and row.rect.bottom > below.rect.top):
+                low.append((code, row.label, row.rect.bottom, max(drawn)))
+    i18n.set_language("en")
+    teardown(app)
+    assert not low, low
 
 
 def test_old_single_match_saves_are_found_and_kept(data):

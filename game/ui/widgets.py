@@ -137,13 +137,17 @@ class Row(Widget):
         self.rect.width = width
         self.stacked = False  # side by side if the label has room (arranging again gives the same)
         self.stacked = self.label_room() < 300
-        room = self.label_room()
-        label_h = len(gfx.wrap(self.label, self.size, room, True)) * int(self.size * 1.2)
-        note_h = len(gfx.wrap(self.note, self.note_size, room)) * int(self.note_size * 1.2) + 6 if self.note else 0
-        text_h = 12 + label_h + note_h + 10
+        text_h = self.text_height(self.label_room())
         height = text_h + self.CONTROL_H + 12 if self.stacked else max(self.CONTROL_H + 20, text_h)
         self.rect.height = height
         return height
+
+    def text_height(self, room: int) -> int:
+        """The height the label and note take, drawn ``room`` wide as ``draw_label`` draws them,
+        with the row's margins above and below."""
+        label_h = len(gfx.wrap(self.label, self.size, room, True)) * int(self.size * 1.2)
+        note_h = len(gfx.wrap(self.note, self.note_size, room)) * int(self.note_size * 1.2) + 6 if self.note else 0
+        return 12 + label_h + note_h + 10
 
     def draw_label(self, surf, focused, control_w=None):
         r = self.rect

@@ -39,6 +39,14 @@ class SavedMatchRow(Row):
         width = max(140, gfx.text_width(_("Remove?"), self.size, True) + 32)
         return direction.flip((r.right - width - 8, r.top + (r.height - TOUCH) // 2, width, TOUCH), r)
 
+    def arrange(self, width: int) -> int:
+        """As tall as the game, score and time need beside the Remove control (a thumb's
+        height at least), measured as ``draw_label`` draws them; returns the height."""
+        self.rect.width = width
+        room = self.label_room(self.remove_rect().width)
+        self.rect.height = max(TOUCH + 12, self.text_height(room))
+        return self.rect.height
+
     def press(self, pos):
         self.on_control = self.remove_rect().collidepoint(pos)
         super().press(pos)
@@ -86,9 +94,7 @@ class ContinueScene(FormScene):
         for saved in self.app.store.saved_matches():
             row = SavedMatchRow((self.viewport.left, self._y, self.viewport.width - 12, TOUCH + 12), saved,
                                 self.resume, self.remove, size)
-            text_w = row.rect.width - row.remove_rect().width - 40  # as Row.draw_label lays it out
-            lines = len(gfx.wrap(row.note, size * 4 // 5, text_w)) if row.note else 0
-            row.rect.height = max(TOUCH + 12, size + 30 + lines * int(size * 4 // 5 * 1.2) + 8)
+            row.arrange(row.rect.width)
             self.widgets.append(row)
             self._y += row.rect.height + lay.gap // 2
         self.content_height = self._y - self.viewport.top
