@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver  # noqa: E402
+from game.ui import driver, gfx  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
@@ -131,6 +131,50 @@ def test_match_result_and_score_sheet(size, game, options):
         assert ("Schneider" in app.scene.headline()) == bool(session.match.finished[-1]["result"]["schneider"])
     driver.click_button(app, "New match", driver.tap)
     assert app.scene.name == "new-match"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_the_score_sheet_holds_every_hand_the_earlier_ones_a_swipe_away(size, monkeypatch):
+    """Issue 5: "every hand of the match in a table".  A Schieber match runs to a dozen hands or
+    more, of which the sheet has room for a few: it opens at the last hands, and a swipe down,
+    the wheel or Page Up brings the first ones into view (it used to drop them)."""
+    session = finished_match("schieber", {}, seed=3)
+    hands = len(session.match.finished)
+    app = driver.make_app(size)
+    app.show(MatchResultScene(app, session))
+    driver.frames(app, 2)
+    scene = app.scene
+    firsts = []
+    blit_text = gfx.blit_text
+
+    def recorded(surf, s, text_size, pos, *args, **kwargs):
+        rect = blit_text(surf, s, text_size, pos, *args, **kwargs)
+        if s.isdigit() and (scene.viewport is None or scene.viewport.collidepoint(pos)):  # a hand's number
+            firsts.append(int(s))
+        return rect
+
+    monkeypatch.setattr(gfx, "blit_text", recorded)
+
+    def numbers():
+        firsts.clear()
+        scene.draw(app.screen)
+        return sorted(set(firsts))
+
+    shown = numbers()
+    assert hands > len(shown) and shown[-1] == hands  # the last hands, as the match ended
+    view = scene.viewport or app.screen.get_rect().inflate(-400, -400)  # (before: no sheet to swipe)
+    driver.drag(app, (view.centerx, view.top + 10), (view.centerx, view.bottom - 10))  # a swipe down
+    for _ in range(hands):
+        driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, touch=False)])
+    assert numbers()[0] == 1
+    driver.press_key(app, pygame.K_PAGEDOWN)
+    driver.press_key(app, pygame.K_PAGEDOWN)
+    driver.press_key(app, pygame.K_PAGEDOWN)
+    driver.press_key(app, pygame.K_PAGEDOWN)
+    assert numbers()[-1] == hands
+    driver.press_key(app, pygame.K_PAGEUP)
+    assert numbers()[-1] < hands
+    assert app.scene.name == "match-result"
 
 
 def test_hand_result_moves_the_score_and_goes_on():

@@ -1,5 +1,6 @@
 """The end of a match: the winner (and Schneider in Schieber), the score sheet
-of every hand, and a small chart of the score over the match."""
+of every hand, and a small chart of the score over the match.  The sheet opens at the last
+hands; when they do not all fit, the earlier ones are a swipe, the wheel or Page Up away."""
 
 from __future__ import annotations
 
@@ -35,6 +36,21 @@ class MatchResultScene(DialogScene):
     def build(self):
         self.widgets = self.button_row([(_("Menu"), self.to_menu, False), (_("New match"), self.again, True)])
         self.focus = 1
+        # the sheet's rows scroll under its headings; it opens (and stays, if it was) at the end
+        sheet, _chart = self.areas()
+        _xs, _widths, headings, _rows, heights = self.sheet_layout(sheet)
+        at_end = self.viewport is None or self.scroll >= self.max_scroll()
+        head = self.heading_height(headings)
+        # (6 px each side: a row's stripe starts 6 before the first column, mirrored in right to left)
+        self.viewport = pygame.Rect(sheet.left - 6, sheet.top + head - 3, sheet.width + 12, sheet.height - head + 3)
+        self.content_height = sum(heights)
+        self.scroll_to(self.max_scroll() if at_end else self.scroll)
+
+    def key(self, ev):
+        if ev.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the sheet, a few hands at a time
+            self.wheel(5 if ev.key == pygame.K_PAGEUP else -5)
+        else:
+            super().key(ev)
 
     def to_menu(self):
         self.app.home()
@@ -56,9 +72,10 @@ class MatchResultScene(DialogScene):
             text += " · " + _("Schneider!")
         return text
 
-    def draw(self, surf):
+    def areas(self):
+        """The score sheet's and the chart's rects in the panel (the sheet at the start edge)."""
         lay = self.layout
-        rect = self.draw_panel(surf, self.headline())
+        rect = self.panel_rect()
         top = rect.top + lay.margin + lay.large + 24
         bottom = self.widgets[0].rect.top - lay.gap * 2
         inner = pygame.Rect(rect.left + lay.margin, top, rect.width - 2 * lay.margin, bottom - top)
@@ -71,13 +88,18 @@ class MatchResultScene(DialogScene):
             left = sheet.right + lay.margin
             chart = pygame.Rect(left, inner.top, inner.right - left, inner.height)
             sheet, chart = direction.flip(sheet, inner), direction.flip(chart, inner)  # the sheet at the start
+        return sheet, chart
+
+    def draw(self, surf):
+        self.draw_panel(surf, self.headline())
+        sheet, chart = self.areas()
         self.sheet(surf, sheet)
         self.chart(surf, chart)
         self.draw_widgets(surf)
 
     def sheet_layout(self, rect):
         """The score sheet laid out in ``rect``: (x of each column, width of each, header, rows of
-        [lines per cell], row heights), the most recent hands if they do not all fit.  Every
+        [lines per cell], row heights), every hand of the match.  Every
         column is as wide as its widest entry but the one the game lets wrap (a contract in
         words), which takes the room left."""
         lay = self.layout
@@ -99,14 +121,13 @@ class MatchResultScene(DialogScene):
         line = size + 6
         cells = [[gfx.wrap(c, size, widths[i]) if i == wrap else (c,) for i, c in enumerate(r)] for r in rows]
         heights = [max(len(c) for c in r) * line + 6 for r in cells]
-        room = rect.height - max(len(h) for h in headings) * line - 6
-        first = len(cells)
-        while first > 0 and sum(heights[first - 1:]) <= room:
-            first -= 1
-        return xs, widths, headings, cells[first:], heights[first:]
+        return xs, widths, headings, cells, heights
+
+    def heading_height(self, headings) -> int:
+        return max(len(h) for h in headings) * (self.layout.small + 6) + 6
 
     def sheet(self, surf, rect):
-        """Every hand in a table; the most recent ones if they do not all fit."""
+        """Every hand in a table, its rows scrolled in the viewport under the headings."""
         lay = self.layout
         size = lay.small
         xs, widths, headings, rows, heights = self.sheet_layout(rect)
@@ -114,14 +135,18 @@ class MatchResultScene(DialogScene):
             for k, text in enumerate(lines):
                 gfx.blit_text(surf, text, size, (x, rect.top + k * (size + 6)), style.TEXT_DIM, bold=True,
                               within=rect)
-        y = rect.top + max(len(h) for h in headings) * (size + 6) + 6
+        y = rect.top + self.heading_height(headings) - self.scroll
+        clip = surf.get_clip()
+        surf.set_clip(self.viewport.clip(clip))
         for n, (row, height) in enumerate(zip(rows, heights)):
-            if n % 2 == 0:
-                gfx.panel(surf, (rect.left - 6, y - 3, rect.width, height), (255, 255, 255, 16), 6)
-            for x, lines in zip(xs, row):
-                for k, text in enumerate(lines):
-                    gfx.blit_text(surf, text, size, (x, y + k * (size + 6)), style.TEXT, within=rect)
+            if y + height >= self.viewport.top and y - 3 <= self.viewport.bottom:
+                if n % 2 == 0:
+                    gfx.panel(surf, (rect.left - 6, y - 3, rect.width, height), (255, 255, 255, 16), 6)
+                for x, lines in zip(xs, row):
+                    for k, text in enumerate(lines):
+                        gfx.blit_text(surf, text, size, (x, y + k * (size + 6)), style.TEXT, within=rect)
             y += height
+        surf.set_clip(clip)
 
     def chart(self, surf, rect):
         """Each side's score (400: partners added) after every hand.  The hands run left to right
