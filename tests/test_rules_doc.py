@@ -94,3 +94,19 @@ def test_the_rules_screen_shows_the_class_text_translated(monkeypatch):
                     assert shown != [s for pair in cls.rules_text() for s in pair], "the German text is German"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "it", "fr", "si", "ta", "ml", "ar"])
+def test_an_option_s_description_does_not_repeat_its_label(code):
+    """The rules screen and the new-match form put the option's label before its description
+    ("• Twenty-Nine: bids from 16…"); a description that began with the label read it twice."""
+    from game.ui.names import option_label
+
+    i18n.set_language(code)
+    try:
+        for cls in GAMES.values():
+            for opt in cls.OPTIONS:
+                label = option_label(opt.name).casefold()
+                assert not i18n._(opt.description).casefold().startswith(label), (code, cls.GAME, opt.name)
+    finally:
+        i18n.set_language("en")

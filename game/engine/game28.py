@@ -58,7 +58,7 @@ class Hand28(HiddenTrumpHand):
                                    "Twenty-Nine) instead of a throw-in."),
         Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25."),
         Option("target", 6, "Game points that win the match.", (6, 7)),
-        Option("twenty_nine", False, "Twenty-Nine: bids from 16, the last trick is worth 1 point more (29 in all)."),
+        Option("twenty_nine", False, "Bids from 16, the last trick is worth 1 point more (29 in all)."),
         Option("honours", False, "A side capturing all four jacks wins 1 game point more."),
         Option("open_trump", False, "The trump card is turned face up at once."),
         Option("double", False, "Before the first trick the defenders may double (the one after the bidder "

@@ -100,10 +100,10 @@ class Hand400(Hand):
         Option("rising_total", False,
                "The bids must total 12 once anyone has 30 points, 13 from 40 and 14 from 50."),
         Option("big_bids", 0,
-               "Big bids: 0 off; 10 = bids of 10 or more are worth 40; 11 = bids of 11 or more are worth 50.",
+               "0 off; 10 = bids of 10 or more are worth 40; 11 = bids of 11 or more are worth 50.",
                (0, 10, 11)),
         Option("forty_one", False,
-               "Forty-One (Syria): bids from 1 at any score, 1 to 6 worth their number, 7 and more worth double."),
+               "Bids from 1 at any score, 1 to 6 worth their number, 7 and more worth double."),
         Option("target", 41, "Points one partner needs, with the other above 0, to win the match.", (41, 44)),
     )
     MUTABLE = ("history", "hand", "bids", "order", "trick", "tricks", "won", "asking")  # what clone copies

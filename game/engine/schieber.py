@@ -140,7 +140,7 @@ class HandSchieber(Hand):
     )
     OPTIONS = (
         Option("table_2500", False,
-               "The 2500 table: Eicheln and Rosen x1, Schilten and Schellen x2, Obenabe and Undenufe x3; "
+               "Eicheln and Rosen x1, Schilten and Schellen x2, Obenabe and Undenufe x3; "
                "the match goes to 2500 (Schneider below 1250)."),
     )
     MUTABLE = ("history", "hand", "trick", "tricks", "points")
