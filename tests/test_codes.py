@@ -13,6 +13,7 @@ import random
 import statistics
 from contextlib import redirect_stdout
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -287,3 +288,24 @@ def test_the_link_command_refuses_an_illegal_record(tmp_path):
     path.write_text(json.dumps(rec), encoding="utf-8")
     status, out = run_main("link", str(path))
     assert status == 2 and json.loads(out)["ok"] is False
+
+
+PUBLISHED = json.loads((Path(__file__).parent / "data" / "published_codes.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", [g for g in PUBLISHED if g != "_about"])
+def test_published_codes_still_open_the_same_hands(game):
+    """Codes made once and kept (rules websites put such links on their pages): each still
+    opens the same deal, the same actions and, replayed, the same result.  A new code format
+    may come, but links already out there must keep reading as they did."""
+    kept = PUBLISHED[game]
+    record = kept["record"]
+    dealt = decode(kept["deal_code"])
+    assert not dealt.is_record and dealt.actions == ()
+    assert {k: v for k, v in dealt.record().items() if k != "actions"} == {
+        k: v for k, v in record.items() if k != "actions"}
+    whole = decode(kept["record_code"])
+    assert whole.is_record and whole.record() == record
+    assert whole.replayed().result() == kept["result"]
+    part = decode(kept["partial_code"])
+    assert [list(a) for a in part.actions] == record["actions"][:kept["partial_steps"]]
