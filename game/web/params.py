@@ -44,10 +44,10 @@ from urllib.parse import parse_qsl, quote
 
 from game.engine.bounds import shown
 from game.engine.codes import CAPTION_CHARS, MAX_ACTIONS as MAX_STEP, MAX_CODE_CHARS, MODES, clean_caption
-from game.i18n import N_, Message
+from game.i18n import LANGUAGES as LANGUAGE_NAMES, N_, Message
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr", "si", "ta", "ml", "ar")
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+LANGUAGES: tuple[str, ...] = tuple(LANGUAGE_NAMES)
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")  # the AI's (main.py passes game.ai.LEVELS)
 FLAGS = ("embed", "demo", "autoplay")
 CODES = ("deal", "record")  # read by game.engine.codes when the game starts
 

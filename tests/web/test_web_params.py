@@ -229,3 +229,10 @@ def test_main_reads_the_url_with_the_front_ends_game_names():
 
     _, notices = main.read_query("?game=schieber&target=7")
     assert "target=7" in notices[0].text() and "schieber" not in notices[0].text()
+
+
+def test_the_default_levels_are_the_ais():
+    """The page's parser may not import the AI; its default list of levels is the AI's own."""
+    from game.ai import LEVELS as AI_LEVELS
+
+    assert LEVELS == tuple(AI_LEVELS)
