@@ -123,32 +123,33 @@ def play(args) -> None:
     text = args.log.read_text()
     if not text.endswith("\n"):  # the last sitting was killed mid-line: drop that line
         args.log.write_text(text[:text.rfind("\n") + 1])
-    with args.log.open("a") as out:
-        def keep(row):
-            nonlocal done
+
+    def keep(row):  # opened for each row: a log that git rewrote meanwhile keeps every row
+        nonlocal done
+        with args.log.open("a") as out:
             out.write(json.dumps(row) + "\n")
-            out.flush()
-            done += 1
-        if args.jobs == 1:
-            for job in work:
-                keep(_play_one(job))
-                if stop_at and time.monotonic() > stop_at:
+        done += 1
+
+    if args.jobs == 1:
+        for job in work:
+            keep(_play_one(job))
+            if stop_at and time.monotonic() > stop_at:
+                break
+    else:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            pending, running, started = list(work), [], 0
+            while pending or running:
+                late = started >= args.jobs and stop_at and time.monotonic() > stop_at
+                while pending and len(running) < args.jobs and not late:
+                    started += 1
+                    running.append(pool.apply_async(_play_one, (pending.pop(0),)))
+                if not running:
                     break
-        else:
-            import multiprocessing
-            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-                pending, running, started = list(work), [], 0
-                while pending or running:
-                    late = started >= args.jobs and stop_at and time.monotonic() > stop_at
-                    while pending and len(running) < args.jobs and not late:
-                        started += 1
-                        running.append(pool.apply_async(_play_one, (pending.pop(0),)))
-                    if not running:
-                        break
-                    for r in [r for r in running if r.ready()]:
-                        running.remove(r)
-                        keep(r.get())
-                    time.sleep(0.2)
+                for r in [r for r in running if r.ready()]:
+                    running.remove(r)
+                    keep(r.get())
+                time.sleep(0.2)
     print(f"{args.log}: {done} deals played this sitting, {len(deals) + done} of {plan['deals']} in")
 
 

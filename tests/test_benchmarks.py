@@ -314,3 +314,29 @@ def test_a_fixed_run_refuses_code_that_is_not_its_plans(tmp_path):
     run = fixed_run("start", tmp_path / "x.jsonl", "--game", "28", "--a", "baseline", "--b", "easy",
                     "--deals", 1, "--seed", "t", "--commit", "no-such-rev")
     assert run.returncode == 2 and "not a commit" in run.stderr
+
+
+def test_a_fixed_run_keeps_every_row_when_its_log_is_rewritten_during_a_sitting(tmp_path, monkeypatch):
+    """git rewrites a file it checks out or stashes (a new file in its place): a sitting that
+    held the old one open went on writing to a deleted file, and its rows were lost."""
+    import types
+
+    fixed = load("ai_fixed_run")
+    log = tmp_path / "run.jsonl"
+    plan = {"game": "28", "a": "baseline", "b": "easy", "deals": 3, "seed": "t", "commit": "c",
+            "source": "s", "started": "now"}
+    log.write_text(json.dumps(plan) + "\n")
+    monkeypatch.setattr(fixed, "tree_of", lambda commit: tmp_path)
+    monkeypatch.setattr(fixed, "source_hash", lambda tree: "s")
+
+    def one(job):
+        _tree, _plan, i = job
+        if i == 1:  # as git does: the same text in a new file, renamed over the old one
+            fresh = tmp_path / "fresh"
+            fresh.write_text(log.read_text())
+            fresh.replace(log)
+        return {"i": i, "diff": 0.0, "score": 0.0}
+
+    monkeypatch.setattr(fixed, "_play_one", one)
+    fixed.play(types.SimpleNamespace(log=log, jobs=1, minutes=None))
+    assert sorted(fixed.read_log(log)[1]) == [0, 1, 2]

@@ -605,3 +605,33 @@ def test_every_scene_every_language_no_overflow(monkeypatch, size):
         app.home()
     assert overflow.count > 1000
     assert not overflow.found, "\n".join(map(repr, overflow.found[:40])) + f"\n({len(overflow.found)} in all)"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_the_later_scenes_every_language_no_overflow(monkeypatch, size):
+    """The scenes that came after the test above: Continue (a saved match of each game), the
+    game menu, How to play, the glossary, a confirmation and the recent hands."""
+    from game.ui.session import Session
+
+    overflow = Overflow(monkeypatch)
+    overflow.found = []
+    app = driver.make_app(size, {"anim_speed": 4.0, "ai_level": "easy"})
+    app.home()
+    sessions = []
+    for game in ("304", "28", "400", "schieber"):
+        session = Session(game, {}, 5, "easy", (0,), app.store)
+        session.apply(session.hand.legal_actions()[0]) if session.hand.turn == 0 else None
+        session.keep()
+        sessions.append(session)
+    scenes = [("continue", {}), ("pause", {"session": sessions[1], "phase": sessions[1].hand.phase}),
+              ("help", {}), ("glossary", {}), ("recent-hands", {"game": "28"}),
+              ("confirm", {"title": "Quit Trick Table?", "text": "Your match in progress stays saved.",
+                           "yes": "Quit", "no": "Stay", "on_yes": lambda: None})]
+    for name, params in scenes:
+        app.go(name, **params)
+        assert app.scene.name == name
+        draw_in_every_language(app, overflow, name)
+        i18n.set_language("en")
+        app.home()
+    assert overflow.count > 300
+    assert not overflow.found, "\n".join(map(repr, overflow.found[:40])) + f"\n({len(overflow.found)} in all)"
