@@ -88,3 +88,18 @@ def leave_match(app) -> None:
     app.scene.menu_button.activate()
     driver.click_button(app, "Leave the match")
     driver.click_button(app, "Leave")
+
+
+class PageHost:
+    """The embedding page's side of the host-page API (``window.tt.host``): a queue of messages
+    to the game (``queue``) and the events the game sent (``out``)."""
+    version = 1
+
+    def __init__(self):
+        self.queue, self.out = [], []
+
+    def take(self):
+        return self.queue.pop(0) if self.queue else None
+
+    def emit(self, text):
+        self.out.append(json.loads(text))

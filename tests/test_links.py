@@ -21,7 +21,7 @@ from game.ui import driver  # noqa: E402
 from game.web import host, share  # noqa: E402
 from game.web.params import parse  # noqa: E402
 
-from app_helpers import fresh_data, teardown  # noqa: E402
+from app_helpers import PageHost, fresh_data, teardown  # noqa: E402
 from app_helpers import launch as launch_args  # noqa: E402
 
 
@@ -188,24 +188,11 @@ class FakeTT:
     def __init__(self, clipboard_works=True):
         self.works, self.copied, self.copies = clipboard_works, None, []
         self.build = "test-build"
-        self.host = FakeHost()
+        self.host = PageHost()
 
     def copy(self, text):
         self.copies.append(text)
         self.copied = "done" if self.works else "failed"
-
-
-class FakeHost:
-    version = 1
-
-    def __init__(self):
-        self.queue, self.out = [], []
-
-    def take(self):
-        return self.queue.pop(0) if self.queue else None
-
-    def emit(self, text):
-        self.out.append(json.loads(text))
 
 
 class FakeWindow:

@@ -15,8 +15,8 @@ import re  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
-                         teardown)
+from app_helpers import (PageHost, banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick,  # noqa: E402
+                         state, teardown)
 
 from game import i18n  # noqa: E402
 from game.ui import driver, gfx  # noqa: E402
@@ -205,20 +205,6 @@ def test_demos_and_watching_touch_no_saved_match(data, argv):
     driver.frames(app, 200)
     assert saved_files(data) == files and stats_file(data) == stats
     teardown(app)
-
-
-class PageHost:
-    """The embedding page's side of the host-page API (``window.tt.host``): a queue of messages."""
-    version = 1
-
-    def __init__(self):
-        self.queue, self.out = [], []
-
-    def take(self):
-        return self.queue.pop(0) if self.queue else None
-
-    def emit(self, text):
-        self.out.append(json.loads(text))
 
 
 def hosted_page(app):
