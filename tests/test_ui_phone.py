@@ -666,3 +666,28 @@ def test_the_input_follows_one_finger_at_a_time_and_drops_what_is_not_a_press():
     assert tr(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, touch=True)) == []
     pygame.display.init()  # the wheel reads where the mouse is
     assert [(i.kind, i.dy) for i in tr(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, touch=False))] == [(WHEEL, -2)]
+
+
+
+def contract_choice(size, code):
+    """The table at the player's choice of a Schieber contract, in ``code``, drawn."""
+    session = drive_engine_to("schieber", lambda h: h.observation(0).phase == "contract")
+    app, _session = table(session=session, size=size, settings={"hints": True})
+    i18n.set_language(code)
+    assert wait_for_human(app) and app.scene.obs.phase == "contract"
+    app.scene.build()
+    app.scene.draw(app.screen)
+    return app
+
+
+@pytest.mark.parametrize("code", ["en", "ta", "ar"])
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_line_over_two_rows_of_buttons_leaves_the_players_badge_in_sight(size, code):
+    """Schieber's seven contracts take two rows of buttons over a two-row hand in portrait: the
+    line over them once covered the player's own badge ('You' showed through it)."""
+    try:
+        f = contract_choice(size, code).scene.view.frame
+        assert f.prompt and not f.prompt[0].colliderect(f.labels[0].rect), (f.prompt[0], f.labels[0].rect)
+        assert not any(f.labels[0].rect.colliderect(r) for r in (*f.buttons, *f.fans.values()))
+    finally:
+        i18n.set_language("en")

@@ -144,6 +144,9 @@ class FramePlanner:
             self.other_seat(f, state, seat, thinking_seat)
         f.labels[0] = self.label(state, 0, self.lay.own_badge_anchor, "midright", thinking_seat)
         f.prompt = self.prompt(state, hand, controls_top, hint_shown)
+        own = f.labels[0].rect
+        if f.prompt and own.colliderect(f.prompt[0]):  # two rows of buttons over a two-row hand (a
+            own.bottom = f.prompt[0].top - 8           # Schieber contract): the badge goes above the line
         f.indicator = self.indicator(f, state, hand)
         for seat in (0, 1, 2, 3):
             self.bubble(f, state, seat)
