@@ -691,3 +691,20 @@ def test_the_line_over_two_rows_of_buttons_leaves_the_players_badge_in_sight(siz
         assert not any(f.labels[0].rect.colliderect(r) for r in (*f.buttons, *f.fans.values()))
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "ta", "ar"])
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_swiss_suits_names_fit_their_buttons_beside_one_size_of_symbol(size, code):
+    """Four suit buttons share a row: beside a symbol half the button's height, 'Schellen' and
+    'Schilten' ran over the button's edge even at the smallest text size."""
+    try:
+        app = contract_choice(size, code)
+        suits = [b for b in app.scene.widgets if b.icon is not None]
+        assert len(suits) == 4 and len({b.icon.get_size() for b in suits}) == 1
+        for b in suits:
+            text_size, lines = b.label_lines()
+            assert max(gfx.text_width(line, text_size, True) for line in lines) <= b.text_room(), b.label
+            assert len(lines) == 1 and text_size >= app.layout.min_text, b.label
+    finally:
+        i18n.set_language("en")

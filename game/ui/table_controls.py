@@ -8,7 +8,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from . import direction
+from . import direction, gfx
 from .widgets import Button
 
 CONTRACT_ORDER = [A.TRUMP + s for s in range(4)] + [A.OBENABE, A.UNDENUFE, A.PUSH]
@@ -71,7 +71,23 @@ class Controls:
                 button.rect = direction.flip((x, top + r * (h + gap), w or flex_w, h), rect)  # reading order
                 x += (w or flex_w) + gap
                 widgets.append(button)
+        self.fit_symbols(widgets, art)
         return widgets
+
+    @staticmethod
+    def fit_symbols(buttons, art):
+        """The suits' symbols at one size that leaves each suit's name room on one line beside
+        it at the smallest text size (four Swiss suits in a row: 'Schellen' ran over its edge)."""
+        suits = [b for b in buttons if getattr(b, "suit", None) is not None]
+        if not suits:
+            return
+        side = min(b.icon.get_width() for b in suits)
+        for b in suits:
+            side = min(side, b.rect.width - 16 - 8 - gfx.text_width(b.label, b.smallest, True))
+        side = max(side, suits[0].rect.height // 4)
+        for b in suits:
+            if b.icon.get_width() != side:
+                b.icon = art.suit_symbol(b.suit, side)
 
     def word_button(self, a, h, size, ui, art, obs):
         icon, sub = None, ""
@@ -83,6 +99,7 @@ class Controls:
                 icon = art.suit_symbol(a - A.TRUMP, int(h * 0.5))
         primary = a in (A.CALL, A.REVEAL, A.CAPS)
         button = Button((0, 0, 0, h), ui.word_label(a, obs), None, size, primary=primary, icon=icon, sublabel=sub)
+        button.suit = a - A.TRUMP if trump else None
         button.on_click = lambda: self.decide(a, button)
         return button
 
