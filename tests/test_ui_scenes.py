@@ -358,3 +358,38 @@ def test_the_settings_rows_answer_the_arrow_keys_when_focused():
     wait = app.settings["trick_wait"]
     driver.press_key(app, pygame.K_RIGHT)
     assert app.settings["trick_wait"] != wait
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_a_panels_title_stays_in_its_band_in_every_script(size, monkeypatch):
+    """A dialog's title is placed by its ink, not by the top of its picture: Arabic's picture is
+    taller (its font's line), and the settings' title came down over the four aces below it."""
+    from game import i18n
+
+    app = menu_app(size)
+    app.go("settings")
+    scene = app.scene
+    titles = []
+    blit_text = gfx.blit_text
+
+    def recording(surf, s, text_size, pos, *a, **k):
+        rect = blit_text(surf, s, text_size, pos, *a, **k)
+        if s == scene.title:
+            ink = gfx.text(s, text_size, bold=True).get_bounding_rect()
+            titles.append(ink.move(rect.topleft))
+        return rect
+
+    monkeypatch.setattr(gfx, "blit_text", recording)
+    lay = scene.layout
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            scene.build()
+            titles.clear()
+            scene.draw(app.screen)
+            panel = scene.panel_rect()
+            aces_top = panel.top + lay.margin + lay.large + 16
+            assert len(titles) == 1, (code, titles)
+            assert panel.top + 4 <= titles[0].top and titles[0].bottom <= aces_top, (code, titles[0], aces_top)
+    finally:
+        i18n.set_language("en")

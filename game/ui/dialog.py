@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import direction, gfx, style
+from . import direction, fonts, gfx, style
 from .scene import Scene
 from .widgets import Button
 
@@ -36,7 +36,10 @@ class DialogScene(Scene):
         gfx.panel(surf, rect, style.PANEL_SOLID + (240,), 22, style.ACCENT, 2)
         size = gfx.fit_size(title, lay.large, rect.width - 2 * lay.margin, True)
         y = rect.top + lay.margin
-        gfx.blit_text(surf, title, size, (rect.centerx, y), style.TEXT, "midtop", True)
+        # centred on the band a Latin line fills: a script whose line is taller (Arabic) keeps its
+        # ink there instead of coming down over what lies under the title
+        band = fonts.size("", size, True)[1]
+        gfx.blit_text(surf, title, size, (rect.centerx, y + band // 2), style.TEXT, "center", True)
         if subtitle:
             y += size + 12
             y += gfx.blit_wrapped(surf, subtitle, lay.medium,
