@@ -385,6 +385,35 @@ def test_hand_result_labels_sit_level_with_their_numbers(code):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("code", ["ar", "ta", "en"])
+def test_the_deal_codes_lines_keep_apart(code, monkeypatch):
+    """The deal code's label and the code (two lines on a phone) stand one under the other, their
+    ink apart: the Arabic label's taller picture, hung from its top, came down over the code."""
+    session, _obs, _res = finished("400", 0, lambda o, r: True)
+    app = driver.make_app(PORTRAIT)
+    inks = []
+    blit_text = gfx.blit_text
+
+    def recording(surf, s, size, pos, *a, **k):
+        rect = blit_text(surf, s, size, pos, *a, **k)
+        inks.append((gfx.text(s, size).get_bounding_rect().move(rect.topleft), s))
+        return rect
+
+    i18n.set_language(code)
+    try:
+        app.go("menu")
+        app.go("hand-result", session=session)
+        scene = app.scene
+        scene.build()
+        monkeypatch.setattr(gfx, "blit_text", recording)
+        scene.draw_code(app.screen, scene.panel_rect().inflate(-2 * app.layout.margin, 0))
+        assert len(inks) >= 2, inks
+        for (a, text_a), (b, text_b) in zip(inks, inks[1:]):
+            assert not a.colliderect(b), (code, text_a, a, text_b, b)
+    finally:
+        i18n.set_language("en")
+
+
 def test_304_rows_add_up_and_the_sentence_names_who_pays():
     for seed in range(6):
         session, obs, res = finished("304", seed * 50, lambda o, r: not r["thrown_in"])
