@@ -647,6 +647,31 @@ def test_the_last_trick_title_stays_clear_of_the_cards(size, code):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_last_trick_lines_keep_to_a_latin_lines_band_in_every_script(size):
+    """The title and 'Tap anywhere to go on' stack as Latin lines do, whatever the script: stacked
+    by their pictures, Arabic's taller lines went 30 px lower, and the second one lay over the
+    line above the hand in landscape."""
+    from game.ui import fonts
+
+    app, session = table("28", 5, size=size)
+    scene = app.scene
+    lay = scene.layout
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            lines = scene.view.last_trick_lines(2)
+            inks = [gfx.text(text, text_size, bold=bold).get_bounding_rect().move(rect.topleft)
+                    for rect, text, text_size, _colour, bold in lines]
+            (_r, _t, title_size, _c, _b), (_r2, _t2, under_size, _c2, _b2) = lines
+            bottom = (lay.trick_zone().bottom + 16 + fonts.size("", title_size, True)[1] + 8
+                      + fonts.size("", under_size)[1])
+            assert not inks[0].colliderect(inks[1]), (code, inks)
+            assert inks[1].bottom <= bottom + 4, (code, inks[1], bottom)
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_auction_line_names_the_last_bidder_and_a_redeal_reads_as_one():
     # read from the typed log (obs.actions), not the text log
     ui = game_ui("304")
