@@ -505,6 +505,29 @@ def test_the_table_menu_pauses_and_offers_rules_help_settings_and_leaving():
     assert app.scene.name == "table" and app.scene.session.hand.history == session.hand.history
 
 
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_pause_sheets_buttons_lie_in_the_sheet_on_the_screen(size, code):
+    """Five buttons of full height under the note: held sideways, the last ('Leave the match')
+    hung out of the sheet and off the bottom of the screen."""
+    app, session = table("28", 5, size=size)
+    try:
+        i18n.set_language(code)
+        app.go("pause", session=session, phase=session.hand.phase)
+        scene = app.scene
+        scene.build()
+        panel = scene.panel_rect()
+        assert len(scene.widgets) == 5 and app.layout.rect.contains(panel), (code, panel)
+        for b in scene.widgets:
+            assert panel.contains(b.rect), (code, b.label, b.rect, panel)
+            assert min(b.rect.size) >= 88, (code, b.label, b.rect)
+            text_size, lines = b.label_lines()
+            assert max(gfx.text_width(line, text_size, True) for line in lines) <= b.text_room(), (code, b.label)
+        assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(scene.widgets) for b in scene.widgets[i + 1:])
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_demo_pauses_without_a_word_of_saving_and_leaves_without_asking():
     app, session = table("400", 2, size=LANDSCAPE, humans=())
     driver.press_key(app, pygame.K_ESCAPE)

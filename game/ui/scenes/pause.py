@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import gfx, style
+from .. import direction, gfx, style
 from ..dialog import DialogScene
 from ..widgets import Button
 
@@ -26,15 +26,25 @@ class PauseScene(DialogScene):
                 (_("How to play"), self.help, False), (_("Settings"), self.settings, False),
                 (_("Leave the match"), self.leave, False)]
 
+    def rows(self):
+        """The actions in rows: one a row in portrait; held sideways, Resume alone and then two a
+        row, so that five buttons of full height fit the screen's height."""
+        actions = self.actions()
+        per_row = 1 if self.layout.portrait else 2
+        return [actions[:1]] + [actions[i:i + per_row] for i in range(1, len(actions), per_row)]
+
     def build(self):
         lay = self.layout
         panel = self.panel_rect()
-        actions = self.actions()
         width = panel.width - 2 * lay.margin
         top = panel.top + lay.margin + lay.large + 24 + self.note_height(width)
         step = lay.button_h + lay.gap
-        self.widgets = [Button((panel.left + lay.margin, top + i * step, width, lay.button_h), label, cb, lay.body,
-                               primary=primary) for i, (label, cb, primary) in enumerate(actions)]
+        self.widgets = []
+        for r, row in enumerate(self.rows()):
+            w = (width - lay.gap * (len(row) - 1)) // len(row)
+            for c, (label, cb, primary) in enumerate(row):
+                rect = (panel.left + lay.margin + c * (w + lay.gap), top + r * step, w, lay.button_h)
+                self.widgets.append(Button(direction.flip(rect, panel), label, cb, lay.body, primary=primary))
         self.focus = 0
 
     def panel_rect(self):
@@ -42,7 +52,7 @@ class PauseScene(DialogScene):
         rect = lay.dialog(0.5 if not lay.portrait else 0.9, self.height_share)
         width = rect.width - 2 * lay.margin
         rect.height = min(rect.height, 2 * lay.margin + lay.large + 24 + self.note_height(width)
-                          + 5 * (lay.button_h + lay.gap))
+                          + len(self.rows()) * (lay.button_h + lay.gap))
         rect.center = lay.rect.center
         return rect
 
