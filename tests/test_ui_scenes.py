@@ -393,3 +393,33 @@ def test_a_panels_title_stays_in_its_band_in_every_script(size, monkeypatch):
             assert panel.top + 4 <= titles[0].top and titles[0].bottom <= aces_top, (code, titles[0], aces_top)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("name", ["help", "glossary"])
+def test_a_reading_pages_title_ends_above_its_first_heading_in_every_script(name, monkeypatch):
+    """How to play and the glossary: the title's ink ends above the first heading; an Arabic
+    title, hung from its taller picture's top, came down onto the heading under it."""
+    from game import i18n
+
+    app = menu_app(PORTRAIT)
+    app.go(name)
+    scene = app.scene
+    inks = []
+    blit_text = gfx.blit_text
+
+    def recording(surf, s, text_size, pos, *a, **k):
+        rect = blit_text(surf, s, text_size, pos, *a, **k)
+        if s == scene.page_title():
+            inks.append(gfx.text(s, text_size, bold=True).get_bounding_rect().move(rect.topleft))
+        return rect
+
+    monkeypatch.setattr(gfx, "blit_text", recording)
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            inks.clear()
+            scene.render_page(scene.viewport.width)
+            assert len(inks) == 1, (code, inks)
+            assert 0 <= inks[0].top and inks[0].bottom <= scene.heads[0], (code, inks[0], scene.heads[0])
+    finally:
+        i18n.set_language("en")
