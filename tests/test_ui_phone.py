@@ -695,6 +695,27 @@ def test_the_last_trick_lines_keep_to_a_latin_lines_band_in_every_script(size):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_partners_label_stays_off_the_partners_cards(size):
+    """400 deals thirteen cards: beside so wide a fan, a long note ('geboten 8 · gemacht 0') was
+    pushed back from the screen's edge onto the partner's cards."""
+    session = drive_engine_to("400", lambda h: h.observation(0).phase == "auction" and len(h.history) >= 2)
+    app, _session = table(session=session, size=size)
+    scene = app.scene
+    try:
+        assert wait_for_human(app)
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            scene.build()
+            scene.draw(app.screen)
+            f = scene.view.frame
+            label, fan = f.labels[2].rect, f.fans[2]
+            assert not label.colliderect(fan), (code, label, fan)
+            assert app.layout.rect.contains(label) and app.layout.rect.contains(fan), (code, label, fan)
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_auction_line_names_the_last_bidder_and_a_redeal_reads_as_one():
     # read from the typed log (obs.actions), not the text log
     ui = game_ui("304")

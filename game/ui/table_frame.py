@@ -289,9 +289,11 @@ class FramePlanner:
         if seat == 2:
             step = min(18, 220 // max(1, n))
             width = bw + step * (n - 1) if n else 0
+            label = self.label(state, seat, (ax + width / 2 + 14, ay), "midleft", thinking_seat)
+            # a long label beside a wide fan is held back by the screen's edge: the fan moves aside
+            ax -= max(0, ax + width / 2 + 14 - label.rect.left)
             f.backs[seat] = [((ax - width / 2 + bw / 2 + i * step, ay), False) for i in range(n)]
             fan = pygame.Rect(0, 0, max(width, bw), bh)
-            label = self.label(state, seat, (ax + width / 2 + 14, ay), "midleft", thinking_seat)
         else:
             step = min(16, 200 // max(1, n))
             height = bw + step * (n - 1) if n else 0
