@@ -716,6 +716,20 @@ def test_the_partners_label_stays_off_the_partners_cards(size):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("game", ["400", "schieber"])
+def test_the_side_fans_end_above_the_hint_button(game):
+    """Held upright, thirteen (400) or nine (Schieber) cards in a side seat's fan reached down
+    behind the Hint button, which covered the right opponent's last cards."""
+    session = drive_engine_to(game, lambda h: len(h.observation(0).hand) >= 9)
+    app, _session = table(session=session, size=PORTRAIT, settings={"hints": True})
+    scene = app.scene
+    assert wait_for_human(app) and scene.hint_button is not None
+    scene.draw(app.screen)
+    f = scene.view.frame
+    for seat in (1, 3):
+        assert not f.fans[seat].colliderect(scene.hint_button.rect), (seat, f.fans[seat], scene.hint_button.rect)
+
+
 def test_the_auction_line_names_the_last_bidder_and_a_redeal_reads_as_one():
     # read from the typed log (obs.actions), not the text log
     ui = game_ui("304")

@@ -295,9 +295,11 @@ class FramePlanner:
             f.backs[seat] = [((ax - width / 2 + bw / 2 + i * step, ay), False) for i in range(n)]
             fan = pygame.Rect(0, 0, max(width, bw), bh)
         else:
-            step = min(16, 200 // max(1, n))
-            height = bw + step * (n - 1) if n else 0
             top = lay.side_fan_top
+            step = min(16, 200 // max(1, n))
+            if lay.portrait and n > 1:  # held upright, the fan ends above the Hint button's row
+                step = max(4, min(step, (lay.hint_rect.top - 8 - top - bw) // (n - 1)))
+            height = bw + step * (n - 1) if n else 0
             f.backs[seat] = [((ax, top + bw / 2 + i * step), True) for i in range(n)]
             fan = pygame.Rect(0, 0, bh, max(height, bw))
             ay = top + fan.height / 2
