@@ -54,17 +54,19 @@ class ReadingScene(DialogScene):
         title_text = self.page_title()
         title_lines = gfx.wrap(title_text, title, width, True) if title_text else ()
         parts = self.parts()
-        top = 4  # room for the marks some scripts set above a Latin line's band (Sinhala, Tamil)
+        band = fonts.size("", title, True)[1]
+        # room above the first line for a picture taller than a Latin line's band (Arabic), and for
+        # the marks some scripts set above the band (Sinhala, Tamil)
+        top = max([4] + [(fonts.size(line, title, True)[1] - band) // 2 for line in title_lines])
         height = top + len(title_lines) * int(title * 1.2) + (12 if title_lines else 0) + 20
         height += sum(len(gfx.wrap(h, head, width, True)) * int(head * 1.25) + 10
                       + len(gfx.wrap(p, body, width)) * int(body * 1.4) + 22 for h, p in parts)
         page = pygame.Surface((width, height), pygame.SRCALPHA)
         box = page.get_rect()
         y = top
-        band = fonts.size("", title, True)[1]  # each line centred on a Latin line's band: an Arabic
-        for line in title_lines:               # title hung from its taller picture's top came down
+        for line in title_lines:  # centred on a Latin line's band: an Arabic title, hung from its
             gfx.blit_text(page, line, title, (0, y + band // 2), style.TEXT, "midleft", True, within=box)
-            y += int(title * 1.2)              # onto the first heading
+            y += int(title * 1.2)  # taller picture's top, came down onto the first heading
         y += 12 if title_lines else 0
         self.heads = []
         for h, p in parts:
