@@ -382,3 +382,36 @@ def test_records_keep_decisions_as_annotations_that_replay_ignores(game):
         assert Decision.from_json(data).reason == Decision.from_json(notes[k]).reason
     with pytest.raises(ValueError, match="not one of the record's"):
         annotate(record, {len(record["actions"]): {}})
+
+
+def test_every_line_that_names_a_side_reads_from_across_the_table_too():
+    """A reason speaks to the seat that decided; each line naming its side (or the other) has
+    the line the player reads when that seat is an opponent (``ACROSS``)."""
+    from game.ai.reasons import ACROSS
+    from game.i18n import catalog
+
+    spoken = [m for m, places in catalog.extract().items()
+              if any(path.endswith("game/ai/reasons.py") for path, _line in places)]
+    sided = [m for m in spoken if "your side" in m or "the other side" in m]
+    assert len(sided) >= 8
+    assert all(m in ACROSS or m in ACROSS.values() for m in sided)
+    assert all("your side" in m or "the other side makes" in m for m in ACROSS)
+    assert all("their side" in t or "your side" in t for t in ACROSS.values())
+
+
+@pytest.mark.parametrize("seat, side, bid_side", [(1, "their side", "your side"), (2, "your side", "the other side"),
+                                                  (3, "their side", "your side")])
+def test_an_opponents_reason_says_their_side_and_a_partners_your_side(seat, side, bid_side):
+    from game.ui import ai_notes
+
+    played, other = "pass", "bid 15"  # as a record writes them
+    better = {"msgid": "{action}: about {gain} points better for your side than {other}, over {worlds} deals "
+                       "the AI imagined.", "values": {"action": played, "other": other, "gain": "2", "worlds": 40}}
+    theirs = {"msgid": "{action}: the other side makes its bid in about {percent} of the deals the AI imagined, "
+                       "against {other_percent} with {other}.",
+              "values": {"action": played, "other": other, "percent": "30%", "other_percent": "45%"}}
+    for reason, words in ((better, f"about 2 points better for {side} than"),
+                          (theirs, f"{bid_side} makes its bid in about 30%")):
+        note = ai_notes.Note(seat, 40, A.PASS, (), reason)
+        shown = ai_notes.lines(note, "Someone", False, None)[-1]
+        assert shown.startswith("Pass: ") and words in shown, shown

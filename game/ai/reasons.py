@@ -203,6 +203,41 @@ def bid_reason(obs, best: Choice, runner: Choice) -> Message | None:
                       "against {other_percent} with {other}."), **values)
 
 
+# A reason speaks to the seat that decided ("your side"). The review and the last trick show an
+# opponent's reasons to the player, for whom that seat's side is "their side" and the player's
+# own is no longer "the other side": each such line and the one the player reads instead.
+ACROSS = {
+    N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."):
+        N_("{action}: their side makes its bid in about {percent} of {worlds} deals the AI imagined."),
+    N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
+       "over {worlds} deals the AI imagined."):
+        N_("{action}: better for their side than {other} in the match that the bid of 13 decides, "
+           "over {worlds} deals the AI imagined."),
+    N_("{action}: about {fewer} points fewer for your side than {other}, but better for "
+       "the score, over {worlds} deals the AI imagined."):
+        N_("{action}: about {fewer} points fewer for their side than {other}, but better for "
+           "the score, over {worlds} deals the AI imagined."),
+    N_("{action}: about as many points for your side as {other}, but better for the "
+       "score, over {worlds} deals the AI imagined."):
+        N_("{action}: about as many points for their side as {other}, but better for the "
+           "score, over {worlds} deals the AI imagined."),
+    N_("{action}: about {gain} points better for your side than {other}, and better still "
+       "for the score, over {worlds} deals the AI imagined."):
+        N_("{action}: about {gain} points better for their side than {other}, and better still "
+           "for the score, over {worlds} deals the AI imagined."),
+    N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."):
+        N_("{action}: about {gain} points better for their side than {other}, over {worlds} deals the AI imagined."),
+    N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
+       "against {other_percent} with {other}."):
+        N_("{action}: their side makes its bid in about {percent} of the deals the AI imagined, "
+           "against {other_percent} with {other}."),
+    N_("{action}: the other side makes its bid in about {percent} of the deals the AI imagined, "
+       "against {other_percent} with {other}."):
+        N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
+           "against {other_percent} with {other}."),
+}
+
+
 def points_text(gain: float) -> str:
     """A difference in points as a line says it: whole from 1.5 up, else to a tenth."""
     return f"{gain:.0f}" if gain >= 1.5 else f"{gain:.1f}"

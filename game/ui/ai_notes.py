@@ -18,6 +18,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from game.ai.reasons import ACROSS
 from game.engine import actions as A
 from game.i18n import _, known
 
@@ -124,12 +125,14 @@ def _reason_ok(reason, names: set, deck, depth: int = 0) -> bool:
 
 
 # ---- in words --------------------------------------------------------------------------------------
-def reason_text(reason, swiss: bool, deck) -> str:
+def reason_text(reason, swiss: bool, deck, across: bool = False) -> str:
     """A checked reason translated, its actions in the player's words; only ``{name}``
-    placeholders are filled."""
+    placeholders are filled.  ``across``: the seat that decided sits on the other side from the
+    player, who reads its "your side" as "their side" (``game.ai.reasons.ACROSS``)."""
     if reason is None:
         return ""
     values = reason.get("values", {})
+    msgid = ACROSS.get(reason["msgid"], reason["msgid"]) if across else reason["msgid"]
 
     def value(match):
         name = match.group(1)
@@ -139,10 +142,10 @@ def reason_text(reason, swiss: bool, deck) -> str:
         if name in ACTION_VALUES:
             return action_phrase(_action(v, deck), swiss)
         if isinstance(v, dict):
-            return reason_text(v, swiss, deck)
+            return reason_text(v, swiss, deck, across)
         return str(v)
 
-    return PLACEHOLDER.sub(value, _(reason["msgid"]))
+    return PLACEHOLDER.sub(value, _(msgid))
 
 
 def lines(note: Note, seat_name: str, swiss: bool, deck) -> list[str]:
@@ -151,7 +154,7 @@ def lines(note: Note, seat_name: str, swiss: bool, deck) -> list[str]:
         out = [_("{seat} weighed {n} deals it imagined").format(seat=seat_name, n=note.worlds)]
     else:
         out = [_("{seat} decided by its rules").format(seat=seat_name)]
-    reason = reason_text(note.reason, swiss, deck)
+    reason = reason_text(note.reason, swiss, deck, across=note.seat % 2 == 1)  # the player sits at 0
     return out + [reason] if reason else out
 
 
