@@ -647,3 +647,49 @@ def test_the_later_scenes_every_language_no_overflow(monkeypatch, size):
         app.home()
     assert overflow.count > 300
     assert not overflow.found, "\n".join(map(repr, overflow.found[:40])) + f"\n({len(overflow.found)} in all)"
+
+
+# the table's decisions with their buttons: options that bring every kind of button out
+BUTTON_OPTIONS = {"304": [{}, {"caps": True}], "28": [{"double": True}, {"forced_14": True}],
+                  "400": [{"face_card_redeal": True}], "schieber": [{}]}
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_the_tables_buttons_every_language_no_overflow(monkeypatch, size):
+    """The demo tables of the test above have no buttons: here the player's seat reaches each
+    kind of decision with buttons (bids, pass, partner, double, trump call, redeal, Schieber's
+    contracts with and without the push) and the table is drawn in every language."""
+    import random
+
+    from game.engine import actions as A
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
+
+    overflow = Overflow(monkeypatch)
+    overflow.found = []
+    app = driver.make_app(size, {"anim_speed": 4.0, "ai_level": "easy"})
+    seen = set()
+    for game, option_sets in BUTTON_OPTIONS.items():
+        for options in option_sets:
+            for seed in range(12):
+                session = Session(game, options, seed, "easy", (0,), app.store)
+                hand, rng = session.hand, random.Random(seed)
+                while not hand.is_over():
+                    legal = hand.legal_actions()
+                    words = {a for a in legal if a >= A.BID}  # bids and words: buttons, not cards
+                    key = (game, hand.phase, tuple(sorted({A.BID if A.is_bid(a) else a for a in words})))
+                    if hand.turn == 0 and words and key not in seen:
+                        seen.add(key)
+                        app.show(TableScene(app, session))
+                        driver.frames(app, 3)
+                        draw_in_every_language(app, overflow, f"{game} {hand.phase}")
+                        i18n.set_language("en")
+                        app.home()
+                        if hand.is_over():  # the table may have moved on (an answer given for the seat)
+                            break
+                        legal = hand.legal_actions()
+                    hand.apply(rng.choice(legal))
+    phases = {(g, p) for g, p, _w in seen}
+    assert {("304", "auction"), ("28", "auction"), ("400", "auction"), ("400", "redeal"),
+            ("schieber", "contract")} <= phases, phases
+    assert not overflow.found, "\n".join(map(repr, overflow.found[:40])) + f"\n({len(overflow.found)} in all)"
