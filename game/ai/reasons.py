@@ -45,6 +45,41 @@ TIE_SHARE = 0.02
 MADE_STEP = 0.05
 
 
+# The lines that name the deciding seat's side ("your side": a reason speaks to that seat) or
+# the other side, each with the line the player reads when an opponent decided (ACROSS): for
+# the player that seat's side is "their side", and the player's own is no longer "the other".
+BID_CHANCE = N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined.")
+MATCH_BETTER = N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
+                  "over {worlds} deals the AI imagined.")
+FEWER_BUT_SCORE = N_("{action}: about {fewer} points fewer for your side than {other}, but better for "
+                     "the score, over {worlds} deals the AI imagined.")
+AS_MANY_BUT_SCORE = N_("{action}: about as many points for your side as {other}, but better for the "
+                       "score, over {worlds} deals the AI imagined.")
+BETTER_AND_SCORE = N_("{action}: about {gain} points better for your side than {other}, and better still "
+                      "for the score, over {worlds} deals the AI imagined.")
+BETTER = N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined.")
+OURS_MAKES = N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
+                "against {other_percent} with {other}.")
+THEIRS_MAKES = N_("{action}: the other side makes its bid in about {percent} of the deals the AI imagined, "
+                  "against {other_percent} with {other}.")
+ACROSS = {
+    BID_CHANCE: N_("{action}: their side makes its bid in about {percent} of {worlds} deals the AI imagined."),
+    MATCH_BETTER: N_("{action}: better for their side than {other} in the match that the bid of 13 decides, "
+                     "over {worlds} deals the AI imagined."),
+    FEWER_BUT_SCORE: N_("{action}: about {fewer} points fewer for their side than {other}, but better for "
+                        "the score, over {worlds} deals the AI imagined."),
+    AS_MANY_BUT_SCORE: N_("{action}: about as many points for their side as {other}, but better for the "
+                          "score, over {worlds} deals the AI imagined."),
+    BETTER_AND_SCORE: N_("{action}: about {gain} points better for their side than {other}, and better still "
+                         "for the score, over {worlds} deals the AI imagined."),
+    BETTER: N_("{action}: about {gain} points better for their side than {other}, over {worlds} deals the AI "
+               "imagined."),
+    OURS_MAKES: N_("{action}: their side makes its bid in about {percent} of the deals the AI imagined, "
+                   "against {other_percent} with {other}."),
+    THEIRS_MAKES: OURS_MAKES,
+}
+
+
 @dataclass(frozen=True)
 class Choice:
     action: str
@@ -137,7 +172,7 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
     the line names the value's lead.  ``points_worlds``: how many worlds the points were counted
     in, the number a line that speaks of points gives (else ``worlds``)."""
     if best.made is not None and obs.phase != "play":
-        return Message(N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."),
+        return Message(BID_CHANCE,
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
     gain = best.value - runner.value
     if gain < 0:  # a bid that looked better but not by more than its noise
@@ -153,8 +188,7 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
         return Message(N_("{action}: about as good as {other} over {worlds} deals the AI imagined."),
                        action=best.action, other=runner.action, worlds=worlds)
     if fam.match_at_stake(obs):  # the gain is mostly the match, not points
-        return Message(N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
-                          "over {worlds} deals the AI imagined."),
+        return Message(MATCH_BETTER,
                        action=best.action, other=runner.action, worlds=worlds)
     if points_gain is None:
         points_gain = gain
@@ -169,18 +203,15 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
             if told is not None:
                 return told
             if more <= -tie / 2:
-                return Message(N_("{action}: about {fewer} points fewer for your side than {other}, but better for "
-                                  "the score, over {worlds} deals the AI imagined."),
+                return Message(FEWER_BUT_SCORE,
                                action=best.action, other=runner.action, fewer=points_text(-more), worlds=worlds)
             if more < tie / 2:
-                return Message(N_("{action}: about as many points for your side as {other}, but better for the "
-                                  "score, over {worlds} deals the AI imagined."),
+                return Message(AS_MANY_BUT_SCORE,
                                action=best.action, other=runner.action, worlds=worlds)
-            return Message(N_("{action}: about {gain} points better for your side than {other}, and better still "
-                              "for the score, over {worlds} deals the AI imagined."),
+            return Message(BETTER_AND_SCORE,
                            action=best.action, other=runner.action, gain=points_text(more), worlds=worlds)
         gain = more
-    return Message(N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."),
+    return Message(BETTER,
                    action=best.action, other=runner.action, gain=points_text(gain), worlds=worlds)
 
 
@@ -197,45 +228,8 @@ def bid_reason(obs, best: Choice, runner: Choice) -> Message | None:
     values = dict(action=best.action, other=runner.action,
                   percent=f"{round(100 * best.made)}%", other_percent=f"{round(100 * runner.made)}%")
     if ours:
-        return Message(N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
-                          "against {other_percent} with {other}."), **values)
-    return Message(N_("{action}: the other side makes its bid in about {percent} of the deals the AI imagined, "
-                      "against {other_percent} with {other}."), **values)
-
-
-# A reason speaks to the seat that decided ("your side"). The review and the last trick show an
-# opponent's reasons to the player, for whom that seat's side is "their side" and the player's
-# own is no longer "the other side": each such line and the one the player reads instead.
-ACROSS = {
-    N_("{action}: your side makes its bid in about {percent} of {worlds} deals the AI imagined."):
-        N_("{action}: their side makes its bid in about {percent} of {worlds} deals the AI imagined."),
-    N_("{action}: better for your side than {other} in the match that the bid of 13 decides, "
-       "over {worlds} deals the AI imagined."):
-        N_("{action}: better for their side than {other} in the match that the bid of 13 decides, "
-           "over {worlds} deals the AI imagined."),
-    N_("{action}: about {fewer} points fewer for your side than {other}, but better for "
-       "the score, over {worlds} deals the AI imagined."):
-        N_("{action}: about {fewer} points fewer for their side than {other}, but better for "
-           "the score, over {worlds} deals the AI imagined."),
-    N_("{action}: about as many points for your side as {other}, but better for the "
-       "score, over {worlds} deals the AI imagined."):
-        N_("{action}: about as many points for their side as {other}, but better for the "
-           "score, over {worlds} deals the AI imagined."),
-    N_("{action}: about {gain} points better for your side than {other}, and better still "
-       "for the score, over {worlds} deals the AI imagined."):
-        N_("{action}: about {gain} points better for their side than {other}, and better still "
-           "for the score, over {worlds} deals the AI imagined."),
-    N_("{action}: about {gain} points better for your side than {other}, over {worlds} deals the AI imagined."):
-        N_("{action}: about {gain} points better for their side than {other}, over {worlds} deals the AI imagined."),
-    N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
-       "against {other_percent} with {other}."):
-        N_("{action}: their side makes its bid in about {percent} of the deals the AI imagined, "
-           "against {other_percent} with {other}."),
-    N_("{action}: the other side makes its bid in about {percent} of the deals the AI imagined, "
-       "against {other_percent} with {other}."):
-        N_("{action}: your side makes its bid in about {percent} of the deals the AI imagined, "
-           "against {other_percent} with {other}."),
-}
+        return Message(OURS_MAKES, **values)
+    return Message(THEIRS_MAKES, **values)
 
 
 def points_text(gain: float) -> str:
