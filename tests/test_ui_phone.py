@@ -20,7 +20,7 @@ from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
 from game import i18n  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
-from game.ui import driver, gfx  # noqa: E402
+from game.ui import driver, gfx, style  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.games import game_ui  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
@@ -820,3 +820,20 @@ def test_the_swiss_suits_names_fit_their_buttons_beside_one_size_of_symbol(size,
             assert len(lines) == 1 and text_size >= app.layout.min_text, b.label
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_last_trick_lines_lie_on_a_solid_panel(size):
+    """The table under the last trick is veiled, not hidden: a hint's box of two lines above the
+    hand (Sinhala, landscape) showed through 'Tap anywhere to go on'."""
+    app, session = table("28", 5, size=size, humans=())  # the AI plays every seat to a trick
+    scene = app.scene
+    assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
+    scene.state.say("A hint of two lines: " + "long words " * 20)
+    scene.state.show_last = True
+    driver.frames(app, 1)
+    lines = scene.view.last_trick_lines(session.hand.observation(0).tricks[-1][2])
+    box = scene.view.last_trick_box(lines)
+    assert all(box.contains(rect) for rect, *_rest in lines)
+    for x in (box.left + 8, box.right - 9):
+        assert tuple(app.screen.get_at((x, box.centery)))[:3] == style.PANEL_SOLID

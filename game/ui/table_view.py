@@ -253,8 +253,16 @@ class TableView:
             r = self.card(surf, card, lay.trick_pos[seat], lay.trick_w)
             if seat == winner:
                 pygame.draw.rect(surf, style.HIGHLIGHT, r.inflate(10, 10), 4, border_radius=12)
-        for rect, text, size, colour, bold in self.last_trick_lines(winner):
+        lines = self.last_trick_lines(winner)
+        # on a solid panel: the veiled table under it (a hint's box above the hand) does not show through
+        gfx.panel(surf, self.last_trick_box(lines), style.PANEL_SOLID, style.RADIUS)
+        for rect, text, size, colour, bold in lines:
             gfx.blit_text(surf, text, size, rect.topleft, colour, bold=bold)
+
+    def last_trick_box(self, lines):
+        """The panel behind the last trick's lines: their rects with a margin, on the screen."""
+        box = lines[0][0].unionall([rect for rect, *_rest in lines[1:]]).inflate(32, 12)
+        return box.clamp(self.lay.rect)
 
     def last_trick_lines(self, winner):
         """(rect, text, size, colour, bold) of the last trick's title and the line under it: below
