@@ -23,14 +23,15 @@ def main(argv) -> int:
         ok, lines = catalog.check(argv[1:] or None)
         print("\n".join(lines))
         return 0 if ok else 1
-    if cmd == "extract" and len(argv) == 1:
-        found = catalog.extract()
+    if cmd == "extract" and len(argv) == 1:  # every catalog written before a word is printed:
+        found = catalog.extract()                # a reader that stops early (| head) cuts no update
         n = catalog.write_template(found)
-        print(f"{n} messages -> {catalog.POT.relative_to(catalog.ROOT)}")
+        lines = [f"{n} messages -> {catalog.POT.relative_to(catalog.ROOT)}"]
         for code in LANGUAGES:
             if code != "en":
                 added, obsolete = catalog.update(code, found)
-                print(f"{code}: {added} new, {obsolete} obsolete kept for review")
+                lines.append(f"{code}: {added} new, {obsolete} obsolete kept for review")
+        print("\n".join(lines))
         return 0
     if cmd == "compile" and len(argv) >= 2:  # the .po files -> .mo files in the folder given
         codes = argv[2:]
