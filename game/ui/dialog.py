@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import direction, fonts, gfx, style
+from . import direction, gfx, style
 from .scene import Scene
 from .widgets import Button
 
@@ -38,7 +38,7 @@ class DialogScene(Scene):
         y = rect.top + lay.margin
         # centred on the band a Latin line fills: a script whose line is taller (Arabic) keeps its
         # ink there instead of coming down over what lies under the title
-        band = fonts.size("", size, True)[1]
+        band = gfx.band(size, True)
         gfx.blit_text(surf, title, size, (rect.centerx, y + band // 2), style.TEXT, "center", True)
         if subtitle:
             y += size + 12

@@ -25,6 +25,13 @@ def ink_offset(s: str, size: int, bold: bool = False) -> int:
     return ink.centery - img.get_height() // 2 if ink.height else 0
 
 
+def band(size: int, bold: bool = False) -> int:
+    """The height of a Latin line at ``size``: a line is centred on this band, so that a script
+    whose picture is taller (Arabic) or has marks above it (Sinhala, Tamil) keeps its ink where a
+    Latin line's would be instead of hanging lower from its picture's top."""
+    return fonts.size("", size, bold)[1]
+
+
 def text_width(s: str, size: int, bold: bool = False) -> int:
     return fonts.size(s, size, bold)[0]
 

@@ -54,7 +54,7 @@ class ReadingScene(DialogScene):
         title_text = self.page_title()
         title_lines = gfx.wrap(title_text, title, width, True) if title_text else ()
         parts = self.parts()
-        band = fonts.size("", title, True)[1]
+        band = gfx.band(title, True)
         # room above the first line for a picture taller than a Latin line's band (Arabic), and for
         # the marks some scripts set above the band (Sinhala, Tamil)
         top = max([4] + [(fonts.size(line, title, True)[1] - band) // 2 for line in title_lines])

@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, fonts, gfx, style
+from . import direction, gfx, style
 from .table_frame import LIFT, FramePlanner
 
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
@@ -277,7 +277,7 @@ class TableView:
         y = lay.trick_zone().bottom + 16
         out = []
         for text, text_size, colour, bold in ((title, size, style.TEXT, True), (under, lay.small, style.TEXT_DIM, False)):
-            band = fonts.size("", text_size, bold)[1]  # a Latin line's: a taller script's picture (Arabic,
+            band = gfx.band(text_size, bold)  # a Latin line's: a taller script's picture (Arabic,
             rect = gfx.text_rect(text, text_size, (lay.center[0], y + band // 2), colour, "center", bold)
             out.append((rect, text, text_size, colour, bold))  # Sinhala) keeps its ink in the same band
             y += band + 8

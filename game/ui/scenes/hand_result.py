@@ -8,7 +8,7 @@ from game.engine import codes
 from game.i18n import _
 from game.web import share
 
-from .. import direction, fonts, gfx, style
+from .. import direction, gfx, style
 from ..dialog import DialogScene
 from ..games import game_ui
 from ..links import earlier_result
@@ -137,7 +137,7 @@ class HandResultScene(DialogScene):
             lines.insert(0, _("Last time with these cards: {us} to {them}, score {change}").format(
                 us=us, them=them, change=f"{self.earlier.change[0]:+d}"))
         shown = [piece for line in lines for piece in gfx.wrap_anywhere(line, lay.small, rect.width)]
-        band = fonts.size("", lay.small)[1]  # each line centred on a Latin line's band: an Arabic
+        band = gfx.band(lay.small)  # each line centred on a Latin line's band: an Arabic
         for line in reversed(shown):         # line's taller picture, hung from its top, came down
             gfx.blit_text(surf, line, lay.small, (rect.centerx, y + band // 2), style.TEXT_DIM, "center")
             y -= lay.small + 8               # over the code (a code is one long word: two lines on a phone)
