@@ -122,10 +122,11 @@ def test_extraction_takes_our_keywords_and_the_engines_literal_messages(tmp_path
     (tmp_path / "engine" / "rules.py").write_text(
         'a = IllegalAction("follow-suit", "You must follow suit.")\n'
         'b = IllegalAction("bid", f"Bids start at {n}; "\n    "a tail that is no message.")\n'
-        'c = Option("tokens", 11, "Tokens each side holds.")\n', encoding="utf-8")
+        'c = Option("tokens", 11, "Tokens each side holds.", label="Tokens",\n'
+        '           shown=((1, "one"), (2, "two")))\n', encoding="utf-8")
     found = catalog.extract(tmp_path)
-    assert list(found) == ["You must follow suit.", "Tokens each side holds.", "Deal again", "Bid {n}",
-                           "speed\x04Normal", "AI level\x04Normal"]
+    assert list(found) == ["You must follow suit.", "Tokens each side holds.", "Tokens", "one", "two",
+                           "Deal again", "Bid {n}", "speed\x04Normal", "AI level\x04Normal"]
     assert found["Bid {n}"] == [(f"{tmp_path.name}/ui/scene.py", 2)]
 
 

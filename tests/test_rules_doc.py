@@ -106,7 +106,7 @@ def test_an_option_s_description_does_not_repeat_its_label(code):
     try:
         for cls in GAMES.values():
             for opt in cls.OPTIONS:
-                label = option_label(opt.name).casefold()
+                label = option_label(opt).casefold()
                 assert not i18n._(opt.description).casefold().startswith(label), (code, cls.GAME, opt.name)
     finally:
         i18n.set_language("en")

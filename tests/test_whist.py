@@ -165,3 +165,16 @@ def test_a_headless_table_plays_a_hand_of_it(test_game):
     app.show(TableScene(app, session))
     assert driver.run_until(app, lambda: app.scene.name == "hand-result", 8000)
     assert session.hand.is_over() and {seat for seat, _ in session.hand.history} == {0, 1, 2, 3}
+
+
+def test_the_rules_screen_shows_its_option_by_the_label_and_words_it_declares(test_game):
+    """The front end reads an option's label and value words from the game's declaration:
+    nothing to add in the UI for a new game's option."""
+    from game.ui import driver
+    from game.ui.layout import PORTRAIT
+    from game.ui.scenes.rules import RulesScene
+    app = driver.make_app(PORTRAIT, {})
+    scene = RulesScene(app, "whist")
+    heading, text = scene.parts()[-1]
+    assert heading == "Options"
+    assert text.startswith("• Game: Points a side needs") and text.endswith("(default: short whist)")

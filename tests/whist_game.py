@@ -34,7 +34,7 @@ class HandWhist(Hand):
     SCORE_NAME = "points"
     FIGURE_NAME = "tricks"
     OPTIONS = (Option("target", 5, "Points a side needs to win the match: 5 (short whist) or 7 (long whist).",
-                      (5, 7)),)
+                      (5, 7), label="Game", shown=((5, "short whist"), (7, "long whist"))),)
     RULES = (
         ("Cards", "52 cards, Ace high, dealt one at a time: everyone gets 13. There is no bidding."),
         ("Trump", "Trump goes round with the deal: hearts when seat 0 deals, then diamonds, clubs "

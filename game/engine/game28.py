@@ -55,15 +55,19 @@ class Hand28(HiddenTrumpHand):
     )
     OPTIONS = (
         Option("forced_14", False, "When all four pass, forehand must play the lowest bid (14, or 16 in "
-                                   "Twenty-Nine) instead of a throw-in."),
-        Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25."),
-        Option("target", 6, "Game points that win the match.", (6, 7)),
-        Option("twenty_nine", False, "Bids from 16, the last trick is worth 1 point more (29 in all)."),
-        Option("honours", False, "A side capturing all four jacks wins 1 game point more."),
-        Option("open_trump", False, "The trump card is turned face up at once."),
+                                   "Twenty-Nine) instead of a throw-in.", label="Forced bid of 14"),
+        Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25.",
+               label="Tiered game points"),
+        Option("target", 6, "Game points that win the match.", (6, 7), label="Target"),
+        Option("twenty_nine", False, "Bids from 16, the last trick is worth 1 point more (29 in all).",
+               label="Twenty-Nine"),
+        Option("honours", False, "A side capturing all four jacks wins 1 game point more.",
+               label="Honours (four jacks)"),
+        Option("open_trump", False, "The trump card is turned face up at once.", label="Open trump"),
         Option("double", False, "Before the first trick the defenders may double (the one after the bidder "
                                 "is asked first), and then the bidder may redouble: a double doubles the game "
-                                "points won or lost, a redouble multiplies them by four."),
+                                "points won or lost, a redouble multiplies them by four.",
+               label="Double and redouble"),
     )
 
     @classmethod

@@ -66,15 +66,19 @@ class Hand304(HiddenTrumpHand):
                     "pay in full gives what it has. The match ends when one side has all the tokens."),
     )
     OPTIONS = (
-        Option("redeal_under_15", True, "Forehand may ask for a redeal when the first four cards are worth less than 15."),
-        Option("tokens", 11, "Tokens each side holds at the start of a match.", tuple(range(1, 31))),
-        Option("open_trump", False, "The trump indicator is turned face up at once."),
+        Option("redeal_under_15", True, "Forehand may ask for a redeal when the first four cards are worth "
+                                        "less than 15.", label="Redeal under 15"),
+        Option("tokens", 11, "Tokens each side holds at the start of a match.", tuple(range(1, 31)),
+               label="Tokens per side"),
+        Option("open_trump", False, "The trump indicator is turned face up at once.", label="Open trump"),
         Option("auction_8", False, "After the second packet, a second auction on eight cards, forehand first, bids "
                                    "from 250. If nobody bids, the first bid stands; otherwise the old "
-                                   "indicator goes back to its owner and the new highest bidder lays a new one."),
-        Option("steps_of_5", False, "From 200 on, bids go up in steps of 5."),
+                                   "indicator goes back to its owner and the new highest bidder lays a new one.",
+               label="Second auction on eight cards"),
+        Option("steps_of_5", False, "From 200 on, bids go up in steps of 5.", label="Steps of 5 from 200"),
         Option("caps", False, "Before play the trumper may claim Caps, all eight tricks for their side: if made, "
-                              "the side wins one token more than the bid is worth; if not, it pays 5 tokens."),
+                              "the side wins one token more than the bid is worth; if not, it pays 5 tokens.",
+               label="Caps"),
     )
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points

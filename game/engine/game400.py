@@ -94,17 +94,20 @@ class Hand400(Hand):
     OPTIONS = (
         Option("face_card_redeal", False,
                "A player dealt no ace, king, queen or jack may ask for a redeal before the bidding; "
-               "the hand is thrown in and the next dealer deals."),
+               "the hand is thrown in and the next dealer deals.", label="No-face-card redeal"),
         Option("five_to_run", False,
-               "Someone must bid 5 or more: if nobody has when the dealer bids, the dealer must bid at least 5."),
+               "Someone must bid 5 or more: if nobody has when the dealer bids, the dealer must bid at least 5.",
+               label="Five to run"),
         Option("rising_total", False,
-               "The bids must total 12 once anyone has 30 points, 13 from 40 and 14 from 50."),
+               "The bids must total 12 once anyone has 30 points, 13 from 40 and 14 from 50.", label="Rising total"),
         Option("big_bids", 0,
                "0 off; 10 = bids of 10 or more are worth 40; 11 = bids of 11 or more are worth 50.",
-               (0, 10, 11)),
+               (0, 10, 11), label="Big bids", shown=((0, "off"), (10, "10+ worth 40"), (11, "11+ worth 50"))),
         Option("forty_one", False,
-               "Bids from 1 at any score, 1 to 6 worth their number, 7 and more worth double."),
-        Option("target", 41, "Points one partner needs, with the other above 0, to win the match.", (41, 44)),
+               "Bids from 1 at any score, 1 to 6 worth their number, 7 and more worth double.",
+               label="Forty-One (Syria)"),
+        Option("target", 41, "Points one partner needs, with the other above 0, to win the match.", (41, 44),
+               label="Target"),
     )
     MUTABLE = ("history", "hand", "bids", "order", "trick", "tricks", "won", "asking")  # what clone copies
 

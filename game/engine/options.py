@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .quote import quoted
 
@@ -13,6 +13,12 @@ class Option:
     default: bool | int
     description: str
     choices: tuple = ()  # allowed values; empty for a plain on/off switch
+    label: str = field(kw_only=True)  # the option's name as players say it (the front end translates it)
+    shown: tuple = field(default=(), kw_only=True)  # (value, words) for values read as words, not numbers
+
+    def words(self, value) -> str | None:
+        """The words a value is shown as ("2500 table"), or None for a plain number or on/off."""
+        return dict(self.shown).get(value)
 
     @property
     def kind(self) -> type:

@@ -141,7 +141,8 @@ class HandSchieber(Hand):
     OPTIONS = (
         Option("table_2500", False,
                "Eicheln and Rosen x1, Schilten and Schellen x2, Obenabe and Undenufe x3; "
-               "the match goes to 2500 (Schneider below 1250)."),
+               "the match goes to 2500 (Schneider below 1250).",
+               label="The 2500 table", shown=((False, "3000 points"), (True, "2500 table"))),
     )
     MUTABLE = ("history", "hand", "trick", "tricks", "points")
 

@@ -9,7 +9,8 @@ Messages (all under ``game/``), found by Babel's Python extractor:
   every module; ``pgettext("context", "...")`` and ``NC_("context", "...")`` for a word with
   two senses, keyed by context and message (``KEYWORDS``);
 - in ``game/engine/`` only, the literal refusal reasons (``IllegalAction(rule, "...")``),
-  the rule options' descriptions (``Option(name, default, "...")``) and the texts a game class
+  the rule options' descriptions, labels and value words (``Option(name, default, "...",
+  label="...", shown=((value, "..."), ...))``) and the texts a game class
   gives the front end to show (``TITLE = "..."``, ``TAGLINE = "..."``, and every string of its
   rules text, ``SEATING`` and ``RULES = ((heading, paragraph), ...)``) — the engine marks
   nothing itself.  Reasons built at run time (f-strings) have no entry: ``refusals.py`` shows
@@ -94,6 +95,16 @@ def _class_texts(path: Path) -> list[tuple[int, str]]:
     return [(line, text) for line, _col, text in sorted(found)]
 
 
+def _option_texts(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of each string in an ``Option(...)`` call's ``label`` and ``shown`` keywords
+    (the description, its third argument, Babel finds as a keyword's message)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return sorted((c.lineno, c.value) for call in ast.walk(tree)
+                  if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "Option"
+                  for kw in call.keywords if kw.arg in ("label", "shown")
+                  for c in ast.walk(kw.value) if isinstance(c, ast.Constant) and isinstance(c.value, str))
+
+
 def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
     """Message key -> the places it comes from (("game/ui/app.py", 12), ...), files sorted."""
     found: dict[str, list[tuple[str, int]]] = {}
@@ -108,7 +119,7 @@ def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
         for lineno, msgid, _comments, context in results:
             if msgid in literals:
                 found.setdefault(key_of(msgid, context), []).append((rel, lineno))
-        for lineno, msgid in _class_texts(path) if engine else ():
+        for lineno, msgid in (_class_texts(path) + _option_texts(path)) if engine else ():
             found.setdefault(msgid, []).append((rel, lineno))
     return found
 

@@ -103,25 +103,14 @@ def refusal_text(err) -> str:
 
 def option_value_text(opt, value) -> str:
     """A rule option's value as the new-match form and the rules screen show it."""
-    if opt.name == "table_2500":
-        return _("2500 table") if value else _("3000 points")
-    if opt.name == "big_bids":
-        return {0: _("off"), 10: _("10+ worth 40"), 11: _("11+ worth 50")}[value]
+    words = opt.words(value)
+    if words is not None:
+        return _(words)
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return str(value)
 
 
-def option_label(name: str) -> str:
-    return _(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
-
-
-OPTION_LABELS = {
-    "redeal_under_15": N_("Redeal under 15"), "tokens": N_("Tokens per side"), "open_trump": N_("Open trump"),
-    "auction_8": N_("Second auction on eight cards"), "steps_of_5": N_("Steps of 5 from 200"),
-    "caps": N_("Caps"), "forced_14": N_("Forced bid of 14"), "tiered_points": N_("Tiered game points"),
-    "target": N_("Target"), "twenty_nine": N_("Twenty-Nine"), "honours": N_("Honours (four jacks)"),
-    "double": N_("Double and redouble"), "face_card_redeal": N_("No-face-card redeal"),
-    "five_to_run": N_("Five to run"), "rising_total": N_("Rising total"), "big_bids": N_("Big bids"),
-    "forty_one": N_("Forty-One (Syria)"), "table_2500": N_("The 2500 table"),
-}
+def option_label(opt) -> str:
+    """The option's label (its engine declaration's ``label``) in the current language."""
+    return _(opt.label)

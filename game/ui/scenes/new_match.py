@@ -46,7 +46,7 @@ class NewMatchScene(FormScene):
         self.focus = len(self.widgets) - 1
 
     def option_row(self, opt, label=None, choice=False):
-        label = label or option_label(opt.name)
+        label = label or option_label(opt)
         note = _(opt.description) + "  " + _("Default: {value}.").format(value=option_value_text(opt, opt.default))
         value = self.options[opt.name]
 

@@ -67,7 +67,7 @@ class RulesScene(ReadingScene):
         parts = [(_(h), _(p)) for h, p in hand_cls.rules_text()]
         opts = hand_cls.OPTIONS
         if opts:
-            text = "\n".join(f"• {option_label(o.name)}: {_(o.description)} "
+            text = "\n".join(f"• {option_label(o)}: {_(o.description)} "
                              + _("(default: {value})").format(value=option_value_text(o, o.default)) for o in opts)
             parts.append((_("Options"), text))
         return parts
