@@ -407,3 +407,16 @@ def test_record_level_problems_report_null_index_seat_action():
                    {"options": {"caps": "sure"}}, {"score": [11]}):
         assert_error(replay({**base, **change}))
     assert_error(replay_text("[1, 2"))
+
+
+def test_bids_reads_each_bid_of_a_record_by_seat_in_order():
+    """What the score sheets read: the bids as numbers, by the engine's own action parser."""
+    from game.engine.records import bids
+    record = {"game": "400", "actions": [[1, "bid 3"], [2, "bid 4"], [3, "bid 2"], [0, "bid 5"],
+                                         [1, "play 2S"]]}
+    assert bids(record) == [(1, 3), (2, 4), (3, 2), (0, 5)]
+    assert bids({"game": "28", "actions": [[1, "bid 14"], [2, "pass"], [3, "bid 15"], [0, "pass"],
+                                           [1, "pass"], [3, "indicator JS"]]}) == [(1, 14), (3, 15)]
+    for game in ("304", "28", "400"):  # a random hand's bids are the actions that start "bid "
+        record = random_record(game, 3)
+        assert bids(record) == [(s, int(t[4:])) for s, t in record["actions"] if t.startswith("bid ")]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from .actions import BID, is_bid, parse_action
 from .bounds import Limits, OutOfBounds, json_value
 from .core import Hand, IllegalAction, check_seed
 from .quote import ELLIPSIS, LIMIT, clean, quoted
@@ -98,6 +99,17 @@ def _entry_parts(entry):
         if len(entry) > 1 and isinstance(entry[1], str):
             action = entry[1] if len(entry[1]) <= LIMIT else entry[1][:LIMIT - 1] + ELLIPSIS
     return seat, action
+
+
+def bids(record: dict) -> list[tuple[int, int]]:
+    """(seat, amount) of each bid in a well-formed record's actions, in the order made."""
+    deck = game_class(record["game"]).DECK
+    found = []
+    for seat, text in record["actions"]:
+        code = parse_action(text, deck)
+        if is_bid(code):
+            found.append((seat, code - BID))
+    return found
 
 
 def replay(record, trace: bool = False) -> dict:

@@ -16,6 +16,7 @@ from game.engine.game28 import Hand28
 from game.engine.game304 import Hand304
 from game.engine.game400 import Hand400
 from game.engine.hidden_trump import POWER, HiddenTrumpHand
+from game.engine.records import bids
 from game.engine.schieber import HandSchieber
 from game.i18n import N_, _
 
@@ -346,8 +347,8 @@ class HiddenTrumpUI(GameUI):
     def sheet_row(self, rec):
         """The bid in words (who, how much, what the bidders took, made or not), then the score."""
         res = rec["result"]
-        bid = next((t[4:] for s, t in reversed(rec["actions"]) if t.startswith("bid ")), "")
-        bidder = next((s for s, t in reversed(rec["actions"]) if t.startswith("bid ")), None)
+        made = bids(rec)
+        bidder, bid = made[-1] if made else (None, "")
         if res["thrown_in"] or bidder is None:
             return [_("thrown in"), res["score"][0], res["score"][1]]
         text = _("{seat} {bid}: {pts}, made") if res["made"] else _("{seat} {bid}: {pts}, failed")
@@ -474,10 +475,10 @@ class UI400(GameUI):
 
     def sheet_row(self, rec):
         res = rec["result"]
-        bids = {s: t[4:] for s, t in rec["actions"] if t.startswith("bid ")}
+        said = dict(bids(rec))
         if res["thrown_in"]:
-            return [f"{bids.get(s, '')} · {res['score'][s]}" for s in range(4)]
-        return [f"{bids.get(s, '')}/{res['points'][s]} → {res['score'][s]}" for s in range(4)]
+            return [f"{said.get(s, '')} · {res['score'][s]}" for s in range(4)]
+        return [f"{said.get(s, '')}/{res['points'][s]} → {res['score'][s]}" for s in range(4)]
 
 
 class UISchieber(GameUI):
