@@ -14,6 +14,14 @@ from .widgets import Button
 CONTRACT_ORDER = [A.TRUMP + s for s in range(4)] + [A.OBENABE, A.UNDENUFE, A.PUSH]
 
 
+class SuitButton(Button):
+    """A trump choice's button: its suit's symbol beside the suit's name."""
+
+    def __init__(self, rect, label, suit: int, icon, size, sublabel=""):
+        super().__init__(rect, label, None, size, icon=icon, sublabel=sublabel)
+        self.suit = suit
+
+
 class Controls:
     """``decide(action, button)`` is called when a decision's button is activated: the table
     either takes it at once or asks for a second tap (no mis-tap is final)."""
@@ -78,7 +86,7 @@ class Controls:
     def fit_symbols(buttons, art):
         """The suits' symbols at one size that leaves each suit's name room on one line beside
         it at the smallest text size (four Swiss suits in a row: 'Schellen' ran over its edge)."""
-        suits = [b for b in buttons if getattr(b, "suit", None) is not None]
+        suits = [b for b in buttons if isinstance(b, SuitButton)]
         if not suits:
             return
         side = min(b.icon.get_width() for b in suits)
@@ -90,16 +98,17 @@ class Controls:
                 b.icon = art.suit_symbol(b.suit, side)
 
     def word_button(self, a, h, size, ui, art, obs):
-        icon, sub = None, ""
-        trump = A.TRUMP <= a < A.TRUMP + 4
-        if trump or a in (A.OBENABE, A.UNDENUFE):
+        sub = ""
+        if A.TRUMP <= a < A.TRUMP + 4 or a in (A.OBENABE, A.UNDENUFE):
             k = {A.OBENABE: 4, A.UNDENUFE: 5}.get(a, a - A.TRUMP)
             sub = f"×{ui.multipliers(obs)[k]}"
-            if trump:
-                icon = art.suit_symbol(a - A.TRUMP, int(h * 0.5))
-        primary = a in (A.CALL, A.REVEAL, A.CAPS)
-        button = Button((0, 0, 0, h), ui.word_label(a, obs), None, size, primary=primary, icon=icon, sublabel=sub)
-        button.suit = a - A.TRUMP if trump else None
+        if A.TRUMP <= a < A.TRUMP + 4:
+            suit = a - A.TRUMP
+            button = SuitButton((0, 0, 0, h), ui.word_label(a, obs), suit, art.suit_symbol(suit, int(h * 0.5)),
+                                size, sublabel=sub)
+        else:
+            button = Button((0, 0, 0, h), ui.word_label(a, obs), None, size,
+                            primary=a in (A.CALL, A.REVEAL, A.CAPS), sublabel=sub)
         button.on_click = lambda: self.decide(a, button)
         return button
 
