@@ -220,8 +220,9 @@ def test_a_game_without_a_lesson_says_so(monkeypatch):
         assert all(HandWhist.TITLE not in w.label for w in app.scene.widgets)
 
 
-@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
-def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(size):
+def notes_shown(size):
+    """(scene, code, step index) at every note of every lesson, laid out in every language, the
+    lesson's steps taken in between (the table's cards in place, nothing in flight)."""
     from test_i18n import CODES
 
     for lesson in LESSONS:
@@ -233,14 +234,8 @@ def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(
             for code in CODES:
                 set_language(code)
                 scene.build()
-                note = scene.note
-                if note.rect is None:
-                    continue
-                assert pygame.Rect((0, 0), size).contains(note.rect), (code, i)
-                assert all(gfx_width(line, note.size) <= note.text_box.width for line in note.lines), (code, i)
-                assert not note.rect.colliderect(scene.hand.rects[0].unionall(scene.hand.rects)), (code, i)
-                covered = [w.label for w in scene.widgets if w is not note.button and note.rect.colliderect(w.rect)]
-                assert not covered, (code, i, covered, note.rect)
+                if scene.note.rect is not None:
+                    yield scene, code, i
             set_language("en")
             if step is not None:
                 if guide.waiting():
@@ -249,6 +244,34 @@ def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(
                 scene.session.apply(step.action)
                 scene.after_action(seat, scene.session.hand.action_code(step.action), before)
                 scene.state.flights, scene.state.hold = [], None
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(size):
+    for scene, code, i in notes_shown(size):
+        note = scene.note
+        assert pygame.Rect((0, 0), size).contains(note.rect), (code, i)
+        assert all(gfx_width(line, note.size) <= note.text_box.width for line in note.lines), (code, i)
+        assert not note.rect.colliderect(scene.hand.rects[0].unionall(scene.hand.rects)), (code, i)
+        covered = [w.label for w in scene.widgets if w is not note.button and note.rect.colliderect(w.rect)]
+        assert not covered, (code, i, covered, note.rect)
+
+
+def test_on_a_phone_held_upright_every_note_leaves_the_seats_and_the_table_in_sight():
+    """Upright, the note lay across the table under the top bar, over the partner's cards and
+    name; it goes below the partner's seat, or further down, where it covers no seat's name or
+    cards, no card on the table and not the line above the buttons."""
+    from game.ui.layout import canvas_size
+
+    for scene, code, i in notes_shown(canvas_size((390, 844))):
+        note = scene.note.rect
+        scene.draw(scene.app.screen)
+        f = scene.view.frame
+        covered = [f"name {s}" for s, label in f.labels.items() if note.colliderect(label.rect)]
+        covered += [f"cards {s}" for s, fan in f.fans.items() if note.colliderect(fan)]
+        covered += [f"card on the table {r}" for r in f.trick if note.colliderect(r)]
+        covered += ["prompt"] if f.prompt and note.colliderect(f.prompt[0]) else []
+        assert not covered, (scene.session.lesson.game.GAME, i, code, note, covered)
 
 
 def gfx_width(text, size):

@@ -36,19 +36,23 @@ class LessonNote:
 
     def regions(self, bottom: int) -> list[tuple[pygame.Rect, bool]]:
         """Where the note may go, best first, each with whether "Go on" sits beside the text:
-        in landscape the free column between the left seat's cards and the trick, down to
-        ``bottom`` (the buttons or the hand); else (and in portrait) across the table under the
-        top bar, down to the partner's trick card."""
+        in landscape the free column between the left seat's cards and the trick, else across
+        the table under the top bar, down to the partner's trick card; in portrait across the
+        table.  Each reaches from under the top bar down to ``bottom`` (the buttons or the hand),
+        and the note slides down its region to a place where it hides least (``slide``)."""
         lay = self.lay
         top = lay.top_bar.bottom + (2 if lay.portrait else 8)
-        across = (pygame.Rect(lay.margin, top, lay.size[0] - 2 * lay.margin, lay.trick_rect(2).top - 8 - top), True)
+        width = lay.size[0] - 2 * lay.margin
         if lay.portrait:
-            return [across]
+            return [(pygame.Rect(lay.margin, top, width, bottom - 12 - top), True)]
+        across = (pygame.Rect(lay.margin, top, width, lay.trick_rect(2).top - 8 - top), True)
         left = lay.seat_anchor[3][0] + card_h(lay.back_w) // 2 + 16
         return [(pygame.Rect(left, top, lay.trick_rect(3).left - 16 - left, bottom - 12 - top), False), across]
 
-    def build(self, go_on, bottom: int) -> list:
-        """Lay the note out for the current step; returns its "Go on" button (or nothing)."""
+    def build(self, go_on, bottom: int, sights=tuple) -> list:
+        """Lay the note out for the current step; returns its "Go on" button (or nothing).
+        ``sights()``: what the note should leave in sight, most important first (lists of rects:
+        what it must not cover, then the seats' names, then their cards)."""
         text = self.guide.caption()
         if not text:
             self.rect, self.lines, self.button = None, (), None
@@ -63,7 +67,8 @@ class LessonNote:
             if height <= region.height:
                 break
         self.rect = pygame.Rect(region.left, region.top, region.width, height)
-        self.text_box = pygame.Rect(region.left + 16, region.top, room, height - button_h)
+        self.rect.top = slide(self.rect, region, sights())
+        self.text_box = pygame.Rect(self.rect.left + 16, self.rect.top, room, height - button_h)
         self.button = None
         if not waits:
             return []
@@ -86,3 +91,18 @@ class LessonNote:
         for line in self.lines:
             gfx.blit_text(surf, line, self.size, (box.left, y), style.TEXT, bold=True, within=box)
             y += step
+
+
+def slide(rect, region, sights) -> int:
+    """The top for ``rect`` within ``region`` (moved up or down only) where it covers least of
+    ``sights`` (lists of rects, most important first: any of the first list's area weighs more
+    than all of the second's), the highest of such places: under the top bar when nothing is
+    in the way, else just below (or above) what is."""
+    def covered(top):
+        box = rect.move(0, top - rect.top)
+        return tuple(sum(box.clip(r).width * box.clip(r).height for r in group) for group in sights)
+
+    lowest = max(region.top, region.bottom - rect.height)
+    edges = [r.bottom + 8 for group in sights for r in group] + [r.top - 8 - rect.height for group in sights for r in group]
+    tops = sorted({region.top, lowest} | {t for t in edges if region.top <= t <= lowest})
+    return min(tops, key=lambda top: (covered(top), top))

@@ -124,9 +124,12 @@ class TableView:
             self.news(surf, box, text, icon)
         if f.notice:
             self.notice(surf, *f.notice)
-        if f.prompt:
-            self.prompt(surf, *f.prompt, framed=bool(state.message))
+        message = bool(f.prompt and state.message)
+        if f.prompt and not message:
+            self.prompt(surf, *f.prompt, framed=False)
         draw_widgets(surf)
+        if message:  # the newest thing on the table: over a lesson's note, which may lie just above the prompt
+            self.prompt(surf, *f.prompt, framed=True)
         self.hand(surf, state, hand)
         for text, pos, alpha, colour in f.floats:
             img = gfx.text(text, self.lay.large, colour, True)

@@ -102,12 +102,22 @@ class TableScene(Scene):
             widgets += self.offer.widgets(lay)
         self.focus = -1
         if self.note:
-            go_on = self.note.build(self.go_on, self.controls_top or self.hand.top)
+            go_on = self.note.build(self.go_on, self.controls_top or self.hand.top, lambda: self.note_sights(widgets))
             if go_on:
                 self.focus = len(widgets)
             widgets += go_on
         self.widgets = widgets
         self._built_for = self._build_key()
+
+    def note_sights(self, widgets):
+        """What the lesson's note leaves in sight, most important first: the cards on the table,
+        the trump card, the line above the buttons, the buttons and the hand; then the seats'
+        names; then their cards (a message longer than the prompt is drawn over the note)."""
+        f = self.view.lay_out(self.state, self.hand, [w.rect for w in widgets], self.controls_top,
+                              self.hint_button is not None, self.ai.seat)
+        never = [*f.trick, *f.buttons, *(r for r in (f.prompt and f.prompt[0], f.indicator and f.indicator[0],
+                                                     f.hand) if r)]
+        return never, [label.rect for label in f.labels.values()], list(f.fans.values())
 
     def relayout(self):
         """The canvas turned: the state stays (cards in flight land at once), the frame is
@@ -381,7 +391,8 @@ class TableScene(Scene):
         super().draw_widgets(surf)
 
     def draw(self, surf):
-        self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets], self.controls_top,
+        note = [self.note.rect] if self.note and self.note.rect else []  # bubbles and notices keep off it too
+        self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets] + note, self.controls_top,
                           self.hint_button is not None, self.ai.seat)
         self.view.draw(surf, self.state, self.hand, self.app.draw_table, self.draw_widgets)
         if self.state.show_last:
