@@ -149,3 +149,45 @@ def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
     finally:
         i18n.set_language("en")
     assert not cut, cut
+
+
+STATUS_STATES = {  # a long contract line: the auction, a contract pushed, the bidder's hidden trump (with points)
+    "28 auction": ("28", lambda h: h.phase == "auction" and h.observation(0).public["high_bid"]),
+    "304 trump only you know": ("304", lambda h: h.phase == "play" and h.tricks and h.observation(0).public["bidder"] == 0
+                                and not h.observation(0).public["revealed"]),
+    "400 auction": ("400", lambda h: h.observation(0).phase == "auction" and len(h.history) >= 2),
+    "schieber pushed": ("schieber", lambda h: h.observation(0).phase == "contract" and h.observation(0).public["pushed"]),
+    "schieber pushed, played": ("schieber", lambda h: h.phase == "play" and h.tricks and h.observation(0).public["pushed"]),
+}
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("state", list(STATUS_STATES))
+def test_the_top_bars_lines_are_never_cut_short_on_a_phone(state, viewport):
+    """The contract line ("Pushed: you choose the contract" in Tamil, 400's auction in German)
+    ended in "…" where the bar was narrow: it takes a second row of the bar instead."""
+    from test_ui_table import drive_engine_to, show
+
+    from game import i18n
+    from game.ui import gfx, style
+    from game.ui.layout import canvas_size
+
+    game, want = STATUS_STATES[state]
+    app = show(drive_engine_to(game, want, seeds=range(400)), canvas_size(viewport))
+    scene, bar = app.scene, app.layout.top_bar
+    cut = []
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            scene.build()
+            scene.draw(app.screen)
+            lines = [line for line in scene.view.frame.status if line.colour != style.HIGHLIGHT]  # not the score
+            inks = [gfx.text(line.text, line.size, line.colour, line.bold).get_bounding_rect().move(line.rect.topleft)
+                    for line in lines]
+            assert inks and all(bar.contains(ink) for ink in inks), (code, inks)
+            # one above the other (Arabic's tall letters may reach a few pixels into the next row's band)
+            assert all(a.clip(b).height <= 4 for a, b in itertools.combinations(inks, 2)), (code, inks)
+            cut += [(code, line.text) for line in lines if line.text.endswith("…")]
+    finally:
+        i18n.set_language("en")
+    assert not cut, cut

@@ -80,6 +80,23 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(lines)
 
 
+@lru_cache(maxsize=128)
+def wrap_even(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``s`` in as few lines as ``wrap`` breaks it into at ``width``, evened out: wrapped at the
+    narrowest width that takes no more lines (two lines of a long status line, not one full
+    line and a word)."""
+    lines = wrap(s, size, width, bold)
+    low, high = 1, width
+    while low < high:
+        mid = (low + high) // 2
+        trial = wrap(s, size, mid, bold)
+        if len(trial) <= len(lines) and all(fonts.size(line, size, bold)[0] <= mid for line in trial):
+            high = mid
+        else:
+            low = mid + 1
+    return wrap(s, size, high, bold) if high < width else lines
+
+
 def wrap_anywhere(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """``s`` wrapped at spaces, and a word too long for ``width`` (a deal code) cut where it
     must, so that every line fits."""
@@ -153,5 +170,6 @@ def clear_caches():
     text.cache_clear()
     ink_offset.cache_clear()
     wrap.cache_clear()
+    wrap_even.cache_clear()
     fit_size.cache_clear()
     _panel.cache_clear()

@@ -63,8 +63,10 @@ class Layout:
         self.gap = 14 if p else 12
         self.margin = 24 if p else 32
         bh = TOUCH
+        self.status_rows = 3 if p else (bh + 10 - 4) // (self.small + 6)  # the top bar's lines of text
         if p:
-            self.top_bar = pygame.Rect(0, 0, w, 8 + bh + 8 + 2 * (self.small + 8))
+            # under the buttons, three rows: the contract (on two where it is long) and the points
+            self.top_bar = pygame.Rect(0, 0, w, 8 + bh + 8 + self.status_rows * (self.small + 8))
             by = 8
         else:
             self.top_bar = pygame.Rect(0, 0, w, bh + 10)

@@ -228,24 +228,54 @@ class FramePlanner:
         score = ui.score_line(state.live_score(), obs)
         contract = ui.contract_line(obs)
         points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
-        if lay.portrait:  # buttons and score on the first row, the contract and points below
+        lines = [(text, colour, bold) for text, colour, bold in ((contract, style.TEXT, True),
+                                                                 (points, style.TEXT_DIM, False)) if text]
+        if lay.portrait:  # buttons and score on the first row, the contract and points in the rows below
             row = lay.menu_rect
             self.score_text(f, score, right - left, ((left + right) // 2, row.centery), "center")
-            y = row.bottom + 6
-            width = bar.width - 2 * lay.margin
-            for text, colour, bold in ((contract, style.TEXT, True), (points, style.TEXT_DIM, False)):
-                if text:
-                    self.status_text(f, text, lay.small, width, (bar.centerx, y), colour, "midtop", bold)
-                y += lay.small + 8
+            step, width = lay.small + 8, bar.width - 2 * lay.margin
+            wrapped = self.status_wraps(lines, width, lay.status_rows)
+            y = row.bottom + 6 + (lay.status_rows - sum(len(w) for w in wrapped)) * step // 2  # centred in their rows
+            self.status_block(f, lines, wrapped, width, (bar.centerx, y), step, "midtop")
             return
         score_w = min(gfx.text_width(score, lay.medium, True), (right - left) * 9 // 20)
         score_rect = self.score_text(f, score, score_w, (right, bar.centery), "midright")
         room = right - score_rect.width - left - 20
-        lines = [(contract, style.TEXT, True)] + ([(points, style.TEXT_DIM, False)] if points else [])
-        y = bar.centery - len(lines) * (lay.small + 6) // 2
-        for text, colour, bold in lines:
-            self.status_text(f, text, lay.small, room, (left, y), colour, "topleft", bold)
-            y += lay.small + 6
+        step = lay.small + 6
+        wrapped = self.status_wraps(lines, room, lay.status_rows)
+        y = bar.centery - sum(len(w) for w in wrapped) * step // 2
+        self.status_block(f, lines, wrapped, room, (left, y), step, "topleft")
+
+    def status_wraps(self, lines, width, rows) -> list[tuple[str, ...]]:
+        """The contract and points lines ``lines`` ((text, colour, bold)) in ``rows`` rows of
+        ``width``: each on one line if it fits (at the smallest text size at least), else on the
+        rows the others leave free (cut at a " · " if it can be, else at spaces, the lines evened
+        out), else on one line, to be cut short (``fit_text``)."""
+        lay = self.lay
+        free = rows - len(lines)
+        out = []
+        for text, _colour, bold in lines:
+            size = gfx.fit_size(text, lay.small, width, bold)
+            pieces = (text,)
+            if gfx.text_width(text, size, bold) > width and free > 0:
+                pieces = wrap_status(text, lay.small, width, bold, free + 1) or pieces
+                free -= len(pieces) - 1
+            out.append(pieces)
+        return out
+
+    def status_block(self, f, lines, wrapped, width, pos, step, anchor):
+        """The status lines as ``status_wraps`` put them in rows, a row every ``step`` from
+        ``pos`` down, each centred by its ink in a Latin line's band (a script whose picture is
+        taller, Arabic, stays in its row and in the bar).  ``anchor``: "midtop" or "topleft"."""
+        x, y = pos
+        size = self.lay.small
+        anchor = {"midtop": "center", "topleft": "midleft"}[anchor]
+        for (_text, colour, bold), pieces in zip(lines, wrapped):
+            for piece in pieces:
+                text, fitted = self.fit_text(piece, size, width, bold)
+                middle = y + gfx.band(fitted, bold) // 2 - gfx.ink_offset(text, fitted, bold)
+                self.status_text(f, piece, size, width, (x, middle), colour, anchor, bold)
+                y += step
 
     # ---- seats ----------------------------------------------------------------------------------
     def label(self, state, seat, pos, anchor, thinking_seat) -> Label:
@@ -507,6 +537,21 @@ class FramePlanner:
             alpha = int(255 * min(1.0, (1 - t) * 3))
             out.append((text, pos, alpha, style.SIDE_COLOURS[side]))
         return out
+
+
+def wrap_status(text, size, width, bold, most) -> tuple[str, ...] | None:
+    """``text`` on at most ``most`` lines of ``width``: in two at the " · " nearest the middle
+    where both halves fit, else wrapped at spaces, the lines evened out; None if it needs more
+    lines or a word is too wide."""
+    cuts = sorted((i for i in range(len(text)) if text.startswith(" · ", i)), key=lambda i: abs(2 * i - len(text)))
+    for i in cuts:
+        halves = (text[:i], text[i + 3:])
+        if all(gfx.text_width(half, size, bold) <= width for half in halves):
+            return halves
+    lines = gfx.wrap_even(text, size, width, bold)
+    if len(lines) > most or any(gfx.text_width(line, size, bold) > width for line in lines):
+        return None
+    return lines
 
 
 def prompt_box(text, size, left, right, bottom) -> pygame.Rect:
