@@ -837,3 +837,31 @@ def test_the_last_trick_lines_lie_on_a_solid_panel(size):
     assert all(box.contains(rect) for rect, *_rest in lines)
     for x in (box.left + 8, box.right - 9):
         assert tuple(app.screen.get_at((x, box.centery)))[:3] == style.PANEL_SOLID
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_the_last_trick_takes_the_prompts_place_and_a_hint_waits_under_it(viewport, monkeypatch):
+    """Sideways in Sinhala, a hint of two lines above the hand lay under the last trick's title
+    and showed either side of its panel, crossed by "Tap anywhere to go on": while the last
+    trick is shown the line above the buttons is not drawn, and a message there waits for it."""
+    from game.ui.layout import canvas_size
+
+    app, session = table("28", 5, size=canvas_size(viewport), humans=())
+    scene = app.scene
+    assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
+    try:
+        i18n.set_language("si")
+        hint = i18n._("Your turn: play a card") + " " + "දිගු වචන " * 20
+        scene.state.say(hint)
+        scene.toggle_last()
+        drawn = []
+        real = scene.view.prompt
+        monkeypatch.setattr(scene.view, "prompt", lambda surf, box, text, *a, **kw: drawn.append(text)
+                            or real(surf, box, text, *a, **kw))
+        driver.frames(app, int(60 * (scene.state.MESSAGE_TIME + 1)))  # longer than a message lasts
+        assert scene.state.show_last and not drawn
+        scene.toggle_last()
+        driver.frames(app, 1)
+        assert drawn[-1:] == [hint]
+    finally:
+        i18n.set_language("en")

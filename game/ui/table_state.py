@@ -209,7 +209,7 @@ class TableState:
             self.toasts[0][1] += dt
             if self.toasts[0][1] >= self.TOAST_TIME:
                 self.toasts.pop(0)
-        if self.message:
+        if self.message and not self.show_last:  # a message waits under the last trick
             self.message_age += dt
             if self.message_age > self.MESSAGE_TIME:
                 self.message = ""

@@ -124,12 +124,15 @@ class TableView:
             self.news(surf, box, text, icon)
         if f.notice:
             self.notice(surf, *f.notice)
-        message = bool(f.prompt and state.message)
-        if f.prompt and not message:
-            self.prompt(surf, *f.prompt, framed=False)
+        # the last trick takes the prompt's place (its own line says what to do): a hint of two
+        # lines under it showed either side of its title, crossed by "Tap anywhere to go on"
+        prompt = f.prompt if not state.show_last else None
+        message = bool(prompt and state.message)
+        if prompt and not message:
+            self.prompt(surf, *prompt, framed=False)
         draw_widgets(surf)
         if message:  # the newest thing on the table: over a lesson's note, which may lie just above the prompt
-            self.prompt(surf, *f.prompt, framed=True)
+            self.prompt(surf, *prompt, framed=True)
         self.hand(surf, state, hand)
         for text, pos, alpha, colour in f.floats:
             img = gfx.text(text, self.lay.large, colour, True)
