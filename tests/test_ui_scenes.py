@@ -13,9 +13,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver, gfx  # noqa: E402
+from game.ui import driver, gfx, style  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
 from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
@@ -39,6 +39,34 @@ def menu_app(size):
     app.go("menu")
     driver.frames(app, 2)
     return app
+
+
+@pytest.mark.parametrize("size", [canvas_size((390, 844)), canvas_size((844, 390)), PORTRAIT, LANDSCAPE],
+                         ids=["phone upright", "phone sideways", "portrait", "landscape"])
+def test_the_menus_games_all_show_whole_without_scrolling(size):
+    """Sideways, two rows of two tiles were taller than the list: the second row was cut by the
+    list's edge until scrolled.  Held sideways the four games stand in one row, and in every
+    language each tile's name and line fit it."""
+    from game import i18n
+
+    app = menu_app(size)
+    scene = app.scene
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            scene.build()
+            tiles = [w for w in scene.widgets if hasattr(w, "game")]
+            assert len(tiles) == len(GAMES) and scene.max_scroll() == 0, code
+            for tile in tiles:
+                assert scene.viewport.contains(tile.rect), (code, tile.game, tile.rect, scene.viewport)
+                assert tile.height_for(tile.rect.width) <= tile.rect.height, (code, tile.game)
+                size_, name, tagline = tile.parts(tile.rect.width)
+                room = tile.rect.width - tile.icon.get_width() - 44
+                assert all(gfx.text_width(line, size_, True) <= room for line in name), (code, tile.game, name)
+                assert all(gfx.text_width(line, tile.size) <= tile.rect.width - 32 for line in tagline), code
+                assert tile.size >= style.BODY_MIN_PX and size_ >= style.TEXT_MIN_PX, (code, tile.game)
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_navigator_opens_scenes_by_name_and_goes_back():

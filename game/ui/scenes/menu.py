@@ -36,6 +36,10 @@ class GameTile(Widget):
         room = width - self.icon.get_width() - 44
         size = gfx.fit_size(name, self.size + 8, room, True, self.size)
         lines = gfx.wrap(name, size, room, True)
+        widest = max(lines, key=lambda line: gfx.text_width(line, size, True))
+        if gfx.text_width(widest, size, True) > room:  # a word wider than a narrow tile (Twenty-Eight)
+            size = gfx.fit_size(widest, size, room, True)
+            lines = gfx.wrap(name, size, room, True)
         return size, lines, gfx.wrap(game_tagline(self.game), self.size, width - 32)
 
     def height_for(self, width) -> int:
@@ -96,15 +100,13 @@ class MenuScene(Scene):
         top = self.title_bottom() + lay.gap
         self.viewport = pygame.Rect(m - 8, top, w - 2 * m + 16, buttons_top - lay.gap - top)
         games = game_order()
-        cols = 2
-        tile_w = (w - 2 * m - gap * (cols - 1)) // cols
         icon = int(lay.large * 1.3)
         tiles = []
         for game in games:
             ui = game_ui(game)
-            tiles.append(GameTile((0, 0, tile_w, 0), game, app.art(ui.deck).suit_symbol(ui.tile_suit, icon),
+            tiles.append(GameTile((0, 0, 0, 0), game, app.art(ui.deck).suit_symbol(ui.tile_suit, icon),
                                   self.new_match, lay.body))
-        tile_h = max(t.height_for(tile_w) for t in tiles)
+        cols, tile_w, tile_h = self.tile_grid(tiles, w - 2 * m, gap, self.viewport.height)
         for i, tile in enumerate(tiles):
             tile.rect = pygame.Rect(m + (i % cols) * (tile_w + gap), top + 4 + (i // cols) * (tile_h + gap),
                                     tile_w, tile_h)
@@ -112,6 +114,24 @@ class MenuScene(Scene):
         self.scroll_to(self.scroll)
         self.widgets = direction.flip_widgets(tiles, lay.rect) + direction.flip_widgets(buttons, lay.rect)
         self.focus = len(games) if saved else 0
+
+    def tile_grid(self, tiles, width, gap, height):
+        """(columns, tile width, tile height) for the game tiles in ``width``: the fewest rows
+        whose tiles all show whole in the list's ``height`` (held sideways, the four games side by
+        side; upright, two by two), the taglines at the smallest paragraph size if need be.  Only
+        when none fits does the list scroll (two columns)."""
+        lay = self.layout
+        choices = [(min(cols, len(tiles)), size) for cols in ((2,) if lay.portrait else (4, 2))
+                   for size in (lay.body, style.BODY_MIN_PX)]
+        for cols, size in choices + [choices[-2]]:  # the last: none fits, two columns at the usual size
+            tile_w = (width - gap * (cols - 1)) // cols
+            for tile in tiles:
+                tile.size = size
+            tile_h = max(t.height_for(tile_w) for t in tiles)
+            rows = (len(tiles) + cols - 1) // cols
+            if rows * (tile_h + gap) + 8 - gap <= height:
+                break
+        return cols, tile_w, tile_h
 
     def title_bottom(self) -> int:
         lay = self.layout
