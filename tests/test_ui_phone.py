@@ -865,3 +865,25 @@ def test_the_last_trick_takes_the_prompts_place_and_a_hint_waits_under_it(viewpo
         assert drawn[-1:] == [hint]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_a_cards_badge_keeps_to_its_foot_in_every_script(viewport):
+    """The box of "led" was as tall as its text's picture, which Arabic's font makes twice as
+    tall as its letters: sideways it covered the led card's centre pip. It keeps to the card's
+    lowest third, holding its letters, in every language."""
+    from game.ui.layout import canvas_size
+
+    app, _session = table("28", 5, size=canvas_size(viewport))
+    view, lay = app.scene.view, app.layout
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            for badge in (i18n._("led"), i18n._("face down")):
+                card = lay.trick_rect(0)
+                box = view.badge_box(badge, card)
+                ink = gfx.text(badge, lay.min_text, bold=True).get_bounding_rect()
+                assert box.top >= card.top + card.height * 2 // 3, (code, badge, box, card)
+                assert box.height >= ink.height and box.bottom < card.bottom, (code, badge, box, ink)
+    finally:
+        i18n.set_language("en")
