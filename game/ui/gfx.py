@@ -145,6 +145,25 @@ def blit_wrapped(surf, s: str, size: int, rect, color=style.TEXT, bold=False, sp
     return y - rect.top
 
 
+def badge_box(s: str, size: int, card) -> pygame.Rect:
+    """The box of a card's badge (``s``: "led", "face down", "trump") at the foot of the card at
+    ``card``: as tall as its letters (a Latin line's band, or the ink where it is taller), not its
+    picture, whose room above and below Arabic letters made the box cover the card's middle."""
+    img = text(s, size, style.TEXT, True)
+    box = pygame.Rect(0, 0, img.get_width() + 10, max(band(size, True), img.get_bounding_rect().height) + 4)
+    box.midbottom = (card.centerx, card.bottom - 6)
+    return box
+
+
+def badge(surf, s: str, size: int, card, alpha=190) -> pygame.Rect:
+    """A card's badge drawn at the foot of the card at ``card`` (see ``badge_box``)."""
+    box = badge_box(s, size, card)
+    panel(surf, box, (0, 0, 0, alpha), 6)
+    img = text(s, size, style.TEXT, True)
+    surf.blit(img, img.get_rect(center=(box.centerx, box.centery - ink_offset(s, size, True))))
+    return box
+
+
 @lru_cache(maxsize=256)
 def _panel(size, color, radius, border_color, border):
     surf = pygame.Surface(size, pygame.SRCALPHA)

@@ -216,11 +216,7 @@ class ReviewView:
         if outline:
             pygame.draw.rect(surf, outline, rect.inflate(10, 10), 4, border_radius=12)
         if badge:
-            size = self.p.small - 4
-            tag = gfx.text(badge, size, style.TEXT, True)
-            box = tag.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(10, 4)
-            gfx.panel(surf, box, (0, 0, 0, 200), 6)
-            surf.blit(tag, tag.get_rect(center=box.center))
+            gfx.badge(surf, badge, self.p.small - 4, rect, 200)
         return rect
 
     # ---- the table -------------------------------------------------------------------------------

@@ -71,23 +71,12 @@ class TableView:
             surf.blit(art.shadow(width), (rect.left - m + 2, rect.top - m + 4))
         surf.blit(img, rect)
         if badge:
-            size = self.lay.min_text
-            box = self.badge_box(badge, rect)
-            gfx.panel(surf, box, (0, 0, 0, 190), 6)
-            tag = gfx.text(badge, size, style.TEXT, True)
-            surf.blit(tag, tag.get_rect(center=(box.centerx, box.centery - gfx.ink_offset(badge, size, True))))
+            gfx.badge(surf, badge, self.lay.min_text, rect)
         return rect
 
     def badge_box(self, badge, rect) -> pygame.Rect:
-        """The box of a card's badge ("led", "face down", "trump") at the foot of the card at
-        ``rect``: as tall as its letters (a Latin line's band, or the ink where it is taller), not
-        its picture, whose room above and below Arabic letters made the box cover the card's middle."""
-        size = self.lay.min_text
-        tag = gfx.text(badge, size, style.TEXT, True)
-        height = max(gfx.band(size, True), tag.get_bounding_rect().height)
-        box = pygame.Rect(0, 0, tag.get_width() + 10, height + 4)
-        box.midbottom = (rect.centerx, rect.bottom - 6)
-        return box
+        """The box of a card's badge at the foot of the card at ``rect`` (``gfx.badge_box``)."""
+        return gfx.badge_box(badge, self.lay.min_text, rect)
 
     def widths(self):
         lay = self.lay
