@@ -151,13 +151,17 @@ def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
     assert not cut, cut
 
 
+def _obs(h):
+    return h.observation(0)
+
+
 STATUS_STATES = {  # a long contract line: the auction, a contract pushed, the bidder's hidden trump (with points)
-    "28 auction": ("28", lambda h: h.phase == "auction" and h.observation(0).public["high_bid"]),
-    "304 trump only you know": ("304", lambda h: h.phase == "play" and h.tricks and h.observation(0).public["bidder"] == 0
-                                and not h.observation(0).public["revealed"]),
-    "400 auction": ("400", lambda h: h.observation(0).phase == "auction" and len(h.history) >= 2),
-    "schieber pushed": ("schieber", lambda h: h.observation(0).phase == "contract" and h.observation(0).public["pushed"]),
-    "schieber pushed, played": ("schieber", lambda h: h.phase == "play" and h.tricks and h.observation(0).public["pushed"]),
+    "28 auction": ("28", lambda h: h.phase == "auction" and _obs(h).public["high_bid"]),
+    "304 trump only you know": ("304", lambda h: h.phase == "play" and h.tricks and _obs(h).public["bidder"] == 0
+                                and not _obs(h).public["revealed"]),
+    "400 auction": ("400", lambda h: _obs(h).phase == "auction" and len(h.history) >= 2),
+    "schieber pushed": ("schieber", lambda h: _obs(h).phase == "contract" and _obs(h).public["pushed"]),
+    "schieber pushed, played": ("schieber", lambda h: h.phase == "play" and h.tricks and _obs(h).public["pushed"]),
 }
 
 

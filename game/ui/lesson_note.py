@@ -103,6 +103,7 @@ def slide(rect, region, sights) -> int:
         return tuple(sum(box.clip(r).width * box.clip(r).height for r in group) for group in sights)
 
     lowest = max(region.top, region.bottom - rect.height)
-    edges = [r.bottom + 8 for group in sights for r in group] + [r.top - 8 - rect.height for group in sights for r in group]
+    rects = [r for group in sights for r in group]
+    edges = [r.bottom + 8 for r in rects] + [r.top - 8 - rect.height for r in rects]
     tops = sorted({region.top, lowest} | {t for t in edges if region.top <= t <= lowest})
     return min(tops, key=lambda top: (covered(top), top))
