@@ -204,20 +204,35 @@ class FramePlanner:
         f.status.append(StatusLine(text, size, rect, colour, bold))
         return rect
 
+    def score_halves(self, score) -> tuple[str, str] | None:
+        """The score's two halves, cut at the " · " or double space nearest the middle (400's
+        four players: two and two), or None where it has no such place."""
+        cuts = [(i, len(sep)) for sep in (" · ", "  ") for i in range(len(score)) if score.startswith(sep, i)]
+        if not cuts:
+            return None
+        i, n = min(cuts, key=lambda cut: abs(2 * cut[0] - len(score)))
+        return score[:i], score[i + n:]
+
+    def score_room(self, score) -> int:
+        """The narrowest width that shows the score whole: on one line at the smallest text
+        size, or its halves on two."""
+        least = self.lay.min_text
+        halves = self.score_halves(score) or (score,)
+        return min(gfx.text_width(score, least, True), max(gfx.text_width(h, least, True) for h in halves))
+
     def score_text(self, f, score, width, pos, anchor):
         """The score in ``width``: one line if it fits at two thirds of its size, else its two
-        halves (cut at the " · " or double space nearest the middle) on two lines, so that it is
-        not cut short while two lines can hold it.  Returns the rect it covers."""
+        halves (``score_halves``) on two lines, so that it is not cut short while two lines can
+        hold it.  Returns the rect it covers."""
         lay = self.lay
         size = gfx.fit_size(score, lay.medium, width, True, lay.medium * 2 // 3)
-        cuts = [(i, len(sep)) for sep in (" · ", "  ") for i in range(len(score)) if score.startswith(sep, i)]
-        if gfx.text_width(score, size, True) <= width or not cuts:
+        halves = self.score_halves(score)
+        if gfx.text_width(score, size, True) <= width or not halves:
             return self.status_text(f, score, lay.medium, width, pos, style.HIGHLIGHT, anchor, True)
-        i, n = min(cuts, key=lambda cut: abs(2 * cut[0] - len(score)))
         size = min(lay.small, (lay.menu_rect.height - 4) // 2)
         x, y = pos
         rects = [self.status_text(f, text, size, width, (x, y + dy), style.HIGHLIGHT, anchor, True)
-                 for text, dy in ((score[:i], -(size // 2 + 1)), (score[i + n:], size // 2 + 1))]
+                 for text, dy in ((halves[0], -(size // 2 + 1)), (halves[1], size // 2 + 1))]
         return rects[0].union(rects[1])
 
     def top_bar(self, f, state):
@@ -232,8 +247,10 @@ class FramePlanner:
                                                                  (points, style.TEXT_DIM, False)) if text]
         if lay.portrait:  # buttons and score on the first row, the contract and points in the rows below
             row = lay.menu_rect
-            self.score_text(f, score, right - left, ((left + right) // 2, row.centery), "center")
             step, width = lay.small + 8, bar.width - 2 * lay.margin
+            if self.score_room(score) > right - left and self.score_below(f, score, lines, (left, right), step):
+                return
+            self.score_text(f, score, right - left, ((left + right) // 2, row.centery), "center")
             wrapped = self.status_wraps(lines, width, lay.status_rows)
             y = row.bottom + 6 + (lay.status_rows - sum(len(w) for w in wrapped)) * step // 2  # centred in their rows
             self.status_block(f, lines, wrapped, width, (bar.centerx, y), step, "midtop")
@@ -245,6 +262,42 @@ class FramePlanner:
         wrapped = self.status_wraps(lines, room, lay.status_rows)
         y = bar.centery - sum(len(w) for w in wrapped) * step // 2
         self.status_block(f, lines, wrapped, room, (left, y), step, "topleft")
+
+    def score_below(self, f, score, lines, between, step) -> bool:
+        """Held upright, a score too wide for the room between Menu and Last trick (400's four
+        players in French, or with two-digit scores below zero in English) goes under the
+        buttons, in the bar's full width, and the contract and points lines take its place
+        between the buttons (two rows there; a third, under them, where the score leaves one
+        free), so that neither is cut short.  Draws it and returns True if that cuts nothing;
+        else draws nothing and returns False."""
+        lay = self.lay
+        bar, row, size = lay.top_bar, lay.menu_rect, lay.small
+        width, narrow = bar.width - 2 * lay.margin, between[1] - between[0]
+        if self.score_room(score) > width:
+            return False
+        halves = self.score_halves(score)
+        shown = (score,) if gfx.text_width(score, size, True) <= width or not halves else halves
+        rows = 2 + lay.status_rows - len(shown)  # two between the buttons, and those the score leaves
+        if not self.status_whole(lines, narrow, rows):
+            return False
+        wrapped = self.status_wraps(lines, narrow, rows)
+        pieces = [(piece, colour, bold) for (_t, colour, bold), ps in zip(lines, wrapped) for piece in ps]
+        middle, under = pieces[:2], pieces[2:]
+        y = row.bottom + 6 + (lay.status_rows - len(under) - len(shown)) * step // 2  # centred in their rows
+        self.status_block(f, [(text, style.HIGHLIGHT, True) for text in shown], [(text,) for text in shown],
+                          width, (bar.centerx, y + len(under) * step), step, "midtop")  # first: floats fly to it
+        self.status_block(f, middle, [(text,) for text, _c, _b in middle], narrow,
+                          ((between[0] + between[1]) // 2, row.centery - len(middle) * step // 2), step, "midtop")
+        self.status_block(f, under, [(text,) for text, _c, _b in under], width, (bar.centerx, y), step, "midtop")
+        return True
+
+    def status_whole(self, lines, width, rows) -> bool:
+        """Whether ``status_wraps`` puts the status lines ``lines`` in ``rows`` rows of ``width``
+        with nothing cut short."""
+        wrapped = self.status_wraps(lines, width, rows)
+        return sum(len(w) for w in wrapped) <= rows and all(
+            self.fit_text(piece, self.lay.small, width, bold)[0] == piece
+            for (_t, _c, bold), pieces in zip(lines, wrapped) for piece in pieces)
 
     def status_wraps(self, lines, width, rows) -> list[tuple[str, ...]]:
         """The contract and points lines ``lines`` ((text, colour, bold)) in ``rows`` rows of
