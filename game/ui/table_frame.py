@@ -115,6 +115,7 @@ class FramePlanner:
     def __init__(self, layout, art, ui):
         self.lay, self.art, self.ui = layout, art, ui
         self._icons: dict = {}
+        self._rooms: dict = {}  # (status lines, rows, most) -> status_room
 
     # ---- the hand -------------------------------------------------------------------------------
     def hand(self, obs, human_turn: bool) -> HandLayout:
@@ -255,9 +256,20 @@ class FramePlanner:
             y = row.bottom + 6 + (lay.status_rows - sum(len(w) for w in wrapped)) * step // 2  # centred in their rows
             self.status_block(f, lines, wrapped, width, (bar.centerx, y), step, "midtop")
             return
-        score_w = min(gfx.text_width(score, lay.medium, True), (right - left) * 9 // 20)
+        # side by side, the score and the status lines share the bar: the score has up to 9/20 of
+        # it, more where it needs more to be shown whole (400's four players) and the status lines
+        # can spare it, less where they need it (304's contract in Malayalam) and the score can
+        # spare it
+        room, gap = right - left, 20
+        need = self.score_room(score)
+        spare = room - gap - self.status_room(lines, lay.status_rows, room - gap)
+        score_w = min(gfx.text_width(score, lay.medium, True), room * 9 // 20)
+        if score_w < need:
+            score_w = max(score_w, min(need, spare))
+        elif spare < score_w:
+            score_w = max(need, spare)
         score_rect = self.score_text(f, score, score_w, (right, bar.centery), "midright")
-        room = right - score_rect.width - left - 20
+        room = right - score_rect.width - left - gap
         step = lay.small + 6
         wrapped = self.status_wraps(lines, room, lay.status_rows)
         y = bar.centery - sum(len(w) for w in wrapped) * step // 2
@@ -290,6 +302,20 @@ class FramePlanner:
                           ((between[0] + between[1]) // 2, row.centery - len(middle) * step // 2), step, "midtop")
         self.status_block(f, under, [(text,) for text, _c, _b in under], width, (bar.centerx, y), step, "midtop")
         return True
+
+    def status_room(self, lines, rows, most) -> int:
+        """The narrowest width, up to ``most``, in which the status lines ``lines`` take at most
+        ``rows`` rows with nothing cut short (``status_whole``); ``most`` if none."""
+        key = (tuple(lines), rows, most)
+        if key not in self._rooms:
+            if len(self._rooms) > 64:  # the points line changes with every trick
+                self._rooms.clear()
+            low, high = 1, most
+            while low < high:
+                mid = (low + high) // 2
+                low, high = (low, mid) if self.status_whole(lines, mid, rows) else (mid + 1, high)
+            self._rooms[key] = high
+        return self._rooms[key]
 
     def status_whole(self, lines, width, rows) -> bool:
         """Whether ``status_wraps`` puts the status lines ``lines`` in ``rows`` rows of ``width``
