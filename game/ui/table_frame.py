@@ -69,6 +69,8 @@ class Label:
     thinking: bool
     active: bool
     lines: tuple = ()       # the name, on one line or wrapped on two
+    size: int = 24          # the name's text size
+    note_size: int = 23     # the note's
 
 
 @dataclass
@@ -377,7 +379,7 @@ class FramePlanner:
         setattr(rect, anchor, (int(pos[0]), int(pos[1])))
         rect.clamp_ip(lay.rect.inflate(-8, -8))
         return Label(rect, name, note, obs.dealer == seat, thinking, obs.turn == seat and not state.busy(),
-                     tuple(lines))
+                     tuple(lines), size, note_size)
 
     def label_room(self, seat) -> int:
         """How wide a seat's label may be: beside the trick in portrait, the side seats and the

@@ -145,7 +145,7 @@ class TableView:
     # ---- seats ---------------------------------------------------------------------------------
     def label(self, surf, seat, label, clock):
         """Name, note and dealer chip of a seat in a small panel."""
-        size, rect = self.lay.small, label.rect
+        size, rect = label.size, label.rect
         gfx.panel(surf, rect, style.PANEL, 12, style.TURN if label.active else SEAT_COLOURS[seat],
                   3 if label.active else 2)
         # inside the label: dealer chip, name and note from the start edge (the label itself stays at its seat)
@@ -163,7 +163,7 @@ class TableView:
             gfx.blit_text(surf, line, size, (x if n == 0 else rect.left + 12, y - gfx.ink_offset(line, size, True)),
                           style.TEXT, "midleft", True, within=rect)
         if note:
-            small = self.lay.min_text
+            small = label.note_size
             note_y = name_y + (len(label.lines or (label.name,)) - 1) * (size + 6) + size // 2 + 4 + small // 2
             gfx.blit_text(surf, note, small, (rect.left + 12, note_y - gfx.ink_offset(note, small)),
                           style.TEXT_DIM, "midleft", within=rect)
