@@ -60,7 +60,12 @@ class HandLayout:
 
 @dataclass
 class Label:
-    """A seat's panel: name, note (its bid), dealer chip, and the thinking dots."""
+    """A seat's panel: name, note (its bid), dealer chip, and the thinking dots.  Rows from the
+    top: the name's lines (the dealer chip before the first), the note's, and where neither has
+    room for the dots, a row of their own."""
+
+    PAD = 12                # text from the panel's side edges
+    DOTS = 64               # the width the thinking dots take at the end of their row
 
     rect: pygame.Rect
     name: str
@@ -68,9 +73,30 @@ class Label:
     dealer: bool
     thinking: bool
     active: bool
-    lines: tuple = ()       # the name, on one line or wrapped on two
+    lines: tuple = ()       # the name, on one line or wrapped
     size: int = 24          # the name's text size
     note_size: int = 23     # the note's
+    notes: tuple = ()       # the note, on one line or wrapped (none: no note)
+    dots_row: int = 0       # the row the thinking dots end (past the text's rows: a row of their own)
+
+    @property
+    def chip(self) -> int:
+        """The width the dealer chip takes before the name (0: not the dealer)."""
+        return self.size + 10 if self.dealer else 0
+
+    def row_centres(self) -> list[int]:
+        """The middle (y) of each row: the name's lines, the note's, then the dots' own row."""
+        size, small = self.size, self.note_size
+        out = [self.rect.top + 8 + size // 2 + n * (size + 6) for n in range(len(self.lines))]
+        y = out[-1] + size // 2 + 4 + small // 2
+        out += [y + n * (small + 4) for n in range(len(self.notes))]
+        return out + [out[-1] + (small + 4 if self.notes else size + 6)]
+
+    @staticmethod
+    def height(size, note_size, lines, notes, own_dots_row) -> int:
+        """The panel's height for ``lines`` name lines and ``notes`` note lines."""
+        dots = ((note_size + 4) if notes else (size + 6)) if own_dots_row else 0
+        return lines * (size + 6) + 10 + notes * (note_size + 4) + dots
 
 
 @dataclass
@@ -374,12 +400,13 @@ class FramePlanner:
         lines = gfx.wrap(name, size, room, True) if gfx.text_width(name, size, True) > room else (name,)
         w = max(max(gfx.text_width(line, size, True) for line in lines) + extra,
                 gfx.text_width(note, note_size) if note else 0) + 24
-        h = len(lines) * (size + 6) + 10 + (note_size + 4 if note else 0)
+        notes = (note,) if note else ()
+        h = Label.height(size, note_size, len(lines), len(notes), False)
         rect = pygame.Rect(0, 0, w, h)
         setattr(rect, anchor, (int(pos[0]), int(pos[1])))
         rect.clamp_ip(lay.rect.inflate(-8, -8))
         return Label(rect, name, note, obs.dealer == seat, thinking, obs.turn == seat and not state.busy(),
-                     tuple(lines), size, note_size)
+                     tuple(lines), size, note_size, notes, 0)
 
     def label_room(self, seat) -> int:
         """How wide a seat's label may be: beside the trick in portrait, the side seats and the

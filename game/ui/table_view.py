@@ -144,31 +144,30 @@ class TableView:
 
     # ---- seats ---------------------------------------------------------------------------------
     def label(self, surf, seat, label, clock):
-        """Name, note and dealer chip of a seat in a small panel."""
+        """Name, note and dealer chip of a seat in a small panel (rows: ``Label.row_centres``)."""
         size, rect = label.size, label.rect
         gfx.panel(surf, rect, style.PANEL, 12, style.TURN if label.active else SEAT_COLOURS[seat],
                   3 if label.active else 2)
         # inside the label: dealer chip, name and note from the start edge (the label itself stays at its seat)
-        x = rect.left + 12
-        name_y = rect.top + 8 + size // 2
+        x = rect.left + label.PAD
+        ys = label.row_centres()
         if label.dealer:
-            chip = (int(direction.flip_x(x + size // 2, rect)), name_y)
+            chip = (int(direction.flip_x(x + size // 2, rect)), ys[0])
             pygame.draw.circle(surf, style.HIGHLIGHT, chip, size // 2 + 3)
             gfx.blit_text(surf, _("D"), self.lay.min_text, chip, style.TEXT_DARK, "center", True)
-            x += size + 10
+            x += label.chip
         # centred by their ink: the Arabic font's line is twice as tall as its letters
-        note = label.note
-        for n, line in enumerate(label.lines or (label.name,)):
-            y = name_y + n * (size + 6)
-            gfx.blit_text(surf, line, size, (x if n == 0 else rect.left + 12, y - gfx.ink_offset(line, size, True)),
+        lines = label.lines or (label.name,)
+        for n, line in enumerate(lines):
+            gfx.blit_text(surf, line, size, (x if n == 0 else rect.left + label.PAD,
+                                             ys[n] - gfx.ink_offset(line, size, True)),
                           style.TEXT, "midleft", True, within=rect)
-        if note:
-            small = label.note_size
-            note_y = name_y + (len(label.lines or (label.name,)) - 1) * (size + 6) + size // 2 + 4 + small // 2
-            gfx.blit_text(surf, note, small, (rect.left + 12, note_y - gfx.ink_offset(note, small)),
+        small = label.note_size
+        for n, line in enumerate(label.notes):
+            gfx.blit_text(surf, line, small, (rect.left + label.PAD, ys[len(lines) + n] - gfx.ink_offset(line, small)),
                           style.TEXT_DIM, "midleft", within=rect)
         if label.thinking:
-            self.thinking(surf, rect, clock, name_y)
+            self.thinking(surf, rect, clock, ys[label.dots_row])
 
     def thinking(self, surf, rect, clock, y):
         """Three pulsing dots beside a seat's label: the AI is deciding."""
