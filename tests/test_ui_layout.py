@@ -246,3 +246,97 @@ def test_no_part_of_the_score_is_cut_short_on_a_phone(game, canvas, monkeypatch)
     finally:
         i18n.set_language("en")
     assert not faults, faults
+
+
+# where the seats' labels are longest: the auction's notes ("passed"; 400's "bid 8 · won 0" for
+# every seat that has bid) and the play's (the bidder's bid; 400's bids and tricks won, here two
+# digits each, the widest they come)
+LABEL_STATES = {
+    "304 auction": ("304", lambda h: h.phase == "auction" and _obs(h).public["passed"]),
+    "304 play": ("304", lambda h: h.phase == "play" and h.tricks),
+    "28 auction": ("28", lambda h: h.phase == "auction" and _obs(h).public["passed"]),
+    "28 play": ("28", lambda h: h.phase == "play" and h.tricks),
+    "400 auction": ("400", lambda h: _obs(h).phase == "auction" and len(h.history) >= 3),
+    "400 play": ("400", lambda h: h.phase == "play" and h.tricks),
+    "schieber play": ("schieber", lambda h: h.phase == "play" and h.tricks),
+}
+LABEL_CANVASES = [(720, 1558), (1558, 720), (1280, 720), (720, 1280)]
+
+
+@pytest.mark.parametrize("canvas", LABEL_CANVASES, ids=["720x1558", "1558x720", "1280x720", "720x1280"])
+@pytest.mark.parametrize("state", list(LABEL_STATES))
+def test_the_seats_labels_keep_clear_of_each_other_and_of_the_table(state, canvas):
+    """Each seat's label (name, note, dealer chip, the thinking dots) stays on screen and clear
+    of the other labels, the top bar, the buttons (Hint among them), every seat's cards (its
+    own too: the label is beside or above them), the player's hand and the trick's places, in
+    every language, whoever deals and whichever AI seat is thinking; its text is whole and no
+    smaller than the floor.  In French, 400's partner's label ("Partenaire / enchère 8 · plis 0",
+    right of the partner's thirteen cards) ran into the right opponent's in the corner."""
+    faults = label_faults(state, canvas)
+    assert not faults, "\n".join(map(str, faults[:12])) + f"\n({len(faults)} in all)"
+
+
+def label_faults(state, canvas):
+    """What is wrong with the seats' labels in ``LABEL_STATES[state]`` on ``canvas``."""
+    import dataclasses
+    import re
+
+    from test_ui_table import FAST, drive_engine_to, wait_for_human
+
+    from game import i18n
+    from game.ui import gfx
+    from game.ui.scenes.table import TableScene
+
+    def bare(text):  # wrapped at a space or a " · "
+        return re.sub(r"[\s·]", "", text)
+
+    game, want = LABEL_STATES[state]
+    session = drive_engine_to(game, want, seeds=range(400))
+    app = driver.make_app(canvas, {**FAST, "hints": True})
+    session.store = app.store
+    app.show(TableScene(app, session))
+    assert wait_for_human(app)
+    scene, lay = app.scene, app.layout
+    st = scene.state
+    real = st.obs
+    public = dict(real.public)
+    if game == "400":
+        public["bids"] = [11, 12, 13, 10]
+        public["tricks_won"] = [10, 11, 12, 13]
+    faults = []
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            scene.build()
+            buttons = [w.rect for w in scene.widgets]
+            assert scene.hint_button is not None
+            for dealer, thinking in itertools.product(range(4), (1, 2, 3)):
+                st.obs = dataclasses.replace(real, dealer=dealer, turn=thinking, public=public)
+                f = scene.view.lay_out(st, scene.hand, buttons, scene.controls_top, True, thinking)
+                labels = f.labels
+                assert labels[thinking].thinking and labels[dealer].dealer
+                seen = (code, "dealer", dealer, "thinking", thinking)
+                for s, label in labels.items():
+                    r = label.rect
+                    others = [(f"label {t}", labels[t].rect) for t in labels if t > s]
+                    for what, other in [*others, ("top bar", lay.top_bar), *(("button", b) for b in buttons),
+                                        *((f"fan {t}", fan) for t, fan in f.fans.items()), ("hand", f.hand),
+                                        *(("trick slot", slot) for slot in f.slots)]:
+                        if other is not None and r.colliderect(other):
+                            faults.append((*seen, f"label {s}", r, "overlaps", what, other))
+                    if not lay.rect.inflate(-8, -8).contains(r):
+                        faults.append((*seen, f"label {s}", r, "leaves the screen"))
+                    # every row whole in the panel: the chip before the name, the dots after their row's text
+                    rows = [gfx.text_width(line, label.size, True) for line in label.lines]
+                    rows = [rows[0] + label.chip, *rows[1:], *(gfx.text_width(n, label.note_size) for n in label.notes)]
+                    rows += [0] * (label.dots_row + 1 - len(rows))
+                    rows[label.dots_row] += label.DOTS if label.thinking else 0
+                    if max(rows) > r.width - 2 * label.PAD or min(label.size, label.note_size) < lay.min_text:
+                        faults.append((*seen, f"label {s}", "text cut or too small", label.lines, label.notes))
+                    if bare("".join(label.lines)) != bare(label.name) or bare("".join(label.notes)) != bare(label.note):
+                        faults.append((*seen, f"label {s}", "text lost", label.lines, label.notes))
+            st.obs = real
+    finally:
+        st.obs = real
+        i18n.set_language("en")
+    return faults
