@@ -8,6 +8,7 @@ the prompt, the trump card, the speech bubbles and the notice so that the things
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -169,9 +170,9 @@ class FramePlanner:
                        trick=[self.lay.trick_rect(seat) for seat, _c, _d in shown],
                        leader=shown[0][0] if shown else None)
         self.top_bar(f, state)
-        for seat in (1, 2, 3):
+        for seat in (1, 3, 2):  # the partner's label finds its room between the side seats'
             self.other_seat(f, state, seat, thinking_seat)
-        f.labels[0] = self.label(state, 0, self.lay.own_badge_anchor, "midright", thinking_seat)
+        f.labels[0] = self.own_label(f, state, thinking_seat)
         f.prompt = self.prompt(state, hand, controls_top, hint_shown)
         own = f.labels[0].rect
         if f.prompt and own.colliderect(f.prompt[0]):  # two rows of buttons over a two-row hand (a
@@ -385,39 +386,50 @@ class FramePlanner:
                 y += step
 
     # ---- seats ----------------------------------------------------------------------------------
-    def label(self, state, seat, pos, anchor, thinking_seat) -> Label:
-        """A seat's label: its name (on two lines where its column is narrow), its note (a bid),
-        the dealer chip and, while it thinks, three dots."""
+    def label(self, state, seat, pos, anchor, thinking_seat, room=None, dots=None) -> Label:
+        """A seat's label: its name and its note (a bid), each wrapped where it is wider than
+        ``room`` (by default ``label_room``), the dealer chip and, while it thinks, three dots
+        (``dots``: True lays the label out with room for them, as if it thought)."""
         lay, obs = self.lay, state.obs
         name = self.ui.seat(seat)
         note = self.ui.seat_note(obs, seat)
         if seat == 0 and note:  # the player's own label sits in a narrow band: one line
             name, note = _("{name} · {note}").format(name=name, note=note), ""
         size, note_size = lay.small, lay.min_text
+        dealer = obs.dealer == seat
         thinking = thinking_seat == seat and obs.turn == seat and not state.busy()
-        extra = (size + 10 if obs.dealer == seat else 0) + (64 if thinking else 0)
-        room = self.label_room(seat) - 24 - extra
-        lines = gfx.wrap(name, size, room, True) if gfx.text_width(name, size, True) > room else (name,)
-        w = max(max(gfx.text_width(line, size, True) for line in lines) + extra,
-                gfx.text_width(note, note_size) if note else 0) + 24
-        notes = (note,) if note else ()
-        h = Label.height(size, note_size, len(lines), len(notes), False)
-        rect = pygame.Rect(0, 0, w, h)
+        room = self.label_room(seat) if room is None else room
+        lines, notes, dots_row, widest = label_text(name, note, size, note_size, size + 10 if dealer else 0,
+                                                    Label.DOTS if (thinking if dots is None else dots) else 0,
+                                                    room - 2 * Label.PAD)
+        h = Label.height(size, note_size, len(lines), len(notes), dots_row == len(lines) + len(notes))
+        rect = pygame.Rect(0, 0, widest + 2 * Label.PAD, h)
         setattr(rect, anchor, (int(pos[0]), int(pos[1])))
         rect.clamp_ip(lay.rect.inflate(-8, -8))
-        return Label(rect, name, note, obs.dealer == seat, thinking, obs.turn == seat and not state.busy(),
-                     tuple(lines), size, note_size, notes, 0)
+        return Label(rect, name, note, dealer, thinking, obs.turn == seat and not state.busy(),
+                     lines, size, note_size, notes, dots_row)
 
     def label_room(self, seat) -> int:
-        """How wide a seat's label may be: beside the trick in portrait, the side seats and the
-        player have a narrow column."""
+        """How wide a seat's label may be where no neighbour bounds it (``side_label``,
+        ``partner_label``, ``own_label``): half the screen; the player's, held upright, the
+        room left of the bottom trick place."""
         lay = self.lay
-        if not lay.portrait or seat == 2:
-            return lay.size[0] // 2
-        zone = lay.trick_zone()
-        if seat == 0:
+        if lay.portrait and seat == 0:
             return lay.trick_rect(0).left - 14 - 8
-        return (zone.left if seat == 3 else lay.size[0] - zone.right) - 16
+        return lay.size[0] // 2
+
+    def own_label(self, f, state, thinking_seat) -> Label:
+        """The player's label, left of the bottom trick place; narrower (on two lines) where the
+        left opponent's cards come down beside it (side by side, 400's thirteen)."""
+        anchor = self.lay.own_badge_anchor
+        label = self.label(state, 0, anchor, "midright", thinking_seat)
+        fan = f.fans.get(3)
+        if fan is not None and label.rect.colliderect(fan):
+            label = self.label(state, 0, anchor, "midright", thinking_seat, anchor[0] - fan.right - 12)
+        left_place = self.lay.trick_rect(3)
+        if label.rect.colliderect(left_place):  # two lines: down from the left trick place
+            label.rect.top = left_place.bottom + 8
+        return label
 
     def other_seat(self, f, state, seat, thinking_seat):
         lay = self.lay
@@ -427,11 +439,11 @@ class FramePlanner:
         if seat == 2:
             step = min(18, 220 // max(1, n))
             width = bw + step * (n - 1) if n else 0
-            label = self.label(state, seat, (ax + width / 2 + 14, ay), "midleft", thinking_seat)
-            # a long label beside a wide fan is held back by the screen's edge: the fan moves aside
-            ax -= max(0, ax + width / 2 + 14 - label.rect.left)
-            f.backs[seat] = [((ax - width / 2 + bw / 2 + i * step, ay), False) for i in range(n)]
             fan = pygame.Rect(0, 0, max(width, bw), bh)
+            fan.center = (int(ax), int(ay))
+            label, shift = self.partner_label(f, state, fan, thinking_seat)
+            ax += shift  # a label with no room beside the cards where they are: they move aside
+            f.backs[seat] = [((ax - width / 2 + bw / 2 + i * step, ay), False) for i in range(n)]
         else:
             top = lay.side_fan_top
             step = min(16, 200 // max(1, n))
@@ -441,10 +453,56 @@ class FramePlanner:
             f.backs[seat] = [((ax, top + bw / 2 + i * step), True) for i in range(n)]
             fan = pygame.Rect(0, 0, bh, max(height, bw))
             ay = top + fan.height / 2
-            label = self.label(state, seat, (ax, top - 12), "midbottom", thinking_seat)
+            label = self.side_label(state, seat, (ax, top - 12), thinking_seat)
         fan.center = (int(ax), int(ay))
         f.fans[seat] = fan
         f.labels[seat] = label
+
+    def side_label(self, state, seat, pos, thinking_seat, dots=None) -> Label:
+        """A side seat's label, above its cards.  Held upright, in the column beside the trick;
+        where its text needs more rows there than higher up, above the side's trick place
+        instead, as wide as the room beside the partner's (chosen without the thinking dots, so
+        that the label stays where it is when the seat starts to think)."""
+        lay = self.lay
+        if not lay.portrait:
+            return self.label(state, seat, pos, "midbottom", thinking_seat, dots=dots)
+        w, zone, upper = lay.size[0], lay.trick_zone(), lay.trick_rect(2)
+        column = (w - 8 - zone.right - 8) if seat == 1 else (zone.left - 8 - 8)
+        lifted = ((pos[0], min(pos[1], lay.trick_rect(seat).top - 8)),
+                  (w - 8 - upper.right - 8) if seat == 1 else (upper.left - 8 - 8))
+        low, high = (self.label(state, seat, at, "midbottom", None, room) for at, room in ((pos, column), lifted))
+        fewer = len(low.lines) + len(low.notes) <= len(high.lines) + len(high.notes)
+        at, room = (pos, column) if low.rect.width <= column and fewer else lifted
+        return self.label(state, seat, at, "midbottom", thinking_seat, room, dots)
+
+    def partner_label(self, f, state, fan, thinking_seat) -> tuple[Label, int]:
+        """The partner's label beside its cards, and how far the cards move aside for it: to
+        their right where it fits there (wrapped if need be), else to their left, else on the
+        side where the cards move the least.  The side seats' labels, in the same band side by
+        side, bound its room, as wide as they are while they think (so that the partner's cards
+        stay where they are when a side seat starts to think)."""
+        lay = self.lay
+        band = pygame.Rect(0, lay.top_bar.bottom, lay.size[0], fan.bottom + 40 - lay.top_bar.bottom)
+        left, right = 8, lay.size[0] - 8
+        for seat in (1, 3):
+            at = (lay.seat_anchor[seat][0], lay.side_fan_top - 12)
+            other = f.labels[seat].rect.union(self.side_label(state, seat, at, None, dots=True).rect)
+            if other.colliderect(band):
+                left, right = (left, min(right, other.left - 12)) if seat == 1 else (max(left, other.right + 12), right)
+        gap = 14
+        rooms = {1: right - fan.right - gap, -1: fan.left - gap - left}
+        best = None
+        for side in (1, -1):
+            at, anchor = ((fan.right + gap, fan.centery), "midleft") if side > 0 else \
+                ((fan.left - gap, fan.centery), "midright")
+            label = self.label(state, 2, at, anchor, thinking_seat, rooms[side])
+            shift = min(max(0, label.rect.width - rooms[side]), max(0, rooms[-side]))  # the cards stay in the band
+            if best is None or shift < best[1]:
+                best = (label, -side * shift)
+        label, shift = best
+        label.rect.x += shift
+        label.rect.top = max(label.rect.top, fan.top)  # a tall label hangs down from the cards' top edge
+        return label, shift
 
     # ---- the prompt and the trump card -----------------------------------------------------------
     def prompt(self, state, hand, controls_top, hint_shown):
@@ -645,6 +703,69 @@ class FramePlanner:
             alpha = int(255 * min(1.0, (1 - t) * 3))
             out.append((text, pos, alpha, style.SIDE_COLOURS[side]))
         return out
+
+
+@lru_cache(maxsize=512)
+def label_text(name, note, size, note_size, chip, dots, width):
+    """(name lines, note lines, the dots' row, the widest row) of a seat's label whose text may
+    be ``width`` wide: the name (bold, ``size``) after the dealer chip (``chip`` wide) and the
+    note (``note_size``) each on one line where it fits, else the note in two at a " · " and the
+    name at spaces (a word is never cut: it may be wider).  The thinking dots (``dots`` wide) end
+    the first row or the last, whichever leaves the label narrower, else take a row of their own:
+    they change neither line."""
+    def fit(text, room, bold, text_size):
+        def widest(lines):
+            return max(gfx.text_width(line, text_size, bold) for line in lines)
+
+        if gfx.text_width(text, text_size, bold) <= room:
+            return (text,)
+        halves = [(text[:i], text[i + 3:]) for i in range(len(text)) if text.startswith(" · ", i)]
+        fits = [h for h in halves if widest(h) <= room]
+        if fits:  # in two at the " · " nearest the middle
+            return min(fits, key=lambda h: abs(len(h[0]) - len(h[1])))
+        lines = wrap_words(text, text_size, room, bold)
+        if widest(lines) <= room or not halves:
+            return lines
+        return min(halves, key=widest)  # too narrow for a word: as narrow as it comes in two
+
+    lines = fit(name, width - chip, True, size)
+    names = [gfx.text_width(line, size, True) for line in lines]
+    names[0] += chip
+    width = max(width, *names)  # a word wider than the room widens the label: the note may use it
+    notes = fit(note, width, False, note_size) if note else ()
+    rows = names + [gfx.text_width(n, note_size) for n in notes]
+    fits = [r for r in dict.fromkeys((0, len(rows) - 1)) if rows[r] + dots <= width]
+    row = min(fits, key=lambda r: max(*rows, rows[r] + dots)) if dots and fits else len(rows) if dots else 0
+    rows.append(0)
+    rows[row] += dots
+    return tuple(lines), tuple(notes), row, max(rows)
+
+
+def wrap_words(text, size, width, bold) -> tuple[str, ...]:
+    """``text`` wrapped at spaces, in as few lines of ``width`` as it takes, evened out; a " · "
+    stays at the end of a line (never starts one)."""
+    words = []
+    for word in text.split(" "):
+        if word == "·" and words:
+            words[-1] += " ·"
+        else:
+            words.append(word)
+
+    def wrap(room):
+        lines = []
+        for word in words:
+            if lines and gfx.text_width(f"{lines[-1]} {word}", size, bold) <= room:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    most = len(wrap(width))
+    low, high = 1, max(1, width)
+    while low < high:  # the narrowest width that takes no more lines
+        mid = (low + high) // 2
+        low, high = (low, mid) if len(wrap(mid)) <= most else (mid + 1, high)
+    return tuple(wrap(max(high, 1)))
 
 
 def wrap_status(text, size, width, bold, most) -> tuple[str, ...] | None:
