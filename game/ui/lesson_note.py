@@ -8,7 +8,6 @@ import pygame
 from game.i18n import _
 
 from . import direction, gfx, style
-from .layout import card_h
 from .widgets import Button
 
 BUTTON = 96   # "Go on": a phone-sized target (48 CSS px at a 390 px wide page)
@@ -36,18 +35,21 @@ class LessonNote:
 
     def regions(self, bottom: int) -> list[tuple[pygame.Rect, bool]]:
         """Where the note may go, best first, each with whether "Go on" sits beside the text:
-        in landscape the free column between the left seat's cards and the trick, else across
-        the table under the top bar, down to the partner's trick card; in portrait across the
-        table.  Each reaches from under the top bar down to ``bottom`` (the buttons or the hand),
-        and the note slides down its region to a place where it hides least (``slide``)."""
+        in landscape the free column between the left seat's cards and the trick, the one between
+        the trick and the right seat's cards, then across the table between the side seats' cards;
+        in portrait across the table.  Each reaches from under the top bar down to ``bottom`` (the
+        buttons or the hand); the note slides down a region to where it hides least (``slide``),
+        and of the regions it fits, takes the one where it hides least."""
         lay = self.lay
         top = lay.top_bar.bottom + (2 if lay.portrait else 8)
-        width = lay.size[0] - 2 * lay.margin
+        height = bottom - 12 - top
         if lay.portrait:
-            return [(pygame.Rect(lay.margin, top, width, bottom - 12 - top), True)]
-        across = (pygame.Rect(lay.margin, top, width, lay.trick_rect(2).top - 8 - top), True)
-        left = lay.seat_anchor[3][0] + card_h(lay.back_w) // 2 + 16
-        return [(pygame.Rect(left, top, lay.trick_rect(3).left - 16 - left, bottom - 12 - top), False), across]
+            return [(pygame.Rect(lay.margin, top, lay.size[0] - 2 * lay.margin, height), True)]
+        left, right = lay.margin, lay.size[0] - lay.margin  # it steps aside from the side seats' cards
+        inner_left, inner_right = lay.trick_rect(3).left - 16, lay.trick_rect(1).right + 16
+        return [(pygame.Rect(left, top, inner_left - left, height), False),
+                (pygame.Rect(inner_right, top, right - inner_right, height), False),
+                (pygame.Rect(left, top, right - left, height), True)]
 
     def build(self, go_on, bottom: int, sights=tuple) -> list:
         """Lay the note out for the current step; returns its "Go on" button (or nothing).
@@ -58,17 +60,27 @@ class LessonNote:
             self.rect, self.lines, self.button = None, (), None
             return []
         waits = self.guide.waiting()
-        for region, beside in self.regions(bottom):
-            room = region.width - 32 - (BUTTON * 2 + 12 if waits and beside else 0)
-            self.lines = gfx.wrap(text, self.size, room, True)
-            text_h = len(self.lines) * int(self.size * 1.3)
-            button_h = BUTTON + 12 if waits and not beside else 0
-            height = max(text_h + 20 + button_h, BUTTON + 16 if waits else 0)
-            if height <= region.height:
-                break
-        self.rect = pygame.Rect(region.left, region.top, region.width, height)
-        self.rect.top = slide(self.rect, region, sights())
-        self.text_box = pygame.Rect(self.rect.left + 16, self.rect.top, room, height - button_h)
+        seen = sights()
+        best = None
+        for order, (region, beside) in enumerate(self.regions(bottom)):
+            # held upright the note keeps the table's width; sideways it may step aside from a name
+            beside_w = BUTTON * 2 + 12 if waits and beside else 0
+            narrowest = region.width if self.lay.portrait else BUTTON * 2 + 32 + beside_w
+            for left, right in spans(region, [r for group in seen for r in group], narrowest):
+                room = right - left - 32 - beside_w
+                lines = gfx.wrap(text, self.size, room, True)
+                button_h = BUTTON + 12 if waits and not beside else 0
+                height = max(len(lines) * int(self.size * 1.3) + 20 + button_h, BUTTON + 16 if waits else 0)
+                rect = pygame.Rect(left, region.top, right - left, height)
+                fits = height <= region.height
+                if fits:
+                    rect.top = slide(rect, region, seen)
+                # where the note fits and covers least: the first region, the widest, the highest of such
+                key = (not fits, covers(rect, seen) if fits else (), order, -rect.width, rect.top)
+                if best is None or key < best[0]:
+                    best = key, rect, lines, room, button_h, beside
+        self.rect, self.lines, room, button_h, beside = best[1:]
+        self.text_box = pygame.Rect(self.rect.left + 16, self.rect.top, room, self.rect.height - button_h)
         self.button = None
         if not waits:
             return []
@@ -93,17 +105,27 @@ class LessonNote:
             y += step
 
 
+def spans(region, rects, narrowest) -> list[tuple[int, int]]:
+    """Stretches of ``region`` across (left, right) at least ``narrowest`` wide: all of it, or
+    ending beside any of ``rects`` that reach into it (the note may step aside from a name)."""
+    lefts = {region.left} | {r.right + 8 for r in rects if region.left < r.right + 8 < region.right}
+    rights = {region.right} | {r.left - 8 for r in rects if region.left < r.left - 8 < region.right}
+    return sorted((a, b) for a in lefts for b in rights if b - a >= narrowest)
+
+
+def covers(rect, sights) -> tuple:
+    """How much of each of ``sights`` (lists of rects) ``rect`` covers."""
+    return tuple(sum(rect.clip(r).width * rect.clip(r).height for r in group) for group in sights)
+
+
 def slide(rect, region, sights) -> int:
     """The top for ``rect`` within ``region`` (moved up or down only) where it covers least of
     ``sights`` (lists of rects, most important first: any of the first list's area weighs more
     than all of the second's), the highest of such places: under the top bar when nothing is
-    in the way, else just below (or above) what is."""
-    def covered(top):
-        box = rect.move(0, top - rect.top)
-        return tuple(sum(box.clip(r).width * box.clip(r).height for r in group) for group in sights)
-
+    in the way, else just below (or above) what is, touching it where a gap leaves no room."""
     lowest = max(region.top, region.bottom - rect.height)
     rects = [r for group in sights for r in group]
-    edges = [r.bottom + 8 for r in rects] + [r.top - 8 - rect.height for r in rects]
+    edges = [r.bottom + gap for r in rects for gap in (8, 0)]
+    edges += [r.top - gap - rect.height for r in rects for gap in (8, 0)]
     tops = sorted({region.top, lowest} | {t for t in edges if region.top <= t <= lowest})
-    return min(tops, key=lambda top: (covered(top), top))
+    return min(tops, key=lambda top: (covers(rect.move(0, top - rect.top), sights), top))
