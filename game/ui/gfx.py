@@ -80,21 +80,42 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=512)
 def wrap_even(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """``s`` in as few lines as ``wrap`` breaks it into at ``width``, evened out: wrapped at the
-    narrowest width that takes no more lines (two lines of a long status line, not one full
-    line and a word)."""
-    lines = wrap(s, size, width, bold)
-    low, high = 1, width
+    """``s`` wrapped at spaces in as few lines as ``width`` takes, evened out: wrapped at the
+    narrowest width that takes no more lines (two lines of a long status line, not one full line
+    and a word).  A " · " stays at the end of a line, never starts one; a word wider than
+    ``width`` has a line of its own."""
+    words = []
+    for word in s.split(" "):
+        if word == "·" and words:
+            words[-1] += " ·"
+        else:
+            words.append(word)
+
+    def wrapped(room):
+        lines = []
+        for word in words:
+            if lines and fonts.size(f"{lines[-1]} {word}", size, bold)[0] <= room:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    most = len(wrapped(width))
+    low, high = 1, max(1, width)
     while low < high:
         mid = (low + high) // 2
-        trial = wrap(s, size, mid, bold)
-        if len(trial) <= len(lines) and all(fonts.size(line, size, bold)[0] <= mid for line in trial):
-            high = mid
-        else:
-            low = mid + 1
-    return wrap(s, size, high, bold) if high < width else lines
+        low, high = (low, mid) if len(wrapped(mid)) <= most else (mid + 1, high)
+    return tuple(wrapped(max(high, 1)))
+
+
+def halves(s: str, seps=(" · ",)) -> list[tuple[str, str]]:
+    """``s`` cut in two at each of its separators ``seps`` (the separator dropped), the cut
+    nearest the middle first."""
+    cuts = [(i, len(sep)) for sep in seps for i in range(len(s)) if s.startswith(sep, i)]
+    cuts.sort(key=lambda cut: abs(2 * cut[0] + cut[1] - len(s)))
+    return [(s[:i], s[i + n:]) for i, n in cuts]
 
 
 def wrap_anywhere(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:

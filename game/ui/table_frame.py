@@ -237,11 +237,8 @@ class FramePlanner:
     def score_halves(self, score) -> tuple[str, str] | None:
         """The score's two halves, cut at the " · " or double space nearest the middle (400's
         four players: two and two), or None where it has no such place."""
-        cuts = [(i, len(sep)) for sep in (" · ", "  ") for i in range(len(score)) if score.startswith(sep, i)]
-        if not cuts:
-            return None
-        i, n = min(cuts, key=lambda cut: abs(2 * cut[0] - len(score)))
-        return score[:i], score[i + n:]
+        cuts = gfx.halves(score, (" · ", "  "))
+        return cuts[0] if cuts else None
 
     def score_room(self, score) -> int:
         """The narrowest width that shows the score whole: on one line at the smallest text
@@ -719,11 +716,11 @@ def label_text(name, note, size, note_size, chip, dots, width):
 
         if gfx.text_width(text, text_size, bold) <= room:
             return (text,)
-        halves = [(text[:i], text[i + 3:]) for i in range(len(text)) if text.startswith(" · ", i)]
+        halves = gfx.halves(text)
         fits = [h for h in halves if widest(h) <= room]
         if fits:  # in two at the " · " nearest the middle
-            return min(fits, key=lambda h: abs(len(h[0]) - len(h[1])))
-        lines = wrap_words(text, text_size, room, bold)
+            return fits[0]
+        lines = gfx.wrap_even(text, text_size, room, bold)
         if widest(lines) <= room or not halves:
             return lines
         return min(halves, key=widest)  # too narrow for a word: as narrow as it comes in two
@@ -741,42 +738,13 @@ def label_text(name, note, size, note_size, chip, dots, width):
     return tuple(lines), tuple(notes), row, max(rows)
 
 
-def wrap_words(text, size, width, bold) -> tuple[str, ...]:
-    """``text`` wrapped at spaces, in as few lines of ``width`` as it takes, evened out; a " · "
-    stays at the end of a line (never starts one)."""
-    words = []
-    for word in text.split(" "):
-        if word == "·" and words:
-            words[-1] += " ·"
-        else:
-            words.append(word)
-
-    def wrap(room):
-        lines = []
-        for word in words:
-            if lines and gfx.text_width(f"{lines[-1]} {word}", size, bold) <= room:
-                lines[-1] += f" {word}"
-            else:
-                lines.append(word)
-        return lines
-
-    most = len(wrap(width))
-    low, high = 1, max(1, width)
-    while low < high:  # the narrowest width that takes no more lines
-        mid = (low + high) // 2
-        low, high = (low, mid) if len(wrap(mid)) <= most else (mid + 1, high)
-    return tuple(wrap(max(high, 1)))
-
-
 def wrap_status(text, size, width, bold, most) -> tuple[str, ...] | None:
     """``text`` on at most ``most`` lines of ``width``: in two at the " · " nearest the middle
     where both halves fit, else wrapped at spaces, the lines evened out; None if it needs more
     lines or a word is too wide."""
-    cuts = sorted((i for i in range(len(text)) if text.startswith(" · ", i)), key=lambda i: abs(2 * i - len(text)))
-    for i in cuts:
-        halves = (text[:i], text[i + 3:])
-        if all(gfx.text_width(half, size, bold) <= width for half in halves):
-            return halves
+    for cut in gfx.halves(text):
+        if all(gfx.text_width(half, size, bold) <= width for half in cut):
+            return cut
     lines = gfx.wrap_even(text, size, width, bold)
     if len(lines) > most or any(gfx.text_width(line, size, bold) > width for line in lines):
         return None
