@@ -158,9 +158,17 @@ class Hand:
     def score_range(cls, options: dict) -> tuple[int, int]:
         """The lowest and highest value (inclusive) an entry of the score before a hand may have:
         by default far beyond any score a match reaches (a 28 side losing a game point a hand
-        needs some 100,000 hands to leave it), yet bounded, so a record cannot carry an
-        astronomic score."""
+        needs some 100,000 hands to get there), yet bounded, so a record cannot carry an
+        astronomic score.  A hand's result never leaves it (``kept_in_range``), so the score
+        after any hand can stand before the next."""
         return -99_999, 99_999
+
+    @classmethod
+    def kept_in_range(cls, score, options: dict) -> list:
+        """``score`` (after a hand) with each entry held within ``score_range``: a score at the
+        floor stays there, so no hand makes a score the next deal would refuse."""
+        low, high = cls.score_range(options)
+        return [min(high, max(low, v)) for v in score]
 
     @classmethod
     def check_score(cls, score, options: dict) -> list:

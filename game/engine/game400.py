@@ -329,6 +329,7 @@ class Hand400(Hand):
                 continue  # a 13-bidder's score stays: the bid decides the match instead
             v = bid_value(bid, self.score_before[s], self.options)
             score[s] += v if self.won[s] >= bid else -v
+        score = self.kept_in_range(score, self.options)
         thirteen = [s for s in self.order if self.bids[s] == MAX_BID]
         if not thirteen:
             return score, match_winner(score, self.options["target"])
