@@ -156,6 +156,8 @@ def _new_match(p, languages) -> dict:
 
 
 def _load(p, languages) -> dict:
+    if not p["code"].strip():
+        raise ValueError("code is a deal or record code, not empty text")
     caption = p.get("caption")
     return {"code": p["code"], "step": p.get("step"), "mode": p.get("mode"), "autoplay": p.get("autoplay", False),
             "caption": clean_caption(caption) if caption else None}
