@@ -109,3 +109,25 @@ def test_the_check_catches_a_different_word_and_a_translated_keep_term():
     assert len(found) == 2 and any("'follow suit'" in f for f in found) and any("'Stöck'" in f for f in found)
     assert violations(terms, [("A bid must beat the current bid.", "Eine Offerte muss die aktuelle übertreffen.")])
     assert not violations(terms, [("Bidding", "Reizen")]), "only the word itself (or its plural) is a match"
+
+
+# docs/names.md's table of game names: the title each language shows on the menu and the rules tab
+TITLES = {"304": {}, "400": {},
+          "Twenty-Eight": {"ml": "28", "ta": "28", "si": "28", "ar": "28"},
+          "Schieber Jass": {"de": "Schieber-Jass", "fr": "Chibre (Schieber Jass)"}}
+TABS = {"28": {}, "Schieber": {"fr": "Chibre"}}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_game_names_follow_the_names_policy(code):
+    messages = catalog.messages(catalog.catalog_path(code))
+    for table in (TITLES, TABS):
+        for english, exceptions in table.items():
+            assert messages.get(english) == exceptions.get(code, english), (code, english)
+
+
+@pytest.mark.parametrize("code", ["ml", "ta", "si", "ar"])
+def test_where_players_say_28_no_sentence_spells_it_out(code):
+    messages = catalog.messages(catalog.catalog_path(code))
+    spelled = [mid for mid, text in messages.items() if "Twenty-Eight" in text]
+    assert not spelled, f"{code}: 'Twenty-Eight' left in {spelled}"
