@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import actions as A
+from . import allowed as W
 from .cards import Deck, mask_of
 from .log import TRUMP, LogEntry
 from .options import Option, non_default, resolve
@@ -81,6 +82,16 @@ class Observation:
     tricks_face_down: tuple = ()  # per completed trick, per card: it stayed face down for good
     forehand: int = -1    # the seat that leads the hand's first trick (and bids first)
     first_hand: bool = False  # the first hand of a match, played by the game's FIRST_HAND_RULE
+
+    def why_allowed(self, action) -> W.Allowed | None:
+        """The rule that lets this seat take ``action`` now (``allowed.py``: rule and words);
+        None if it is not one of ``legal``.  The game says it (``Hand._allowed``), from what this
+        seat sees."""
+        if action not in self.legal:
+            return None
+        from .registry import GAMES
+        game = GAMES.get(self.game)
+        return W.ALLOWED if game is None else game._allowed(self, action)
 
 
 class Hand:
@@ -404,6 +415,14 @@ class Hand:
 
     def _observation(self, seat: int) -> Observation:
         raise NotImplementedError
+
+    @classmethod
+    def _allowed(cls, obs: Observation, action: int) -> W.Allowed:
+        """Which rule lets ``obs.seat`` take ``action``, one of ``obs.legal`` (an ``Allowed`` of
+        ``allowed.py``).  Only what the acting seat sees decides it, so it is asked lazily, off
+        the fast path.  By default "the rules allow it"; a game that follows suit says more
+        (``allowed.card_allowed``)."""
+        return W.ALLOWED
 
     def _final_score(self) -> list:
         """The match score after this finished hand (the result's "score"), without the result."""

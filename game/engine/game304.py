@@ -81,6 +81,7 @@ class Hand304(HiddenTrumpHand):
                               "the side wins one token more than the bid is worth; if not, it pays 5 tokens.",
                label="Caps"),
     )
+    CUTS_FACE_DOWN = True
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
 

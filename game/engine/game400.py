@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import allowed as W
 from .cards import FRENCH52, SUIT_MASKS, cards_in
 from .core import Hand, IllegalAction, Observation, Trick
 from .options import Option
@@ -220,6 +221,13 @@ class Hand400(Hand):
         self.thrown_in = True
         self.phase = "over"
         self.turn = -1
+
+    # ---- why a legal action is allowed ----------------------------------------------------
+    @classmethod
+    def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
+        if A.is_play(a):
+            return W.card_allowed(obs, a)  # hearts are trump: a heart that does not follow cannot follow
+        return W.BID if A.is_bid(a) else W.CHOICE
 
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:
