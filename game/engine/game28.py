@@ -204,6 +204,7 @@ class Hand28(HiddenTrumpHand):
             for side in (0, 1):
                 if jacks[side] == 4:
                     score[side] += 1
+        score = self.kept_in_range(score, self.options)
         target = self.options["target"]
         winner = None
         if max(score) >= target and score[0] != score[1]:

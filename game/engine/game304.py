@@ -7,6 +7,7 @@ from .cards import SUIT_CARDS, cards_in
 from .core import IllegalAction
 from .hidden_trump import WIN_KEY, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
+from .quote import quoted
 from .registry import register
 
 POINTS = card_values({9: 30, 7: 20, 12: 11, 8: 10, 11: 3, 10: 2})
@@ -83,6 +84,7 @@ class Hand304(HiddenTrumpHand):
                               "the side wins one token more than the bid is worth; if not, it pays 5 tokens.",
                label="Caps"),
     )
+    CUTS_FACE_DOWN = True
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
 
@@ -95,6 +97,16 @@ class Hand304(HiddenTrumpHand):
         """Tokens a side may hold before a hand: at least one (a side without tokens has lost
         the match), at most all but the other side's last one."""
         return 1, 2 * options["tokens"] - 1
+
+    @classmethod
+    def check_score(cls, score, options: dict) -> list:
+        """As for every game, and the tokens add up: the two sides hold all of them between them
+        (a hand only moves tokens from one side to the other)."""
+        score = super().check_score(score, options)
+        if sum(score) != 2 * options["tokens"]:
+            raise ValueError(f"304's tokens add up to {2 * options['tokens']} ({options['tokens']} a side); "
+                             f"got {quoted(score)}")
+        return score
 
     @classmethod
     def points_per_hand(cls, options: dict) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import actions as A
+from . import allowed as W
 from .cards import FRENCH52, SUIT_MASKS, cards_in
 from .core import Hand, IllegalAction, Observation, Trick
 from .options import Option
@@ -224,6 +225,13 @@ class Hand400(Hand):
         self.phase = "over"
         self.turn = -1
 
+    # ---- why a legal action is allowed ----------------------------------------------------
+    @classmethod
+    def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
+        if A.is_play(a):
+            return W.card_allowed(obs, a)  # hearts are trump: a heart that does not follow cannot follow
+        return W.BID if A.is_bid(a) else W.CHOICE
+
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:
         phase, seat = self.phase, self.turn
@@ -324,6 +332,7 @@ class Hand400(Hand):
                 continue  # a 13-bidder's score stays: the bid decides the match instead
             v = bid_value(bid, self.score_before[s], self.options)
             score[s] += v if self.won[s] >= bid else -v
+        score = self.kept_in_range(score, self.options)
         thirteen = [s for s in self.order if self.bids[s] == MAX_BID]
         if not thirteen:
             return score, match_winner(score, self.options["target"])

@@ -14,6 +14,7 @@ only changes at those checks, and the match never ends mid-trick.
 from __future__ import annotations
 
 from . import actions as A
+from . import allowed as W
 from .cards import (
     ROSEN,
     SUIT_MASKS,
@@ -363,6 +364,30 @@ class HandSchieber(Hand):
     def _over(self) -> None:
         self.phase = "over"
         self.turn = -1
+
+    # ---- why a legal action is allowed ----------------------------------------------------
+    @classmethod
+    def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
+        if a >= 64:
+            return W.CHOICE  # a contract, or the push
+        if not obs.trick:
+            return W.LEAD
+        led = obs.trick[0][1] >> 4
+        if a >> 4 == led:
+            return W.FOLLOW_SUIT
+        trump = obs.public["trump"]
+        if trump is None:
+            return W.CANNOT_FOLLOW
+        if led == trump:  # a plain card on a trump lead: no trump held, or only the Puur
+            holds_trump = any(c >> 4 == trump for c in obs.hand)
+            return W.PUUR_KEPT_BACK if holds_trump else W.CANNOT_FOLLOW
+        if a >> 4 == trump:
+            if any(c >> 4 == led for c in obs.hand):
+                return W.TRUMP_INSTEAD  # a trump may be played instead of following
+            best = max((TRUMP_POWER[c & 15] for _, c in obs.trick if c >> 4 == trump), default=-1)
+            if TRUMP_POWER[a & 15] < best:
+                return W.UNDER_TRUMP_ONLY_TRUMPS
+        return W.CANNOT_FOLLOW
 
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:

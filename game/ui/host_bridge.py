@@ -74,8 +74,9 @@ class HostBridge:
         p = command.params
         request = links.request_for_code(p["code"], p["step"], p["mode"], p["autoplay"], p["caption"])
         opening, notices = links.opened(self.app, request, self.app.settings["ai_level"])
-        if notices:
+        if notices:  # a field that does not fit the code: the page is told, and nothing happens
             self.link.error("; ".join(f"{n.param}: {english(n.reason)}" for n in notices), command)
+            return
         if opening is not None:
             self.clear()
             links.open_in(self.app, opening, p["caption"])

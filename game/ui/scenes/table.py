@@ -149,6 +149,8 @@ class TableScene(Scene):
         if before and new:  # a second packet: its faces at trick size are drawn ahead
             self.view.warm_later(new, (self.layout.trick_w,))
         self.state.selected = min(self.state.selected, len(self.hand.cards) - 1)
+        if self.state.drag and self.state.drag[0] not in self.hand.cards:  # played meanwhile (by a key)
+            self.state.drag = None
 
     def controls_label(self, action) -> str:
         """The caption of the button for a word action (tests find buttons by it)."""
@@ -191,8 +193,9 @@ class TableScene(Scene):
         return A.INDICATOR + card if self.obs.phase == "indicator" else card
 
     def after_action(self, seat, action, before, origin=None):
-        if seat == 0:
+        if seat == 0:  # the player's move ends whatever gesture was under way
             self.state.selected = self.state.hovered = -1
+            self.state.drag = None
         self.state.action_shown(seat, action, before, origin)
         if self.note:
             self.state.hint_action = self.note.outlined()  # the lesson's next card, outlined in the hand
