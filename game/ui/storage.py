@@ -65,7 +65,7 @@ DEFAULT_SETTINGS = {
     "language": "",       # "" = automatic: the browser's language, else English (issue 7)
     "hints": True,
     "one_tap": False,     # a tap plays a card (else it selects it, a second tap plays it)
-    "trick_wait": 0.0,    # seconds a finished trick stays; 0: until tapped
+    "trick_wait": 1.2,    # seconds a finished trick stays (a tap takes it sooner); 0: until tapped
     "ai_level": "normal",
     "game": "28",
 }
