@@ -224,6 +224,12 @@ class Store:
         self._write_failed = False
         self._no_room = False
         self._matches: dict[str, tuple[dict, float | None]] = {}  # slot -> (data, saved_at)
+        unusable = getattr(self.backend, "unusable", lambda: None)()
+        if unusable:  # e.g. a file where the data folder should be: the session is kept in memory
+            self._write_failed = True
+            self.notices.append(Message(N_("Progress cannot be saved here ({error})."), error=shown(unusable, 200)))
+            self.backend = MemoryBackend()
+        getattr(self.backend, "sweep", lambda: None)()
         self.settings = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load_checked("settings", check_settings))
         self.stats: dict[str, dict] = self._load_checked("stats", check_stats)
