@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import sys
 from pathlib import Path
 
 import pygame
@@ -288,8 +289,12 @@ class App:
         self._shot_age += 1
         if key and key not in self.shots and self._shot_age >= getattr(scene, "shot_after", self.SHOT_AFTER):
             self.shots.append(key)
-            self.shot_dir.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(self.shot_dir / f"{len(self.shots):02d}-{key}.png"))
+            try:
+                self.shot_dir.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(self.screen, str(self.shot_dir / f"{len(self.shots):02d}-{key}.png"))
+            except (OSError, pygame.error) as err:  # the folder went away: no more pictures, the game goes on
+                print(f"screenshots stopped: {err}", file=sys.stderr)
+                self.shot_dir = None
 
     async def run(self, frames: int | None = None):
         """The main loop; with ``frames`` it stops after that many, each 1/60 s of game time."""

@@ -329,8 +329,8 @@ class TableScene(Scene):
         i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
         if i is not None:
             self.state.drag = [self.hand.cards[i], pos, False, pos]
-        elif self.state.waiting_for_tap():
-            self.state.collect_trick()
+        else:
+            self.state.take_trick_on_tap()
 
     def pointer_move(self, pos):
         drag = self.state.drag
@@ -380,8 +380,7 @@ class TableScene(Scene):
         if k == pygame.K_l:
             self.toggle_last()
             return
-        if k in ACTIVATE and state.waiting_for_tap():
-            state.collect_trick()
+        if k in ACTIVATE and state.take_trick_on_tap():
             return
         if ev.text.isdigit() and self.controls.type_digit(ev.text):
             return
