@@ -262,12 +262,9 @@ def test_a_finished_trick_waits_for_a_tap_and_its_led_card_is_marked(monkeypatch
     scene.draw(app.screen)
     assert scene.view.frame.leader == leader
     assert scene.view.frame.prompt and scene.view.frame.prompt[1] == "Tap the table to go on"
-    drawn = []
-    real = scene.view.card
-    monkeypatch.setattr(scene.view, "card", lambda surf, card, center, width, **kw: drawn.append(kw.get("badge"))
-                        or real(surf, card, center, width, **kw))
-    scene.draw(app.screen)
-    assert drawn.count("led") == 1
+    led = [b for b in scene.view.frame.badges if b.lines == ("led",)]
+    assert [b.seat for b in led] == [leader]  # beside the card led, not on its face
+    assert not led[0].box.colliderect(app.layout.trick_rect(leader))
     driver.tap(app, (20, app.layout.size[1] // 2))
     assert scene.state.collecting
     assert driver.run_until(app, lambda: not scene.state.hold, 120)

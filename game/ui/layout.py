@@ -102,8 +102,9 @@ class Layout:
         # the badge left of the bottom slot; the trump card and Hint to its right (upright), or
         # right of the right slot (sideways)
         self.own_badge_anchor = (slot0.left - 14, slot0.bottom - 30)
-        if t.own_row_beside_left:  # the trump card below the right place, apart from the trick
-            self.own_indicator_center = (slot1.centerx, max(slot1.bottom, slot0.bottom) + t.trump_apart + ind_h // 2)
+        if t.own_row_beside_left:  # the trump card right of the bottom place, apart from the trick
+            self.own_indicator_center = (slot0.right + t.trump_apart + ind_w // 2,
+                                         max(slot1.bottom + t.trump_apart + ind_h // 2, slot0.bottom - ind_h // 2))
             left = slot1.right + 8
             self.hint_rect = pygame.Rect(left, slot0.bottom - bh, min(t.hint_w, w - 8 - left), bh)
         else:

@@ -72,7 +72,7 @@ class LessonNote:
                 button_h = BUTTON + 12 if waits and not beside else 0
                 height = max(len(lines) * int(self.size * 1.3) + 20 + button_h, BUTTON + 16 if waits else 0)
                 rect = pygame.Rect(left, region.top, right - left, height)
-                fits = height <= region.height
+                fits = height <= region.height and kit.text.widest(lines, self.size, True) <= room
                 if fits:
                     rect.top = kit.place.slide(rect, region, seen)
                 # where the note fits and covers least: the first region, the widest, the highest of such

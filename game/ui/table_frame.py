@@ -18,6 +18,7 @@ from game.i18n import _
 from . import gfx, kit, style
 
 LIFT = 18  # how far the selected card rises out of the hand
+WEIS_CARD_W = 88  # the narrowest card shown in a Weis: its corner index 23 canvas px (12 CSS px on a phone)
 
 
 @dataclass
@@ -700,10 +701,10 @@ class FramePlanner:
             kind, what = spec
             if kind == "suit":
                 self._icons[spec] = self.art.suit_symbol(what, 72)
-            else:
-                w = self.lay.back_w
-                step = int(w * 0.72)
-                img = pygame.Surface((w + step * (len(what) - 1), self.art.height(w)), pygame.SRCALPHA)
+            else:  # cards wide enough that their corner letters read on a phone (12 CSS px), their
+                w = max(WEIS_CARD_W, int(self.lay.trick_w * 0.8))  # upper half: the indices and a pip
+                step = int(w * 0.42)
+                img = pygame.Surface((w + step * (len(what) - 1), self.art.height(w) * 11 // 20), pygame.SRCALPHA)
                 for i, c in enumerate(what):
                     img.blit(self.art.face(c, w), (i * step, 0))
                 self._icons[spec] = img
@@ -761,13 +762,30 @@ class FramePlanner:
         box = self.place((w, h), self.bubble_anchors(f, seat, (w, h)), avoid, never)
         f.news[seat] = (box, text, icon)
 
+    def float_landing(self, f, text):
+        """Where a score change ends: beside the score (after it, else before it) in the top
+        bar between its buttons, else just under the bar below the score: never over a line."""
+        lay = self.lay
+        score = f.status[0].rect
+        w = kit.text.width(text, lay.large, True)
+        bar = [b for b in f.buttons if b.colliderect(lay.top_bar)]
+        right = min([b.left for b in bar if b.left >= score.right] + [lay.size[0]]) - 8
+        left = max([b.right for b in bar if b.right <= score.left] + [0]) + 8
+        lines = [line.rect for line in f.status[1:]]
+        for x in (score.right + 12 + w // 2, score.left - 12 - w // 2):
+            spot = pygame.Rect(0, 0, w, score.height)
+            spot.center = (x, score.centery)
+            if spot.left >= left and spot.right <= right and spot.collidelist(lines) < 0:
+                return spot.center
+        return score.centerx, lay.top_bar.bottom + lay.large * 2 // 3
+
     def floats(self, f, state):
-        """(text, centre, alpha, colour) of each score change floating from its seat to the score."""
+        """(text, centre, alpha, colour) of each score change floating from its seat to beside the score."""
         out = []
         if not f.status:
             return out
-        target = f.status[0].rect.center
         for text, seat, side, age in state.floats:
+            target = self.float_landing(f, text)
             if age < 0 or seat not in f.labels:
                 continue
             t = min(1.0, age / state.FLOAT_TIME)
