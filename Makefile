@@ -3,7 +3,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test play bench coverage clean web serve test-web bench-wasm catalogs
+.PHONY: test check play bench coverage clean web serve test-web bench-wasm catalogs determinism
+
+# The tests run in parallel (pytest-xdist), one worker per core; `make test JOBS=1` runs them in
+# one process.  Tests that share an expensive fixture run in one worker (xdist_group, loadgroup).
+JOBS ?= auto
+PYTEST = $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
@@ -32,7 +37,20 @@ catalogs: $(CATALOGS)
 # Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
 test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
-	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest
+	TRICK_TABLE_WEB_TESTS=1 $(PYTEST)
+
+# The edit-test loop (about a minute on two cores): the engine, the AI's rules and the UI's
+# logic; no browser, none of the tests marked slow (long AI runs, whole matches at the table).
+check: $(STAMP) $(CATALOGS)
+	$(PYTEST) -m "not slow" --ignore=tests/web
+
+# Whether any test's outcome depends on the machine's load or the order of the tests: the suite
+# RUNS times with a busy loop on every core and RUNS times idle, in a shuffled order
+# (tools/determinism_check.py --help; ARGS="tests/test_ai.py" checks a part).
+RUNS ?= 2
+determinism: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
+	sh tools/install_test_tools.sh
+	TRICK_TABLE_WEB_TESTS=1 $(PY) tools/determinism_check.py --loaded $(RUNS) --idle $(RUNS) $(ARGS)
 
 play: $(STAMP) $(CATALOGS)
 	$(PY) main.py
@@ -76,7 +94,7 @@ serve: web
 
 test-web: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
-	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
+	TRICK_TABLE_WEB_TESTS=1 $(PYTEST) tests/web
 
 bench-wasm: $(WEB_TEST_STAMP) $(NPM_STAMP)
 	sh tools/install_test_tools.sh
