@@ -241,3 +241,23 @@ def test_the_page_carries_a_policy_with_its_inline_scripts_hashes(made):
     assert directives["script-src"].startswith("https://pygame-web.github.io/cdn/0.9.3/ ")
     assert page.index("Content-Security-Policy") < page.index("<script")
     assert not re.search(r"<[a-z]+[^>]* on[a-z]+=", re.sub(r"<script.*?</script>", "", page, flags=re.S))
+
+
+def test_serve_answers_an_over_long_request_with_414_and_keeps_serving(tmp_path):
+    import socket
+    import web_serve
+
+    (tmp_path / "index.html").write_text("<p>here</p>", encoding="utf-8")
+    server = web_serve.LocalServer(tmp_path)
+    try:
+        host, port = server.server.server_address[:2]
+        with socket.create_connection((host, port), timeout=10) as connection:
+            connection.sendall(b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+            answer = connection.recv(200)
+        assert answer.startswith(b"HTTP/1.0 414 ") or answer.startswith(b"HTTP/1.1 414 "), answer
+        import urllib.request
+
+        with urllib.request.urlopen(server.url + "index.html", timeout=10) as response:
+            assert response.status == 200 and response.read() == b"<p>here</p>"
+    finally:
+        server.stop()
