@@ -65,7 +65,7 @@ DEFAULT_SETTINGS = {
     "language": "",       # "" = automatic: the browser's language, else English (issue 7)
     "hints": True,
     "one_tap": False,     # a tap plays a card (else it selects it, a second tap plays it)
-    "trick_wait": 0.0,    # seconds a finished trick stays; 0: until tapped
+    "trick_wait": 1.2,    # seconds a finished trick stays (a tap takes it sooner); 0: until tapped
     "ai_level": "normal",
     "game": "28",
 }
@@ -224,6 +224,12 @@ class Store:
         self._write_failed = False
         self._no_room = False
         self._matches: dict[str, tuple[dict, float | None]] = {}  # slot -> (data, saved_at)
+        unusable = getattr(self.backend, "unusable", lambda: None)()
+        if unusable:  # e.g. a file where the data folder should be: the session is kept in memory
+            self._write_failed = True
+            self.notices.append(Message(N_("Progress cannot be saved here ({error})."), error=shown(unusable, 200)))
+            self.backend = MemoryBackend()
+        getattr(self.backend, "sweep", lambda: None)()
         self.settings = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load_checked("settings", check_settings))
         self.stats: dict[str, dict] = self._load_checked("stats", check_stats)

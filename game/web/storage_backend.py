@@ -44,13 +44,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 KEY = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 PREFIX = "trick-table:"  # localStorage is shared by the whole origin: keep to our names
 APP_FOLDER = "trick-table"
+STALE_TEMP = 600  # seconds after which a save's temporary file is a killed save's (a save takes milliseconds)
 
 
 class TooLarge(ValueError):
@@ -128,13 +131,51 @@ class FileBackend:
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.txt"
 
+    def unusable(self) -> str | None:
+        """Why nothing can be kept in the folder (it is a file), or None."""
+        if self.folder.exists() and not self.folder.is_dir():
+            return f"not a folder: {self.folder}"
+        return None
+
+    def sweep(self, older_than: float = STALE_TEMP) -> None:
+        """Remove the temporary files of saves killed half way (``.<key>.*.tmp`` not touched for
+        ``older_than`` seconds; a younger one may be another window's save under way)."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return
+        now = time.time()
+        for entry in entries:
+            if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                try:
+                    if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > older_than:
+                        os.unlink(entry.path)
+                except OSError:
+                    pass
+
+    def _open_file(self, key: str):
+        """The key's file open for reading; OSError for anything but a regular file (a named
+        pipe would wait for a writer forever: it is opened without waiting, then refused)."""
+        fd = os.open(self._path(key), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{self._path(key).name} is not a regular file")
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb")
+        except BaseException:
+            os.close(fd)
+            raise
+
     def load(self, key: str, limit: int | None = None) -> str | None:
         try:
-            with open(self._path(key), "rb") as f:
+            with self._open_file(key) as f:
                 _check_limit(os.fstat(f.fileno()).st_size, limit)  # by its size, before reading
                 data = f.read(-1 if limit is None else limit + 1)  # no more, should it have grown
         except FileNotFoundError:
             return None
+        except IsADirectoryError:
+            raise OSError(f"{self._path(key).name} is not a regular file") from None
         _check_limit(len(data), limit)
         try:
             return data.decode("utf-8-sig")  # a byte order mark (an editor's) is not part of the text
@@ -149,7 +190,7 @@ class FileBackend:
         self.folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{to}.", suffix=".tmp", dir=self.folder)
         try:
-            with open(self._path(key), "rb") as source, os.fdopen(fd, "wb") as out:
+            with self._open_file(key) as source, os.fdopen(fd, "wb") as out:
                 shutil.copyfileobj(source, out)
                 out.flush()
                 os.fsync(out.fileno())
