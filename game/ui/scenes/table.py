@@ -272,6 +272,26 @@ class TableScene(Scene):
         elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held
             self.submit(A.KEEP)
 
+    def thinking(self) -> bool:
+        """An AI seat is deciding: its dots pulse."""
+        return self.ai.seat is not None and self.obs.turn == self.ai.seat and not self.state.busy()
+
+    def moving(self) -> bool:
+        """Cards fly, a notice fades, a score change floats or an AI seat's dots pulse."""
+        state = self.state
+        return (any(not f.done for f in state.flights) or bool(state.toasts) or bool(state.floats)
+                or self.thinking())
+
+    def shown(self):
+        """What the table shows that changes with time or a move: the moves made, the widgets'
+        build, the message, the seats' bubbles, a trick held and its winner, the last trick."""
+        state = self.state
+        return (len(self.session.hand.history), self._built_for, state.message, state.message_is_error,
+                tuple((seat, text) for seat, (text, _age) in state.bubbles.items()), tuple(state.news),
+                state.hold is not None, state.collecting, state.trick_shown_done(), state.dealing,
+                len(state.flights), state.show_last, state.selected, state.hovered, state.hint_action,
+                self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None)
+
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
         if self.state.show_last:  # a tap or key closes the last trick; a long press on an AI card: Why?
