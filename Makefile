@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test play bench coverage clean web itch serve test-web bench-wasm catalogs
+.PHONY: test play bench coverage clean web itch serve test-web bench-wasm catalogs sim
 
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
@@ -80,6 +80,17 @@ web: $(WEB_STAMP)
 # itch.io: build/web-itch/ with the .apk its page opens, zipped as build/tricktable-itch.zip
 itch: $(WEB_STAMP)
 	$(PY) tools/web_build.py $(WEB_ARGS) --itch --out build/web-itch --stage build/stage-itch
+
+# pygbag's simulator (python -m pygbag --sim) runs main.py natively: a Python 3.12 beside the
+# project with the pinned pygbag, pygame-ce and what the runtime's aio/pep0723.py imports
+SIM_VENV := .venv-3.12
+$(SIM_VENV)/.installed: tools/requirements-web.txt
+	python3.12 -m venv $(SIM_VENV)
+	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 pyparsing packaging platform-wasm==0.1.5
+	touch $@
+
+sim: $(SIM_VENV)/.installed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(SIM_VENV)/bin/python tools/pygbag_sim.py
 
 serve: web
 	$(PY) tools/web_serve.py --port $(PORT)

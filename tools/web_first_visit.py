@@ -10,7 +10,8 @@ CDN sends (CORS, ``Cache-Control: max-age=600``; the site's own server sends ``n
 the page and the worker and ``Last-Modified`` for the rest), with our stand-in interpreter as
 ``cpython312/main.js`` and stand-in ``main.wasm`` (2 MB) and ``main.data`` (4 MB). Chromium
 opens the page once, with an empty profile, until the game has drawn and the service worker
-says whether the runtime is kept; each server counts the body bytes it sent, per path. Real
+says whether the runtime is kept (the runtime's server sends at ``--rate``, 2 MB/s, so the
+worker starts keeping while the page is still downloading, as on a real first visit); each server counts the body bytes it sent, per path. Real
 servers, because Playwright's routing would bypass the browser's HTTP cache.
 
 Compare two checkouts (before/after a change): ``--repo`` one, then the other.
@@ -44,15 +45,17 @@ def runtime_folder(folder: Path, vendor: Path, stand_in: Path) -> Path:
     return folder
 
 
-def measure(repo: Path, work: Path) -> dict:
-    sys.path[:0] = [str(repo / "tools"), str(HERE), str(HERE.parent / "tests" / "web")]
-    web_build = importlib.import_module("web_build")
+def measure(repo: Path, work: Path, rate: float | None = None) -> dict:
+    sys.path[:0] = [str(HERE), str(HERE.parent / "tests" / "web")]
     import web_browser
     from pygbag_cdn import STAND_IN, VENDOR
-    from web_serve import LocalServer
+    from web_serve import LocalServer  # this checkout's: it counts what it sends
+
+    sys.path.insert(0, str(repo / "tools"))
+    web_build = importlib.import_module("web_build")  # the measured checkout's build
 
     cdn_sent, site_sent = {}, {}
-    cdn = LocalServer(runtime_folder(work / "cdn", VENDOR, STAND_IN), cors=True, max_age=600, sent=cdn_sent)
+    cdn = LocalServer(runtime_folder(work / "cdn", VENDOR, STAND_IN), cors=True, max_age=600, sent=cdn_sent, rate=rate)
     try:
         web_build.build(src=repo, out=work / "web", stage_root=work / "stage", quiet=True,
                         cdn=cdn.url + "0.9.3/", pkg_index=cdn.url)
@@ -82,10 +85,13 @@ def measure(repo: Path, work: Path) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repo", type=Path, default=HERE.parent, help="the checkout whose site is measured")
+    parser.add_argument("--rate", type=float, default=2e6,
+                        help="bytes per second the runtime's server sends (a slow line, so the worker "
+                             "starts keeping while the page still downloads) [2e6; 0: as fast as it can]")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as work:
-        result = measure(args.repo.resolve(), Path(work))
+        result = measure(args.repo.resolve(), Path(work), args.rate or None)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

@@ -18,6 +18,7 @@ import argparse
 import functools
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -61,11 +62,20 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
+    rate = None     # bytes per second: a slow line (what a first visit on a phone is like)
+
     def copyfile(self, source, outputfile):
-        if self.sent is None:
+        if self.sent is None and not self.rate:
             return super().copyfile(source, outputfile)
         start = source.tell()
-        super().copyfile(source, outputfile)
+        if self.rate:
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                time.sleep(len(chunk) / self.rate)
+        else:
+            super().copyfile(source, outputfile)
+        if self.sent is None:
+            return
         path = self.path.split("?", 1)[0]
         self.sent[path] = self.sent.get(path, 0) + source.tell() - start
 
@@ -75,11 +85,11 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def make_server(directory: str | Path, port: int = 0, bind: str = "127.0.0.1", cors: bool = False, quiet: bool = True,
-                isolated: bool = False, max_age: int | None = None, sent: dict | None = None):
+                isolated: bool = False, max_age: int | None = None, sent: dict | None = None, rate: float | None = None):
     """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one. ``sent``: a
     dict that counts the body bytes sent per path."""
     handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated,
-                                                "max_age": max_age, "sent": sent})
+                                                "max_age": max_age, "sent": sent, "rate": rate})
     server = ThreadingHTTPServer((bind, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server

@@ -322,6 +322,10 @@ def test_a_self_hosted_site_asks_no_other_host_and_plays_offline(browser, self_h
         page.reload()
         page.wait_for_function("() => window.tt && (tt.drawn || tt.failure !== null)")
         assert page.evaluate("tt.failure") is None and page.evaluate("tt.drawn") is True
+        # the example host page is kept too: offline, it shows the game in its frame
+        response = page.goto(self_hosted.url + "examples/embed.html")
+        assert response.ok and response.from_service_worker
+        page.wait_for_function("() => window.frames.length === 1 && window.frames[0].tt && window.frames[0].tt.drawn")
         assert elsewhere == []
     finally:
         context.close()
