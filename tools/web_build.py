@@ -379,7 +379,8 @@ def build(
     page_file.write_text(with_csp(page_file.read_text(encoding="utf-8"), cdn, package_home, csp_extra), encoding="utf-8")
     (built / "examples").mkdir(exist_ok=True)
     embed_page = (EXAMPLES / "embed.html").read_text(encoding="utf-8")
-    (built / "examples" / "embed.html").write_text(render(embed_page, {"game_origins": json.dumps(games_at)}), encoding="utf-8")
+    embed_page = render(embed_page, {"game_origins": json.dumps(games_at)})
+    (built / "examples" / "embed.html").write_text(with_host_csp(embed_page, games_at), encoding="utf-8")
     runtime_hashes = {}
     if self_host:
         for name in self_hosted_files():
@@ -507,6 +508,22 @@ def with_csp(page: str, cdn: str, package_home: str, extra=()) -> str:
     if "[[tt.csp]]" not in page:
         raise BuildError("the page template has no Content-Security-Policy to fill in ([[tt.csp]])")
     return page.replace("[[tt.csp]]", content_security_policy(page, cdn, package_home, extra))
+
+
+def with_host_csp(page: str, game_origins) -> str:
+    """The example host page's policy: its own script and style by hash, frames only of this
+    site or the listed game sites (so not javascript: or data:, whatever its script does)."""
+    policy = "; ".join([
+        "default-src 'none'",
+        "script-src " + " ".join(csp_hash(s) for s in INLINE_SCRIPT.findall(page)),
+        "style-src " + " ".join(csp_hash(s) for s in INLINE_STYLE.findall(page)),
+        "frame-src " + " ".join(["'self'", *game_origins]),
+        "img-src 'self' data:",
+        "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+    ])
+    if "[[tt.csp]]" not in page:
+        raise BuildError("examples/embed.html has no Content-Security-Policy to fill in ([[tt.csp]])")
+    return page.replace("[[tt.csp]]", policy)
 
 
 def archive_listing(archive: Path) -> list[str]:

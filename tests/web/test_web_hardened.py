@@ -61,6 +61,19 @@ def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_cont
     assert found["owned"] is None and found["title"] != "owned"
 
 
+def test_the_example_host_pages_policy_frames_nothing_else(cdn_context, shipped_site):
+    """Its own policy holds even where its script would be loosened: a javascript: or another
+    site's address set on the frame by hand does not load."""
+    context, routes = cdn_context()
+    page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(EVIL_SCRIPT, safe=""))
+    page.evaluate("""(evil) => { const f = document.getElementById('game'); f.hidden = false; f.src = evil; }""", EVIL_SCRIPT)
+    page.wait_for_timeout(500)
+    assert page.evaluate("localStorage.getItem('owned')") is None and page.title() != "owned"
+    page.evaluate("() => { document.getElementById('game').src = 'data:text/html,<p id=x>data</p>'; }")
+    page.wait_for_timeout(300)
+    assert all(not f.url.startswith("data:") or f.evaluate("!document.getElementById('x')") for f in page.frames[1:])
+
+
 def test_the_example_host_page_shows_the_game_of_its_own_site(cdn_context, shipped_site):
     context, routes = cdn_context(stand_in=True)
     own = shipped_site.url + "index.html?embed=1&lang=de"
