@@ -425,6 +425,8 @@ HOSTILE = [
     ('{"trickTable": 1, "type": "load", "code": 5}', "load: code must be text"),
     ('{"trickTable": 1, "type": "load", "code": "28.1AAAAAA"}', "damaged or incomplete"),
     ('{"trickTable": 1, "type": "load", "code": "x", "step": 1e9}', "load: step must be a whole number"),
+    ('{"trickTable": 1, "type": "load", "code": ""}', "load: code is a deal or record code"),
+    ('{"trickTable": 1, "type": "load", "code": "  "}', "load: code is a deal or record code"),
     ('{"trickTable": 1, "type": "set-language", "lang": "xx"}', "set-language: lang is one of"),
     ('{"trickTable": 1, "type": "pause", "id": {"a": 1}}', "id is a text"),
     ("[" * 40 + "]" * 40, "more than 4 levels deep"),
@@ -481,8 +483,41 @@ def test_a_page_whose_api_throws_is_a_page_without_a_host_and_the_game_goes_on(d
     link = host.HostLink(window, languages=("en",), levels=("easy",))
     assert link.build == "" and link.poll() == []
     link.send(host.event("ready", games=[]))
-    assert link.sent == [host.event("ready", games=[])]
+    assert list(link.sent) == [host.event("ready", games=[])]
     app = launch("embed=1&game=28&seed=3")
     main.attach_host(app, link)
     driver.frames(app, 3)
     assert app.scene.name == "table" and link.sent[-1]["type"] == "ready"
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"record": True, "step": 9, "mode": "play"}, "step: the record has only 4 actions"),
+    ({"record": True, "step": 9}, "step: the record has only 4 actions"),
+    ({"record": False, "step": 3}, "step: only used with record"),
+    ({"record": False, "mode": "play"}, "mode: only used with record"),
+])
+def test_a_load_whose_fields_do_not_fit_its_code_is_refused_whole(data, fields, words):
+    """Issue 48: the host API's ``load`` with a step past the record, or a deal code with a step
+    or a mode, is answered with an error and nothing else happens (a link falls back with a
+    notice instead; the page's author gets the error and the table stays)."""
+    app, page = hosted()
+    session = app.scene.session
+    rec = random_record("400", 2)
+    code = codes.code_from_record(rec, 4) if fields.pop("record") else codes.deal_code(hand_from_record(rec))
+    send(page, app, command("load", code=code, id="L", **fields))
+    errors = [e for e in page.out if e["type"] == "error"]
+    assert len(errors) == 1 and words in errors[0]["message"] and errors[0]["id"] == "L", errors
+    assert app.scene.name == "table" and app.scene.session is session
+    teardown(app)
+
+
+def test_the_host_link_keeps_only_the_last_events_it_sent(data):
+    """Issue 48: a page that keeps sending a bad message gets an error each time, and the link
+    keeps no more than its last SENT_KEPT events (it kept every one: 43 MB for 100,000)."""
+    window = FakeWindow()
+    link = host.HostLink(window, languages=("en",), levels=("easy",))
+    for i in range(5000):
+        window.tt.host.queue.append(json.dumps(command("pause", paused="no", id=i)))
+        link.poll()
+    assert len(window.tt.host.out) == 5000  # every one answered
+    assert len(link.sent) <= host.SENT_KEPT and list(link.sent)[-1]["id"] == 4999

@@ -425,3 +425,27 @@ def test_a_long_message_keeps_clear_of_the_hint_button(size):
         assert app.layout.rect.contains(box) and (box.centerx == app.layout.size[0] // 2) == centred
         for x in (box.left + 6, box.right - 7):
             assert tuple(app.screen.get_at((x, box.centery)))[:3] == style.PANEL_SOLID
+
+
+def test_a_card_played_by_key_while_the_mouse_holds_it_ends_the_drag():
+    """Issue 48: the mouse held on the card the keys chose, Enter plays it, the mouse is let go:
+    the release finds no card (it has left the hand) and does nothing (it raised ValueError)."""
+    from game.ui.links import LinkRequest, open_in, opened
+    app = driver.make_app(LANDSCAPE, FAST)
+    code = "400.1I92i7kuJVR_W-pdfnGGST-QSVZzU-9LC9wxiPRLa8XPJskuOk"
+    opening, notices = opened(app, LinkRequest(record=code, step=7, mode="play"))
+    assert not notices
+    open_in(app, opening)
+    assert driver.run_until(app, lambda: app.scene.human_turn(), 2000)
+    scene = app.scene
+    driver.press_key(app, pygame.K_RIGHT)
+    while scene.hand.cards[scene.state.selected] not in scene.obs.legal:
+        driver.press_key(app, pygame.K_RIGHT)
+    card = scene.hand.cards[scene.state.selected]
+    pos = scene.hand.rects[scene.state.selected].center
+    driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    driver.press_key(app, pygame.K_RETURN, "\r")
+    assert card not in scene.hand.cards  # played by the key
+    plays = len(scene.session.hand.history)
+    driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
+    assert scene.state.drag is None and len(scene.session.hand.history) >= plays

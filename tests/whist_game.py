@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from game.engine import Hand, IllegalAction, Observation, Trick
 from game.engine import actions as A
+from game.engine import allowed as W
 from game.engine.cards import CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, SUIT_MASKS, cards_in, mask_of
 from game.engine.options import Option
 
@@ -39,7 +40,8 @@ class HandWhist(Hand):
         ("Cards", "52 cards, Ace high, dealt one at a time: everyone gets 13. There is no bidding."),
         ("Trump", "Trump goes round with the deal: hearts when seat 0 deals, then diamonds, clubs "
                   "and spades."),
-        ("Play", "The player after the dealer leads. Follow suit if you can, otherwise play any "
+        ("Play", "The player after the dealer leads the first trick, and the winner of each "
+                 "trick leads the next. Follow suit if you can, otherwise play any "
                  "card. The highest trump wins the trick, else the highest card of the suit led."),
         ("Scoring", "A side scores one point for every trick it takes over six. The first side to "
                     "reach the target wins the match."),
@@ -97,6 +99,10 @@ class HandWhist(Hand):
             return IllegalAction("card-not-held", f"You do not hold {self.DECK.text(a)}.")
         led = SUIT_NAMES[self.trick[0] >> 4]
         return IllegalAction("follow-suit", f"You must follow suit: you hold {led}, which were led.")
+
+    @classmethod
+    def _allowed(cls, obs: Observation, card: int) -> W.Allowed:
+        return W.card_allowed(obs, card)  # follow suit if you can, else any card
 
     def _observation(self, seat: int) -> Observation:
         return Observation(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..engine import GAMES
 from ..engine import actions as A
 from ..i18n import N_, Message
+from ..i18n.refusals import allowed_message
 from .family import HiddenTrumpFamily, family_of
 from .opening import best_trump
 from .rules import rules_for
@@ -114,18 +115,11 @@ WHY = {
 
 
 def describe(obs, action: int) -> str:
-    """Why the action (a catalog message, untranslated)."""
+    """Why the action (a catalog message, untranslated): for a card, the rule the engine says
+    lets it be played (``Observation.why_allowed``)."""
     if A.is_play(action):
-        if not obs.trick:
-            return N_("lead it")
-        suit_led = None
-        for _, c in obs.trick:
-            if c is not None:
-                suit_led = c >> 4
-                break
-        if suit_led is not None and action >> 4 != suit_led:
-            return N_("you cannot follow suit")
-        return N_("follow suit")
+        allowed = obs.why_allowed(action)
+        return allowed_message(allowed) if allowed is not None else N_("the rules allow it")
     if A.is_bid(action):
         return N_("your cards are worth this bid")
     if action == A.PASS:

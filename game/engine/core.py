@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import actions as A
+from . import allowed as W
 from .cards import Deck, mask_of
 from .log import TRUMP, LogEntry
 from .options import Option, non_default, resolve
@@ -81,6 +82,16 @@ class Observation:
     tricks_face_down: tuple = ()  # per completed trick, per card: it stayed face down for good
     forehand: int = -1    # the seat that leads the hand's first trick (and bids first)
     first_hand: bool = False  # the first hand of a match, played by the game's FIRST_HAND_RULE
+
+    def why_allowed(self, action) -> W.Allowed | None:
+        """The rule that lets this seat take ``action`` now (``allowed.py``: rule and words);
+        None if it is not one of ``legal``.  The game says it (``Hand._allowed``), from what this
+        seat sees."""
+        if action not in self.legal:
+            return None
+        from .registry import GAMES
+        game = GAMES.get(self.game)
+        return W.ALLOWED if game is None else game._allowed(self, action)
 
 
 class Hand:
@@ -147,9 +158,17 @@ class Hand:
     def score_range(cls, options: dict) -> tuple[int, int]:
         """The lowest and highest value (inclusive) an entry of the score before a hand may have:
         by default far beyond any score a match reaches (a 28 side losing a game point a hand
-        needs some 100,000 hands to leave it), yet bounded, so a record cannot carry an
-        astronomic score."""
+        needs some 100,000 hands to get there), yet bounded, so a record cannot carry an
+        astronomic score.  A hand's result never leaves it (``kept_in_range``), so the score
+        after any hand can stand before the next."""
         return -99_999, 99_999
+
+    @classmethod
+    def kept_in_range(cls, score, options: dict) -> list:
+        """``score`` (after a hand) with each entry held within ``score_range``: a score at the
+        floor stays there, so no hand makes a score the next deal would refuse."""
+        low, high = cls.score_range(options)
+        return [min(high, max(low, v)) for v in score]
 
     @classmethod
     def check_score(cls, score, options: dict) -> list:
@@ -396,6 +415,14 @@ class Hand:
 
     def _observation(self, seat: int) -> Observation:
         raise NotImplementedError
+
+    @classmethod
+    def _allowed(cls, obs: Observation, action: int) -> W.Allowed:
+        """Which rule lets ``obs.seat`` take ``action``, one of ``obs.legal`` (an ``Allowed`` of
+        ``allowed.py``).  Only what the acting seat sees decides it, so it is asked lazily, off
+        the fast path.  By default "the rules allow it"; a game that follows suit says more
+        (``allowed.card_allowed``)."""
+        return W.ALLOWED
 
     def _final_score(self) -> list:
         """The match score after this finished hand (the result's "score"), without the result."""

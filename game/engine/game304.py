@@ -7,6 +7,7 @@ from .cards import SUIT_CARDS, cards_in
 from .core import IllegalAction
 from .hidden_trump import WIN_KEY, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
+from .quote import quoted
 from .registry import register
 
 POINTS = card_values({9: 30, 7: 20, 12: 11, 8: 10, 11: 3, 10: 2})
@@ -37,7 +38,8 @@ class Hand304(HiddenTrumpHand):
                   "Points: Jack 30, Nine 20, Ace 11, Ten 10, King 3, Queen 2; 304 in the pack."),
         ("Dealing", "Everyone gets four cards, the auction is held on those four, then four more "
                     "each. If forehand's first four cards are worth less than 15 points, forehand "
-                    "may ask for a redeal by the same dealer."),
+                    "may ask for a redeal: the same dealer deals again (a redeal is not a thrown-in "
+                    "hand, so the deal does not move on)."),
         ("Auction", "Forehand speaks first. Bids go in tens from 160 to 300, each higher than the "
                     "last. A pass is final. When you pass while your partner is still in, you may "
                     "call Partner!: it changes no rule but asks your partner to keep bidding for "
@@ -46,8 +48,9 @@ class Hand304(HiddenTrumpHand):
         ("Trump", "The highest bidder, the trumper, lays one of the four cards face down: its "
                   "suit is trump, and only the trumper knows it. The card stays out of the "
                   "trumper's hand and does not count for following suit until trump is revealed."),
-        ("Play", "Forehand leads. Follow suit if you can. While trump is hidden, a player who cannot "
-                 "follow plays a card face down, unseen by the others. When the trick is complete the "
+        ("Play", "Forehand leads the first trick, and the winner of each trick leads the next. Follow "
+                 "suit if you can. While trump is hidden, a player who cannot follow plays a card face "
+                 "down, unseen by the others. When the trick is complete the "
                  "trumper looks at the face-down cards: if one is a trump, trump is revealed, the "
                  "face-down trumps are turned up and the highest trump wins. Face-down cards that are "
                  "not trumps stay hidden for the rest of the hand and still count for points. Leading "
@@ -61,8 +64,9 @@ class Hand304(HiddenTrumpHand):
                             "included, if trump is revealed by the time the trick is complete; otherwise "
                             "by the highest card of the suit led."),
         ("Scoring", "Each side counts the points in its tricks. The trumpers win if they reach their "
-                    "bid. Each side starts with tokens: a made bid takes 1 token from the other side "
-                    "below 200, 2 from 200, 3 from 250; a failed bid pays one more. A side that cannot "
+                    "bid. Each side starts with tokens. A made bid wins the trumpers tokens from the "
+                    "defenders: 1 for a bid below 200, 2 for 200 or more, 3 for 250 or more. "
+                    "A failed bid pays the defenders one token more: 2, 3 or 4. A side that cannot "
                     "pay in full gives what it has. The match ends when one side has all the tokens."),
     )
     OPTIONS = (
@@ -80,6 +84,7 @@ class Hand304(HiddenTrumpHand):
                               "the side wins one token more than the bid is worth; if not, it pays 5 tokens.",
                label="Caps"),
     )
+    CUTS_FACE_DOWN = True
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
 
@@ -92,6 +97,16 @@ class Hand304(HiddenTrumpHand):
         """Tokens a side may hold before a hand: at least one (a side without tokens has lost
         the match), at most all but the other side's last one."""
         return 1, 2 * options["tokens"] - 1
+
+    @classmethod
+    def check_score(cls, score, options: dict) -> list:
+        """As for every game, and the tokens add up: the two sides hold all of them between them
+        (a hand only moves tokens from one side to the other)."""
+        score = super().check_score(score, options)
+        if sum(score) != 2 * options["tokens"]:
+            raise ValueError(f"304's tokens add up to {2 * options['tokens']} ({options['tokens']} a side); "
+                             f"got {quoted(score)}")
+        return score
 
     @classmethod
     def points_per_hand(cls, options: dict) -> int:

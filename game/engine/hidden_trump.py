@@ -7,6 +7,7 @@ face down, 28 may call for trump), in the auction ladder and in scoring.
 from __future__ import annotations
 
 from . import actions as A
+from . import allowed as W
 from .cards import FRENCH32, cards_in
 from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
 from .log import FACE_DOWN, INDICATOR, REVEALS_TRUMP, TRUMP, TURNED_UP, LogEntry
@@ -203,6 +204,36 @@ class HiddenTrumpHand(Hand):
     def _hidden_indicator_only(self, seat: int) -> bool:
         """The trumper holds nothing but the face-down indicator."""
         return seat == self.bidder and not self.revealed and self.hand[seat] == 0
+
+    # ---- why a legal action is allowed ----------------------------------------------------
+    CUTS_FACE_DOWN = False  # 304: while trump is hidden, a card that does not follow lies face down
+
+    @classmethod
+    def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
+        if A.is_play(a):
+            public = obs.public
+            if a == public["indicator"] and not public["revealed"]:
+                return W.INDICATOR_LAST  # the trumper's face-down card, played as the last one
+            if not obs.trick:
+                return W.LEAD
+            if a >> 4 == obs.trick[0][1] >> 4:
+                return W.FOLLOW_SUIT
+            if public.get("caller") == obs.seat and a >> 4 == public["trump"]:
+                return W.TRUMP_AFTER_CALL
+            if cls.CUTS_FACE_DOWN and not public["revealed"]:
+                return W.CUT_FACE_DOWN
+            return W.CANNOT_FOLLOW
+        if a < A.BID:
+            return W.LAY_INDICATOR
+        if A.is_bid(a):
+            return W.BID
+        if a == A.CALL:
+            return W.CALL_TRUMP
+        if a == A.REVEAL:
+            return W.REVEAL_TRUMP
+        if a in (A.PASS, A.PASS_PARTNER) and obs.phase == "auction":
+            return W.PASS
+        return W.CHOICE
 
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:

@@ -14,6 +14,7 @@ only changes at those checks, and the match never ends mid-trick.
 from __future__ import annotations
 
 from . import actions as A
+from . import allowed as W
 from .cards import (
     ROSEN,
     SUIT_MASKS,
@@ -115,7 +116,8 @@ class HandSchieber(Hand):
                              "Ober 3, Under 2; the trump Under 20 and trump 9 14; in Obenabe and "
                              "Undenufe every 8 is worth 8. The last trick adds 5: 157 in all, or "
                              "257 for the side that takes every trick."),
-        ("Play", "Forehand leads, also after a push. Follow suit if you can, but a trump may always be played "
+        ("Play", "Forehand leads the first trick, also after a push, and the winner of each trick leads "
+                 "the next. Follow suit if you can, but a trump may always be played "
                  "instead; if you cannot follow, play any card. When a plain suit is led and the trick already "
                  "holds a trump, you may not play a lower trump than the best one there, even if you could "
                  "follow suit, unless every card in your hand is a trump. When trump is led you must follow "
@@ -134,9 +136,12 @@ class HandSchieber(Hand):
         ("Stöck", "The player dealt König and Ober of trump scores 20 for Stöck on playing the second "
                   "of them, or earlier, the moment those 20 would bring the side to the target. The two "
                   "cards may also belong to a Weis. There is no Stöck in Obenabe and Undenufe."),
-        ("Winning", "All points are multiplied by the contract and count as they come: in a hand "
-                    "first Stöck, then Weis, then each trick's points. The first side to reach 3000 "
-                    "wins at once, never in the middle of a trick; a loser below 1500 is Schneider."),
+        ("Winning", "All points are multiplied by the contract and count as soon as they are scored. "
+                    "The first side to reach 3000 wins at once, never in the middle of a trick. When "
+                    "points fall due together, Stöck counts before Weis and Weis before trick points: "
+                    "a side that reaches 3000 with its Stöck or its Weis wins, even if the other "
+                    "side's points from the same trick would have got there too. A loser below 1500 "
+                    "is Schneider."),
     )
     OPTIONS = (
         Option("table_2500", False,
@@ -360,6 +365,30 @@ class HandSchieber(Hand):
         self.phase = "over"
         self.turn = -1
 
+    # ---- why a legal action is allowed ----------------------------------------------------
+    @classmethod
+    def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
+        if a >= 64:
+            return W.CHOICE  # a contract, or the push
+        if not obs.trick:
+            return W.LEAD
+        led = obs.trick[0][1] >> 4
+        if a >> 4 == led:
+            return W.FOLLOW_SUIT
+        trump = obs.public["trump"]
+        if trump is None:
+            return W.CANNOT_FOLLOW
+        if led == trump:  # a plain card on a trump lead: no trump held, or only the Puur
+            holds_trump = any(c >> 4 == trump for c in obs.hand)
+            return W.PUUR_KEPT_BACK if holds_trump else W.CANNOT_FOLLOW
+        if a >> 4 == trump:
+            if any(c >> 4 == led for c in obs.hand):
+                return W.TRUMP_INSTEAD  # a trump may be played instead of following
+            best = max((TRUMP_POWER[c & 15] for _, c in obs.trick if c >> 4 == trump), default=-1)
+            if TRUMP_POWER[a & 15] < best:
+                return W.UNDER_TRUMP_ONLY_TRUMPS
+        return W.CANNOT_FOLLOW
+
     # ---- refusals --------------------------------------------------------------------------
     def _refusal(self, a: int) -> IllegalAction:
         if a >= 64:
@@ -374,7 +403,8 @@ class HandSchieber(Hand):
         led, trump = self.led, self.trump
         if led == trump:  # a plain card while trumps other than a lone Puur are held
             return IllegalAction("follow-trump",
-                                 "Trump was led: you must play a trump (only the Puur may be kept back).")
+                                 "Trump was led: you must play a trump (only a Puur that is your only trump "
+                                 "may be kept back).")
         follow = h & SUIT_MASKS[led]
         if a >> 4 == trump:
             higher = h & self.tmask & self.above[self.win_key - 32]

@@ -1,4 +1,4 @@
-"""The engine's refusals in the player's language.
+"""The engine's refusals, and its reasons a legal move is allowed, in the player's language.
 
 An ``IllegalAction`` carries ``rule`` (a stable name) and ``reason`` (English).  Reasons that
 are literal strings in the engine have catalog entries of their own; reasons built at run time
@@ -25,7 +25,7 @@ RULE_MESSAGES = {
     "choose-contract": N_("The contract comes first: choose a trump suit, Obenabe or Undenufe, or push."),
     "contract-chosen": N_("The contract is already chosen; play a card."),
     "under-trump": N_("You may not under-trump unless you hold only trumps."),
-    "follow-trump": N_("Trump was led: you must play a trump (only the Puur may be kept back)."),
+    "follow-trump": N_("Trump was led: you must play a trump (only a Puur that is your only trump may be kept back)."),
 }
 
 
@@ -38,3 +38,29 @@ def refusal(rule: str, reason: str) -> str:
     if translated != reason:
         return translated
     return _(RULE_MESSAGES.get(rule, N_("That is not possible now.")))
+
+
+# The engine's ``Allowed`` rules (game/engine/allowed.py): its English words are these messages.
+ALLOWED_MESSAGES = {
+    "lead": N_("lead it"),
+    "follow-suit": N_("follow suit"),
+    "cannot-follow": N_("you cannot follow suit"),
+    "cut-face-down": N_("you cannot follow suit, so it goes face down"),
+    "trump-instead": N_("a trump may be played even when you can follow suit"),
+    "trump-after-call": N_("after calling for trump you must play a trump"),
+    "under-trump-only-trumps": N_("you hold only trumps, so you may under-trump"),
+    "puur-kept-back": N_("the Puur need not follow trump when it is your only trump"),
+    "indicator-last-card": N_("the face-down trump card is your last card"),
+    "call-trump": N_("you cannot follow suit, so you may call for trump"),
+    "reveal-trump": N_("the trumper may reveal trump at their turn"),
+    "lay-indicator": N_("the highest bidder lays the trump card"),
+    "bid": N_("a bid the auction allows"),
+    "pass": N_("you may pass"),
+    "choice": N_("one of the choices now"),
+    "allowed": N_("the rules allow it"),
+}
+
+
+def allowed_message(allowed) -> str:
+    """The catalog message (untranslated) of the engine's ``Allowed``: why a legal move may be made."""
+    return ALLOWED_MESSAGES.get(allowed.rule, ALLOWED_MESSAGES["allowed"])

@@ -27,6 +27,7 @@ README "Embedding" is the manual.
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass, field
 
 from game.engine import GAMES, game_class
@@ -43,6 +44,7 @@ MAX_SEED = 10**18 - 1      # as the page's ?seed=
 MAX_ID_CHARS = 64
 MAX_TEXT_CHARS = 1000      # a caption before it is cleaned and cut
 MAX_PER_FRAME = 8          # commands taken from the queue in one frame
+SENT_KEPT = 64             # the last events sent, kept for tests and the log (a page may resend forever)
 EVENTS = ("ready", "hand-over", "match-over", "error")
 ID = (Field(str, length=MAX_ID_CHARS), Field(int, -MAX_SEED, MAX_SEED))
 
@@ -154,6 +156,8 @@ def _new_match(p, languages) -> dict:
 
 
 def _load(p, languages) -> dict:
+    if not p["code"].strip():
+        raise ValueError("code is a deal or record code, not empty text")
     caption = p.get("caption")
     return {"code": p["code"], "step": p.get("step"), "mode": p.get("mode"), "autoplay": p.get("autoplay", False),
             "caption": clean_caption(caption) if caption else None}
@@ -185,7 +189,7 @@ class HostLink:
 
     def __init__(self, window, *, languages, levels):
         self.window, self.languages, self.levels = window, tuple(languages), tuple(levels)
-        self.sent: list[dict] = []  # every event sent, in order (for tests and the log)
+        self.sent: deque[dict] = deque(maxlen=SENT_KEPT)  # the last events sent, in order
         try:
             build = window.tt.build
         except Exception:  # noqa: BLE001

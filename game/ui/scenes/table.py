@@ -149,6 +149,8 @@ class TableScene(Scene):
         if before and new:  # a second packet: its faces at trick size are drawn ahead
             self.view.warm_later(new, (self.layout.trick_w,))
         self.state.selected = min(self.state.selected, len(self.hand.cards) - 1)
+        if self.state.drag and self.state.drag[0] not in self.hand.cards:  # played meanwhile (by a key)
+            self.state.drag = None
 
     def controls_label(self, action) -> str:
         """The caption of the button for a word action (tests find buttons by it)."""
@@ -191,8 +193,9 @@ class TableScene(Scene):
         return A.INDICATOR + card if self.obs.phase == "indicator" else card
 
     def after_action(self, seat, action, before, origin=None):
-        if seat == 0:
+        if seat == 0:  # the player's move ends whatever gesture was under way
             self.state.selected = self.state.hovered = -1
+            self.state.drag = None
         self.state.action_shown(seat, action, before, origin)
         if self.note:
             self.state.hint_action = self.note.outlined()  # the lesson's next card, outlined in the hand
@@ -269,6 +272,26 @@ class TableScene(Scene):
         elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held
             self.submit(A.KEEP)
 
+    def thinking(self) -> bool:
+        """An AI seat is deciding: its dots pulse."""
+        return self.ai.seat is not None and self.obs.turn == self.ai.seat and not self.state.busy()
+
+    def moving(self) -> bool:
+        """Cards fly, a notice fades, a score change floats or an AI seat's dots pulse."""
+        state = self.state
+        return (any(not f.done for f in state.flights) or bool(state.toasts) or bool(state.floats)
+                or self.thinking())
+
+    def shown(self):
+        """What the table shows that changes with time or a move: the moves made, the widgets'
+        build, the message, the seats' bubbles, a trick held and its winner, the last trick."""
+        state = self.state
+        return (len(self.session.hand.history), self._built_for, state.message, state.message_is_error,
+                tuple((seat, text) for seat, (text, _age) in state.bubbles.items()), tuple(state.news),
+                state.hold is not None, state.collecting, state.trick_shown_done(), state.dealing,
+                len(state.flights), state.show_last, state.selected, state.hovered, state.hint_action,
+                self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None)
+
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
         if self.state.show_last:  # a tap or key closes the last trick; a long press on an AI card: Why?
@@ -306,8 +329,8 @@ class TableScene(Scene):
         i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
         if i is not None:
             self.state.drag = [self.hand.cards[i], pos, False, pos]
-        elif self.state.waiting_for_tap():
-            self.state.collect_trick()
+        else:
+            self.state.take_trick_on_tap()
 
     def pointer_move(self, pos):
         drag = self.state.drag
@@ -357,8 +380,7 @@ class TableScene(Scene):
         if k == pygame.K_l:
             self.toggle_last()
             return
-        if k in ACTIVATE and state.waiting_for_tap():
-            state.collect_trick()
+        if k in ACTIVATE and state.take_trick_on_tap():
             return
         if ev.text.isdigit() and self.controls.type_digit(ev.text):
             return
