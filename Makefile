@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test play bench coverage clean web serve test-web bench-wasm catalogs
+.PHONY: test play bench coverage clean web itch serve test-web bench-wasm catalogs sim
 
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
@@ -13,6 +13,8 @@ NPM_STAMP := $(NPM_PREFIX)/node_modules/.package-lock.json
 CDN ?=
 PKG_INDEX ?=
 EMBED_ORIGINS ?=
+GAME_ORIGINS ?=
+SELF_HOST ?=
 PORT ?= 4280
 
 $(STAMP): pyproject.toml
@@ -66,10 +68,29 @@ $(NPM_STAMP): package.json package-lock.json
 	cp package.json package-lock.json $(NPM_PREFIX)/
 	npm ci --prefix $(NPM_PREFIX) --no-audit --no-fund --loglevel=error
 
-# build/web, offline: `make web CDN=https://host/pygbag/0.9.3/ PKG_INDEX=https://host/pygbag/`;
-# EMBED_ORIGINS="https://rules.example https://other.example" lets those pages send the game commands
+# build/web, offline: `make web CDN=https://host/pygbag/0.9.3/ PKG_INDEX=https://host/pygbag/`, or
+# `make web SELF_HOST=DIR` (DIR laid out as pygbag's CDN: the runtime goes into the site, nothing
+# from another host); EMBED_ORIGINS="https://rules.example https://other.example" lets those pages
+# send the game commands; GAME_ORIGINS lists other sites whose game examples/embed.html may show
+WEB_ARGS = $(if $(CDN),--cdn $(CDN)) $(if $(PKG_INDEX),--pkg-index $(PKG_INDEX)) $(if $(SELF_HOST),--self-host $(SELF_HOST)) \
+	--embed-origins "$(EMBED_ORIGINS)" --game-origins "$(GAME_ORIGINS)"
 web: $(WEB_STAMP)
-	$(PY) tools/web_build.py $(if $(CDN),--cdn $(CDN)) $(if $(PKG_INDEX),--pkg-index $(PKG_INDEX)) --embed-origins "$(EMBED_ORIGINS)"
+	$(PY) tools/web_build.py $(WEB_ARGS)
+
+# itch.io: build/web-itch/ with the .apk its page opens, zipped as build/tricktable-itch.zip
+itch: $(WEB_STAMP)
+	$(PY) tools/web_build.py $(WEB_ARGS) --itch --out build/web-itch --stage build/stage-itch
+
+# pygbag's simulator (python -m pygbag --sim) runs main.py natively: a Python 3.12 beside the
+# project with the pinned pygbag, pygame-ce and what the runtime's aio/pep0723.py imports
+SIM_VENV := .venv-3.12
+$(SIM_VENV)/.installed: tools/requirements-web.txt
+	python3.12 -m venv $(SIM_VENV)
+	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 pyparsing packaging platform-wasm==0.1.5
+	touch $@
+
+sim: $(SIM_VENV)/.installed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(SIM_VENV)/bin/python tools/pygbag_sim.py
 
 serve: web
 	$(PY) tools/web_serve.py --port $(PORT)

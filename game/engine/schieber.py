@@ -403,7 +403,8 @@ class HandSchieber(Hand):
         led, trump = self.led, self.trump
         if led == trump:  # a plain card while trumps other than a lone Puur are held
             return IllegalAction("follow-trump",
-                                 "Trump was led: you must play a trump (only the Puur may be kept back).")
+                                 "Trump was led: you must play a trump (only a Puur that is your only trump "
+                                 "may be kept back).")
         follow = h & SUIT_MASKS[led]
         if a >> 4 == trump:
             higher = h & self.tmask & self.above[self.win_key - 32]
