@@ -571,6 +571,7 @@ def draw_in_every_language(app, overflow, where):
         overflow.problems.clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["menus", "304", "28", "400", "schieber"])  # parts that xdist can spread
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_every_scene_every_language_no_overflow(monkeypatch, size, part):
@@ -660,6 +661,7 @@ BUTTON_OPTIONS = {"304": [{}, {"caps": True}], "28": [{"double": True}, {"forced
                   "400": [{"face_card_redeal": True}], "schieber": [{}]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_the_tables_buttons_every_language_no_overflow(monkeypatch, size):
     """The demo tables of the test above have no buttons: here the player's seat reaches each

@@ -123,6 +123,7 @@ def do(app, action):
         driver.click_button(app, scene.controls_label(action), driver.tap_twice)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 @pytest.mark.parametrize("game", MAIN_GAMES)
 def test_the_guided_hand_completes_when_followed_and_a_wrong_move_shows_the_refusal(game, size):
@@ -246,6 +247,7 @@ def notes_shown(size, lesson):
             scene.state.flights, scene.state.hold, scene.state.dealing = [], None, False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.game.GAME for lesson in LESSONS])
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(size, lesson):
@@ -258,6 +260,7 @@ def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(
         assert not covered, (code, i, covered, note.rect)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.game.GAME for lesson in LESSONS])
 @pytest.mark.parametrize("page", [(390, 844), (844, 390)], ids=["upright", "sideways"])
 def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, lesson):

@@ -180,6 +180,7 @@ def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
     assert app.scene.name == "menu"
 
 
+@pytest.mark.slow
 def test_swipes_turn_steps_and_play_runs_to_the_end():
     app = open_review(random_record("28", "swipe"), PORTRAIT, step=5)
     scene = app.scene
@@ -731,6 +732,7 @@ def test_a_long_press_shows_the_bid_s_chance_where_the_note_counted_it():
     assert scene.why.lines[2] == f"{taken} · 15.2 · Bid made 64%"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press_show_it(game):
     """Real thinkers (no stand-in): every AI action of a hand played at the table carries its
