@@ -3,18 +3,43 @@
 ``game``: the contract suite's games, by name: every game in ``GAMES`` and the test game of
 ``whist_game.py``, which is registered only while a test of it runs, so every other test sees
 the four real games.
+
+No test's outcome may depend on the machine's speed or load, nor on chance:
+
+- every AI thinks on a ``WorkClock`` (``thinking_counts_work``): a budget is a fixed amount of
+  work, so a decision, a hint and its figures are the same on any machine, idle or busy;
+- Hypothesis runs with no deadline and derandomized (the profile ``suite``): the same examples
+  every run.  ``HYPOTHESIS_PROFILE=explore`` draws new examples (with ``FUZZ_EXAMPLES`` for long
+  runs, tests/helpers.py).
 """
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from helpers import registered
+from hypothesis import settings
 from whist_game import HandWhist
 
+from game.ai import search
 from game.engine import GAMES
+
+# (loaded before the test modules are: their settings, as helpers.fuzz's, build on it)
+settings.register_profile("suite", deadline=None, derandomize=True, print_blob=True)
+settings.register_profile("explore", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 TEST_GAME = HandWhist
 CONTRACT_GAMES = [*GAMES, TEST_GAME.GAME]
+
+
+@pytest.fixture(autouse=True)
+def thinking_counts_work(monkeypatch):
+    """Every thinker made in a test thinks on a fresh ``search.WorkClock``: the same work, so
+    the same decisions, however fast the machine is that minute (the tests that check the
+    slicing itself set their own clock)."""
+    monkeypatch.setattr(search, "clock", search.WorkClock())
 
 
 @pytest.fixture(params=CONTRACT_GAMES)

@@ -30,6 +30,7 @@ loads the Python runtime from; ``--pkg-index`` where the runtime finds pygame-ce
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -391,7 +392,8 @@ def build(
             runtime_hashes[SELF_HOST_PATH + name] = file_hash(built / SELF_HOST_PATH / name)
     if not itch:
         (built / f"{BUNDLE}.apk").unlink()  # only itch.io opens it (make itch)
-    hashes = {name: file_hash(built / name) for name in app_files}
+    hashes = {name: [file_hash(built / name)] for name in app_files}
+    hashes[f"{BUNDLE}.tar.gz"].append(hashlib.sha256(gzip.decompress((built / f"{BUNDLE}.tar.gz").read_bytes())).hexdigest())
     worker = built / "sw.js"
     worker.write_text(render(worker.read_text(encoding="utf-8"), {"app_hashes": json.dumps(hashes, sort_keys=True),
                                                                   "runtime_hashes": json.dumps(runtime_hashes, sort_keys=True)}),

@@ -55,6 +55,8 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         elif self.max_age is not None:
             self.send_header("Cache-Control", f"max-age={self.max_age}")
+        if self.gz_encoded and name.endswith(".gz"):  # as hosts that let the browser unpack .gz files
+            self.send_header("Content-Encoding", "gzip")
         if self.cors:
             self.send_header("Access-Control-Allow-Origin", "*")
         if self.isolated:  # cross-origin isolation: a finer performance.now() for benchmarks
@@ -63,6 +65,7 @@ class Handler(SimpleHTTPRequestHandler):
         super().end_headers()
 
     rate = None     # bytes per second: a slow line (what a first visit on a phone is like)
+    gz_encoded = False  # .gz files sent with Content-Encoding: gzip
 
     def copyfile(self, source, outputfile):
         if self.sent is None and not self.rate:
@@ -85,11 +88,13 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def make_server(directory: str | Path, port: int = 0, bind: str = "127.0.0.1", cors: bool = False, quiet: bool = True,
-                isolated: bool = False, max_age: int | None = None, sent: dict | None = None, rate: float | None = None):
+                isolated: bool = False, max_age: int | None = None, sent: dict | None = None, rate: float | None = None,
+                gz_encoded: bool = False):
     """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one. ``sent``: a
     dict that counts the body bytes sent per path."""
     handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated,
-                                                "max_age": max_age, "sent": sent, "rate": rate})
+                                                "max_age": max_age, "sent": sent, "rate": rate,
+                                                "gz_encoded": gz_encoded})
     server = ThreadingHTTPServer((bind, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server

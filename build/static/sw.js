@@ -35,7 +35,9 @@ const APP_CACHE = PREFIX + "app-" + BUILD;
 const RUNTIME_CACHES = PREFIX + "runtime-" + RUNTIME + "@";  // + the time its filling began
 const here = (url) => (url ? new URL(url, self.location.href).href : "");
 const APP_FILES = [[tt.app_files]];                    // relative to this worker's folder
-const APP_HASHES = [[tt.app_hashes]];                  // file: its SHA-256, as the build wrote it
+const APP_HASHES = [[tt.app_hashes]];                  // file: its SHA-256s, as the build wrote them
+// (the archive has two: as built, and as a host that decompresses .gz files on the way hands it over)
+const isAppFile = async (file, response) => APP_HASHES[file].includes(await sha256(response));
 const RUNTIME_FILES = [[tt.runtime_files]].map(here);  // the runtime's files, its package index
 const RUNTIME_HASHES = Object.fromEntries(Object.entries([[tt.runtime_hashes]]).map(([k, v]) => [here(k), v]));
 const RUNTIME_PREFIXES = [[tt.runtime_prefixes]].map(here);  // where runtime files live
@@ -186,10 +188,10 @@ self.addEventListener("install", (event) => {
         for (const file of APP_FILES) {
             // the HTTP cache's copy where it is this build's; else the server's, which must be
             let response = await fetch(new Request(new URL(file, scope), { cache: "no-cache" }));
-            if (response.ok && (await sha256(response)) !== APP_HASHES[file]) {
+            if (response.ok && !(await isAppFile(file, response))) {
                 response = await fetch(new Request(new URL(file, scope), { cache: "reload" }));
             }
-            if (!response.ok || (await sha256(response)) !== APP_HASHES[file]) {
+            if (!response.ok || !(await isAppFile(file, response))) {
                 throw new Error(file + " is not the file this build listed");  // a site half deployed: try again later
             }
             await cache.put(new URL(file, scope).href, response);
@@ -221,7 +223,7 @@ self.addEventListener("message", (event) => {
 async function fromApp(request, file) {
     const cache = await caches.open(APP_CACHE);
     const hit = await cache.match(new URL(file, scope).href);
-    if (hit && (await sha256(hit)) === APP_HASHES[file]) return hit;
+    if (hit && (await isAppFile(file, hit))) return hit;
     if (hit) await cache.delete(new URL(file, scope).href);  // not what the build made: never served
     return fetch(request);
 }

@@ -128,6 +128,29 @@ def test_a_response_the_build_did_not_list_is_never_cached(cdn_context, shipped_
     assert not [u for u in urls if u.endswith(("not-listed.txt", "default.tmpl"))]
 
 
+def test_a_host_that_unpacks_the_archive_on_the_way_still_gets_it_kept(cdn_context, shipped_site):
+    """Some hosts send tricktable.tar.gz with Content-Encoding: gzip, so the browser hands over a
+    plain tar: the worker accepts the hash of either (the build wrote both)."""
+    from web_serve import LocalServer
+
+    server = LocalServer(shipped_site.directory, gz_encoded=True)
+    try:
+        context, routes = cdn_context(stand_in=True)
+        page = visit(context, server.url + "index.html")
+        page.wait_for_function("() => window.tt && (tt.drawn || tt.failure !== null)")
+        assert page.evaluate("tt.failure") is None
+        assert kept(page) is True
+        size = page.evaluate("""async () => {
+            const names = await caches.keys();
+            const app = names.find((n) => n.startsWith('trick-table-app-'));
+            const hit = await (await caches.open(app)).match(new URL('tricktable.tar.gz', location.href).href);
+            return hit ? (await hit.arrayBuffer()).byteLength : null;
+        }""")
+        assert size is not None and size > (Path(shipped_site.directory) / "tricktable.tar.gz").stat().st_size
+    finally:
+        server.stop()
+
+
 # ---- what reaches the runtime ---------------------------------------------------------------
 
 def cpythonrc_environment_lines() -> str:

@@ -54,6 +54,9 @@ class TableScene(Scene):
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
+        # then every card as it lands in the trick: an AI seat's card is drawn the frame it is played
+        self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
+                             first=False)
         if not self.obs.actions:
             self.state.deal()
 
@@ -255,7 +258,11 @@ class TableScene(Scene):
             self.say_hint(*hint)
         if self._build_key() != self._built_for:
             self.build()
-        if state.busy() or state.show_last:
+        if state.show_last:
+            return
+        if state.busy():
+            if not (self.note and self.note.waiting()):
+                self.ai.think_ahead()
             return
         hand = self.session.hand
         if hand.is_over():
@@ -289,7 +296,8 @@ class TableScene(Scene):
         return (len(self.session.hand.history), self._built_for, state.message, state.message_is_error,
                 tuple((seat, text) for seat, (text, _age) in state.bubbles.items()), tuple(state.news),
                 state.hold is not None, state.collecting, state.trick_shown_done(), state.dealing,
-                len(state.flights), state.show_last, state.selected, state.hovered, state.hint_action,
+                len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
+                self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
                 self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None)
 
     # ---- input ---------------------------------------------------------------------------------------
@@ -413,10 +421,32 @@ class TableScene(Scene):
         super().draw_widgets(surf)
 
     def draw(self, surf):
+        """The still picture is drawn again only when it changed (``App.still_changed``): else
+        the frame draws only what moves over the one kept (``TableView.draw_moving``).  The last
+        trick, over everything, is drawn whole."""
+        view, app = self.view, self.app
+        if self.state.show_last:
+            self.lay_out()
+            view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets)
+            lay = self.layout
+            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
+            view.still = None
+            return
+        kept = view.still is not None and view.still.get_size() == surf.get_size()
+        if app.still_changed or not kept:
+            self.lay_out()
+            surf.blit(view.draw_still(surf.get_size(), self.state, self.hand, app.draw_table, self.draw_widgets),
+                      (0, 0))
+            view.draw_moving(surf, self.state, restore=False)
+            return
+        view.refresh_moving(self.state)
+        if app.last_picture is self:
+            view.draw_moving(surf, self.state, restore=True)
+        else:  # something lay over the last picture (a notice, a caption): the still one again
+            surf.blit(view.still, (0, 0))
+            view.draw_moving(surf, self.state, restore=False)
+
+    def lay_out(self):
         note = [self.note.rect] if self.note and self.note.rect else []  # bubbles and notices keep off it too
         self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets] + note, self.controls_top,
                           self.hint_button is not None, self.ai.seat)
-        self.view.draw(surf, self.state, self.hand, self.app.draw_table, self.draw_widgets)
-        if self.state.show_last:
-            lay = self.layout
-            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
