@@ -56,3 +56,14 @@ def test_game():
     """The test game's class, registered in ``GAMES`` while the test runs."""
     with registered(TEST_GAME):
         yield TEST_GAME
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fuzzers' counts (a test's ``record_property("fuzz", text)``), one line each at the end
+    of the run, so each ``make test`` says how much was tried (pytest-xdist carries them over)."""
+    lines = sorted({value for report in terminalreporter.stats.get("passed", [])
+                    for name, value in getattr(report, "user_properties", ()) if name == "fuzz"})
+    if lines:
+        terminalreporter.section("fuzzers")
+        for line in lines:
+            terminalreporter.line(line)
