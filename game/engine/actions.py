@@ -7,6 +7,9 @@ command line use: 'play JS', 'indicator JS', 'bid 160', 'pass partner'.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
+
 from .quote import quoted
 
 INDICATOR = 64
@@ -82,3 +85,102 @@ def parse_action(text: str, deck) -> int:
     if word == "trump" and len(arg) == 1 and arg in deck.suit_letters:
         return TRUMP + deck.suit_letters.index(arg)
     raise ValueError(f"{quoted(text)} is not an action of this game")
+
+
+# ---- what an action is: other layers ask ``describe`` instead of decoding the codes ----------
+class Kind(Enum):
+    CARD = "card"                  # a card played
+    INDICATOR = "indicator"        # a card laid face down as the trump indicator (304, 28)
+    BID = "bid"
+    PASS = "pass"
+    PASS_PARTNER = "pass partner"  # 304: pass, asking the partner to bid on
+    REDEAL = "redeal"
+    KEEP = "keep"
+    REVEAL = "reveal"              # 304: the trumper shows trump
+    CALL = "call"                  # 28: a player who cannot follow calls for trump
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    CAPS = "caps"
+    PUSH = "push"                  # Schieber: leave the contract to the partner
+    CONTRACT = "contract"          # Schieber: a trump suit, Obenabe or Undenufe
+
+    @property
+    def is_word(self) -> bool:
+        """Said rather than played: neither a card nor a bid (a button at the table)."""
+        return self not in (Kind.CARD, Kind.INDICATOR, Kind.BID)
+
+
+CONTRACT_NAMES = ("trump", "obenabe", "undenufe")  # ``Action.contract`` of a Schieber contract
+
+
+@dataclass(frozen=True)
+class Action:
+    """What an action code is: its kind, its card (a card played or laid as indicator), its
+    number (a bid), its suit (a trump contract), its contract's name (Schieber: "trump",
+    "obenabe", "undenufe"), and its text as records write it (``text``, with a deck)."""
+
+    code: int
+    kind: Kind
+    card: int | None = None
+    value: int | None = None
+    suit: int | None = None
+    contract: str | None = None
+    text: str = ""
+
+    @property
+    def is_card(self) -> bool:
+        """A card that leaves the hand: played, or laid as the trump indicator."""
+        return self.card is not None
+
+
+_WORD_KINDS = {PASS: Kind.PASS, PASS_PARTNER: Kind.PASS_PARTNER, REDEAL: Kind.REDEAL, KEEP: Kind.KEEP,
+               REVEAL: Kind.REVEAL, CALL: Kind.CALL, DOUBLE: Kind.DOUBLE, REDOUBLE: Kind.REDOUBLE,
+               CAPS: Kind.CAPS, PUSH: Kind.PUSH}
+_described: dict = {}
+
+
+def describe(action: int, deck=None) -> Action:
+    """What ``action`` (a known code: ``is_known``) is; with ``deck`` its ``text`` too.  Cached:
+    the same code gives the same ``Action``.  ValueError for a code that is no action."""
+    key = (action, deck)
+    found = _described.get(key)
+    if found is None:
+        found = _described[key] = _describe(action, deck)
+    return found
+
+
+def _describe(a, deck) -> Action:
+    if type(a) is not int or a < 0:
+        raise ValueError(f"{quoted(a)} is not an action code")
+    text = action_text(a, deck) if deck is not None else ""
+    if a < INDICATOR:
+        return Action(a, Kind.CARD, card=a, text=text)
+    if a < BID:
+        return Action(a, Kind.INDICATOR, card=a - INDICATOR, text=text)
+    if a <= BID + MAX_BID:
+        return Action(a, Kind.BID, value=a - BID, text=text)
+    if TRUMP <= a < TRUMP + 4:
+        return Action(a, Kind.CONTRACT, suit=a - TRUMP, contract="trump", text=text)
+    if a == OBENABE or a == UNDENUFE:
+        return Action(a, Kind.CONTRACT, contract=WORDS[a], text=text)
+    if a in _WORD_KINDS:
+        return Action(a, _WORD_KINDS[a], text=text)
+    raise ValueError(f"{quoted(a)} is not an action code")
+
+
+def bid(n: int) -> int:
+    """The code of the bid ``n``."""
+    return BID + n
+
+
+def indicator(card: int) -> int:
+    """The code of laying ``card`` as the trump indicator."""
+    return INDICATOR + card
+
+
+def contract(name: str, suit: int | None = None) -> int:
+    """The code of a Schieber contract: ``("trump", suit)``, ``"obenabe"`` or ``"undenufe"``."""
+    return TRUMP + suit if name == "trump" else CODES[name]
+
+
+CONTRACTS = (TRUMP, TRUMP + 1, TRUMP + 2, TRUMP + 3, OBENABE, UNDENUFE)  # Schieber's, in contract order

@@ -23,11 +23,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from . import actions as A
 from . import allowed as W
 from .cards import Deck, mask_of
+from .facts import Facts
 from .log import TRUMP, LogEntry
 from .options import Option, non_default, resolve
 from .quote import quoted
@@ -83,6 +85,13 @@ class Observation:
     forehand: int = -1    # the seat that leads the hand's first trick (and bids first)
     first_hand: bool = False  # the first hand of a match, played by the game's FIRST_HAND_RULE
 
+    @cached_property
+    def facts(self) -> Facts:
+        """``public`` as the game's typed facts (``Hand.FACTS``, ``facts.py``): read attributes,
+        not keys.  Built once, when first asked."""
+        from .registry import GAMES
+        return getattr(GAMES.get(self.game), "FACTS", Facts).from_public(self.public)
+
     def why_allowed(self, action) -> W.Allowed | None:
         """The rule that lets this seat take ``action`` now (``allowed.py``: rule and words);
         None if it is not one of ``legal``.  The game says it (``Hand._allowed``), from what this
@@ -117,6 +126,7 @@ class Hand:
                "The player after the dealer is forehand. The first dealer of a match is drawn at random, "
                "and the deal moves on by one seat after every hand, a thrown-in hand too.")
     RULES: tuple[tuple[str, str], ...] = ()  # the game's own rules, after SEATING
+    FACTS: type[Facts] = Facts  # the typed form of the observation's ``public`` (``Observation.facts``)
     # phase -> the heading of RULES that explains it (the table opens the rules there)
     RULES_SECTIONS: dict[str, str] = {}
 

@@ -10,6 +10,7 @@ from . import actions as A
 from . import allowed as W
 from .cards import FRENCH32, cards_in
 from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
+from .facts import HiddenTrumpFacts
 from .log import FACE_DOWN, INDICATOR, REVEALS_TRUMP, TRUMP, TURNED_UP, LogEntry
 
 # Rank slots 7..A are 5..12.  Trick power: J 9 A 10 K Q 8 7.

@@ -24,7 +24,10 @@ from .cards import (
     make_card,
     mask_of,
 )
+from dataclasses import dataclass
+
 from .core import Hand, IllegalAction, Observation, Trick
+from .facts import Facts
 from .options import Option
 from .registry import register
 from .weis import best_weis_split, stoeck_holder, weis_points_by_side
@@ -89,6 +92,36 @@ def contract_name(k: int) -> str:
     return f"{SUIT_NAMES[k]} trump" if k < 4 else ("Obenabe", "Undenufe")[k - 4]
 
 
+@dataclass(frozen=True)
+class WeisShown:
+    kind: str      # "run" or "four"
+    points: int    # before the multiplier
+    cards: tuple   # its cards
+
+
+@dataclass(frozen=True)
+class SchieberFacts(Facts):
+    forehand: int = -1
+    pushed: bool = False
+    chooser: int | None = None      # who chose the contract
+    contract: str | None = None     # "trump", "obenabe" or "undenufe"
+    multiplier: int | None = None
+    target: int = 3000
+    points: tuple = (0, 0)          # this hand's points per side, multiplied
+    score_now: tuple = (0, 0)       # the match score with them
+    weis: tuple = ((), (), (), ())  # per seat: the Weis laid open (WeisShown)
+    weis_points: tuple = (0, 0)     # per side, multiplied
+    stoeck: int | None = None       # the seat whose Stöck has counted
+    stoeck_points: tuple = (0, 0)
+    winner: int | None = None       # the side that reached the target in this hand
+
+    @classmethod
+    def _read(cls, name: str, value):
+        if name == "weis":
+            return tuple(tuple(WeisShown(w["kind"], w["points"], tuple(w["cards"])) for w in seat) for seat in value)
+        return super()._read(name, value)
+
+
 @register
 class HandSchieber(Hand):
     GAME = "schieber"
@@ -99,6 +132,7 @@ class HandSchieber(Hand):
     FIGURE_NAME = "points before the multiplier"
     FIRST_HAND_RULE = "In the first hand of a match the holder of the Rosen 7 is forehand, whoever dealt."
     DECK = SWISS36
+    FACTS = SchieberFacts
     CARDS_EACH = 9
     PACKETS = (3, 3, 3)
     RULES_SECTIONS = {"contract": "The contract", "play": "Play"}
