@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from game.ai.arena import PLAYERS, play_deals  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
-from arguments import comma_list, whole_number  # noqa: E402  (benchmarks/)
+from arguments import comma_list, whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
 
 
 def main(argv: list[str]) -> None:
@@ -36,7 +36,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seed", default="1")
     p.add_argument("--jobs", type=whole_number, default=1, help="processes sharing the deals")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--games", "28", "--levels", "easy", "--deals", "1"])
     runs = [(g, lv, b) for g in args.games for lv in args.levels for b in args.against]
     for game, level, against in runs:
         t0 = time.perf_counter()

@@ -44,7 +44,7 @@ from game.ai.search import LEVELS, Thinker, cards_left  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine.actions import BID  # noqa: E402
 
-from arguments import comma_list, whole_number  # noqa: E402  (benchmarks/)
+from arguments import comma_list, whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
 
 BANDS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0001)
 PARTS = ("first third", "middle third", "last third")
@@ -143,7 +143,7 @@ def main(argv=None) -> int:
     p.add_argument("--played-by-rules", action="store_true",
                    help="the rules play every seat; the level only says what it expects")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--games", "28", "--level", "easy", "--hands", "1"])
     search.cpu_clock = True
     result = {game: survey(game, args.level, args.hands, args.seed, args.played_by_rules) for game in args.games}
     if args.json:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arguments import whole_number, positive_number  # noqa: E402  (benchmarks/)
+from arguments import SMOKE_HELP, whole_number, positive_number  # noqa: E402  (benchmarks/)
 
 ROOT = Path(__file__).resolve().parent.parent
 # the arena's players and the games (game.ai.arena.PLAYERS, game.engine.GAMES; a test keeps them so)
@@ -190,7 +190,8 @@ def read(args) -> None:
 
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--smoke", action="store_true", help=SMOKE_HELP + ": a run of one deal started, played and read")
+    sub = p.add_subparsers(dest="command")
     s = sub.add_parser("start", allow_abbrev=False)
     s.add_argument("log", type=Path)
     s.add_argument("--game", required=True, choices=GAMES)
@@ -206,12 +207,26 @@ def main(argv: list[str]) -> None:
     r = sub.add_parser("read", allow_abbrev=False)
     r.add_argument("log", type=Path)
     args = p.parse_args(argv)
+    if args.smoke:
+        smoke()
+        return
+    if args.command is None:
+        p.error("say what to do: start, play or read")
     try:
         if args.command != "start" and not args.log.is_file():
             raise Refused(f"{args.log}: no such run; start it first")
         {"start": start, "play": play, "read": read}[args.command](args)
     except Refused as why:
         p.exit(2, f"{p.prog}: {why}\n")
+
+
+def smoke() -> None:
+    """A run of one deal in a temporary folder: started, played and read, as a real one is."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = str(Path(tmp) / "run.jsonl")
+        main(["start", log, "--game", "28", "--a", "baseline", "--b", "easy", "--deals", "1", "--seed", "smoke"])
+        main(["play", log])
+        main(["read", log])
 
 
 if __name__ == "__main__":

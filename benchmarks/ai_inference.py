@@ -30,7 +30,7 @@ from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 
 from ai_rules import rules_of_checkout  # noqa: E402  (benchmarks/, the script's folder)
-from arguments import checkout, whole_number  # noqa: E402
+from arguments import checkout, whole_number, parse_with_smoke  # noqa: E402
 
 
 def kept_worlds(obs, fit, count: int, rng: random.Random) -> list:
@@ -91,7 +91,7 @@ def main(argv: list[str]) -> None:
                    help="who makes the auction and the contract (default the rules)")
     p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout whose fit is read too")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--game", "28", "--deals", "1", "--worlds", "2"])
     fits = {"every world alike": None, "this checkout": getattr(rules_for(args.game), "likelihood", None)}
     if args.before is not None:
         fits["--before"] = getattr(rules_of_checkout(args.before)(args.game), "likelihood", None)

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arguments import whole_number  # noqa: E402
+from arguments import whole_number, parse_with_smoke  # noqa: E402
 
 from game.ai.reasons import weigh  # noqa: E402
 from game.ai.search import LEVELS, Thinker, cards_left  # noqa: E402
@@ -87,7 +87,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seed", type=whole_number, default=1, help="the deals' seed (1)")
     p.add_argument("--examples", type=int, default=0, help="lines of each kind to print (0)")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--games", "28", "--hands", "1", "--level", "easy"])
     games = [g.strip() for g in args.games.split(",")]
     unknown = [g for g in games if g not in GAMES]
     if unknown:

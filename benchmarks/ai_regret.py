@@ -38,7 +38,7 @@ from game.ai.search import LEVELS, Thinker, baseline_action  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 
-from arguments import whole_number  # noqa: E402  (benchmarks/)
+from arguments import whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
 
 PHASES = ("play", "contract", "bid", "all")
 
@@ -95,7 +95,8 @@ def main(argv=None) -> int:
     p.add_argument("--times", type=factors, default=[1.0, 2.0],
                    help="the level's thinking time and work cap times these")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--game", "28", "--level", "easy", "--decisions", "2", "--reference", "2",
+                                         "--times", "1"])
 
     search.cpu_clock = True
     level = LEVELS[args.level]

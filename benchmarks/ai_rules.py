@@ -30,7 +30,7 @@ from game.ai.arena import mean_ci  # noqa: E402
 from game.ai.rules import rules_for  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
-from arguments import checkout, whole_number  # noqa: E402  (benchmarks/)
+from arguments import checkout, whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
 
 
 def rules_of_checkout(tree: Path):
@@ -83,7 +83,8 @@ def main(argv: list[str]) -> None:
     p.add_argument("--deals", type=whole_number, default=2000)
     p.add_argument("--seed", default="1")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--before", str(Path(__file__).resolve().parent.parent), "--game", "28",
+                                         "--deals", "2"])
     games = [args.game] if args.game else list(GAMES)
     before = rules_of_checkout(args.before)
     figures = {g: duel(g, rules_for(g), before(g), args.deals, args.seed) for g in games}

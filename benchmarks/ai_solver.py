@@ -31,7 +31,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 sys.path.insert(0, str(HERE.parent))
-from arguments import checkout, run_before, tree_to_measure, whole_number  # noqa: E402  (benchmarks/)
+from arguments import (checkout, parse_with_smoke, run_before, tree_to_measure,  # noqa: E402  (benchmarks/)
+                       whole_number)
 
 TREE = tree_to_measure(sys.argv[1:], HERE.parent.parent) if __name__ == "__main__" else HERE.parent.parent
 sys.path.insert(0, str(TREE))
@@ -136,7 +137,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout, measured as well")
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--cards", "4", "--hands", "1", "--repeat", "1"])
     before = None
     if args.before:
         before = run_before(p, HERE, args.before, ["--cards", ",".join(map(str, args.cards)), "--hands",

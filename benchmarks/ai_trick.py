@@ -34,7 +34,7 @@ from game.ai.outcome import figures, utility  # noqa: E402
 from game.ai.search import LEVELS, baseline_action, cards_left  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 
-from arguments import whole_number  # noqa: E402  (benchmarks/)
+from arguments import whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
 
 
 def with_exact(level: str, exact: int | None) -> str:
@@ -130,7 +130,8 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seed", default="1")
     p.add_argument("--rest", default="normal", choices=PLAYERS, help="who plays the other tricks")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--game", "28", "--a", "baseline", "--b", "easy", "--rest", "baseline",
+                                         "--deals", "1"])
     a, b = with_exact(args.a, args.a_exact), with_exact(args.b, args.b_exact)
     t0 = time.perf_counter()
     out = trick_duplicate(args.game, a, b, args.cards, args.deals, args.seed, args.rest)

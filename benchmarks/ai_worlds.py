@@ -40,7 +40,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 sys.path.insert(0, str(HERE.parent))
-from arguments import checkout, positive_number, run_before, tree_to_measure, whole_number  # noqa: E402
+from arguments import (checkout, parse_with_smoke, positive_number, run_before, tree_to_measure,  # noqa: E402
+                       whole_number)
 
 TREE = tree_to_measure(sys.argv[1:], HERE.parent.parent) if __name__ == "__main__" else HERE.parent.parent
 sys.path.insert(0, str(TREE))
@@ -170,7 +171,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout, measured as well")
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--seconds", "0.05", "--hands", "1", "--level", "easy", "--worlds-each", "2"])
     level, dd_ms, cpu = args.level, args.dd_ms, not args.wall_clock
     if cpu:
         use_cpu_clock()

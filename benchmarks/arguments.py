@@ -63,3 +63,14 @@ def run_before(parser: argparse.ArgumentParser, script: Path, before: Path, args
     if run.returncode:
         parser.exit(1, f"--before {before}: its run failed:\n{run.stderr}")
     return json.loads(run.stdout)
+
+
+SMOKE_HELP = "seconds, tiny sizes: that the benchmark still runs (the test suite runs every benchmark so)"
+
+
+def parse_with_smoke(parser: argparse.ArgumentParser, argv, tiny: list[str]) -> argparse.Namespace:
+    """``parser``'s arguments with ``--smoke`` besides: the benchmark at ``tiny`` sizes (its
+    arguments, taken before the command line's, so that one given there still wins)."""
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    return parser.parse_args(tiny + argv if "--smoke" in argv else argv)

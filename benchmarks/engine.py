@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.engine import GAMES  # noqa: E402
 
-from arguments import positive_number  # noqa: E402  (benchmarks/)
+from arguments import positive_number, parse_with_smoke  # noqa: E402  (benchmarks/)
 from game.engine.actions import is_play  # noqa: E402
 
 DEALS = 300
@@ -167,7 +167,7 @@ def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--seconds", type=positive_number, default=2.0, help="timing each operation (2)")
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    args = parse_with_smoke(p, argv, ["--seconds", "0.01"])
     figures = {name: {what: round(measure(cls, args.seconds)) for what, measure in MEASURES.items()}
                for name, cls in GAMES.items()}
     if args.json:

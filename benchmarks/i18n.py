@@ -18,11 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arguments import parse_with_smoke  # noqa: E402  (benchmarks/)
 from game import i18n  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # it takes none
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])  # it takes no sizes
+    smoke = parse_with_smoke(p, argv, []).smoke
+    rounds = 1 if smoke else 2000
     codes = [c for c in i18n.LANGUAGES if c != "en"]
     cold = []
     for _round in range(5):
@@ -31,14 +36,14 @@ def main(argv: list[str]) -> int:
         for code in codes:
             i18n.set_language(code)
         cold.append((time.perf_counter() - started) * 1000 / len(codes))
-    switches = 2000 * len(codes)
+    switches = rounds * len(codes)
     started = time.perf_counter()
-    for _round in range(2000):
+    for _round in range(rounds):
         for code in codes:
             i18n.set_language(code)
     warm = (time.perf_counter() - started) * 1e6 / switches
     i18n.set_language("de")
-    lookups = 200_000
+    lookups = 100 if smoke else 200_000
     started = time.perf_counter()
     for _n in range(lookups):
         i18n._("Settings")

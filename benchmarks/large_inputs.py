@@ -42,7 +42,7 @@ from game.engine.records import MAX_RECORD_BYTES, random_record  # noqa: E402
 from game.ui.storage import LIMITS, FileBackend, Store  # noqa: E402
 from game.web.storage_backend import PAGE_HELPERS, LocalStorageBackend  # noqa: E402
 
-from arguments import checkout  # noqa: E402  (benchmarks/)
+from arguments import checkout, parse_with_smoke  # noqa: E402  (benchmarks/)
 
 MB = 1024 * 1024
 
@@ -125,10 +125,10 @@ def child_process(path: Path) -> tuple[float, float, int, int]:
     return seconds, rss_kb / 1024, run.returncode, len(run.stdout)
 
 
-def record_benchmark() -> dict:
+def record_benchmark(cases: int = len(CASES)) -> dict:
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, write in CASES.items():
+        for name, write in list(CASES.items())[:cases]:
             path = Path(tmp) / "case.json"
             write(path)
             size = path.stat().st_size
@@ -278,9 +278,9 @@ def store_child(folder: Path, root: Path) -> tuple[float, float, float]:
     return store_s, seconds, int(lines[-1]) / 1024
 
 
-def browser_case() -> dict:
+def browser_case(chars: int = 5 * MB) -> dict:
     """A 5 million character match value in localStorage, refused by its length in the page."""
-    items = {"trick-table:match": "x" * (5 * MB)}
+    items = {"trick-table:match": "x" * chars}
     tracemalloc.start()
     t0 = time.perf_counter()
     store = Store(LocalStorageBackend(PageStorage(items)))
@@ -288,13 +288,13 @@ def browser_case() -> dict:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     kept = [k for k in items if k.startswith("trick-table:match.unreadable-")]
-    return {"value_chars": 5 * MB, "in_process_s": round(seconds, 4), "traced_peak_mb": round(peak / MB, 2),
+    return {"value_chars": chars, "in_process_s": round(seconds, 4), "traced_peak_mb": round(peak / MB, 2),
             "notices": len(store.notices), "kept_aside": len(kept)}
 
 
-def store_benchmark(root: Path) -> dict:
+def store_benchmark(root: Path, cases: int = len(STORE_CASES)) -> dict:
     rows = {}
-    for name, write in STORE_CASES.items():
+    for name, write in list(STORE_CASES.items())[:cases]:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             write(folder)
@@ -310,10 +310,11 @@ def store_benchmark(root: Path) -> dict:
     return rows
 
 
-def main_benchmark(as_json: bool, root: Path = ROOT) -> None:
-    records = record_benchmark()
-    stores = store_benchmark(root)
-    browser = browser_case()
+def main_benchmark(as_json: bool, root: Path = ROOT, smoke: bool = False) -> None:
+    """``smoke``: the first (baseline) case of each table and a small browser value."""
+    records = record_benchmark(1 if smoke else len(CASES))
+    stores = store_benchmark(root, 1 if smoke else len(STORE_CASES))
+    browser = browser_case(MB // 16 if smoke else 5 * MB)
     if as_json:
         print(json.dumps({"cases": records, "store": stores, "browser": browser, "root": str(root),
                           "python": sys.version.split()[0]}))
@@ -342,5 +343,5 @@ if __name__ == "__main__":
     parser.add_argument("--root", metavar="DIR", type=checkout, default=ROOT,
                         help="the checkout the new-process cases run (this one)")
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    main_benchmark(args.json, args.root.resolve())
+    args = parse_with_smoke(parser, None, [])
+    main_benchmark(args.json, args.root.resolve(), args.smoke)

@@ -25,7 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
 import wasm_play  # noqa: E402
+from arguments import SMOKE_HELP  # noqa: E402  (benchmarks/)
 import web_browser  # noqa: E402
 from web_serve import LocalServer  # noqa: E402
 
@@ -66,7 +69,10 @@ def main(argv=None) -> int:
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard", "expert"),
                         help="AI level [normal]")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
     args = parser.parse_args(argv)
+    if args.smoke:  # one random hand, one AI hand at the easy level
+        args.hands, args.ai_hands, args.level = 1, min(args.ai_hands, 1), "easy"
     if args.hands < 1 or args.ai_hands < 0:
         parser.error("--hands counts from 1, --ai-hands from 0")
     lacking = web_browser.missing()

@@ -1,11 +1,13 @@
 """The benchmarks' and the arena's command lines: a bad argument is refused in a line that names
-it, never a traceback; the two-checkout runs measure the other checkout's code."""
+it, never a traceback; the two-checkout runs measure the other checkout's code; every benchmark
+runs in its smoke mode, so one that breaks fails the suite."""
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +82,42 @@ def test_a_bad_argument_is_refused_in_words(script, args, words):
                          timeout=120)
     assert run.returncode == 2, run.stderr
     assert words in run.stderr and "Traceback" not in run.stderr
+
+
+BENCHMARKS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if "__main__" in p.read_text())
+IN_THE_BROWSER = {"wasm.py"}  # Chromium and Pyodide (make test installs them)
+
+
+@pytest.mark.parametrize("script", BENCHMARKS)
+def test_every_benchmark_runs_in_its_smoke_mode(script):
+    """``--smoke``: seconds and tiny sizes, the whole benchmark run through. A benchmark without
+    the mode fails here, as one that no longer runs does."""
+    if script in IN_THE_BROWSER:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import web_browser
+
+        lacking = web_browser.missing()
+        if lacking:
+            message = "web test tools missing: " + "; ".join(lacking)
+            if os.environ.get("TRICK_TABLE_WEB_TESTS") == "1":
+                pytest.fail(message)
+            pytest.skip(message)
+    run = subprocess.run([sys.executable, f"benchmarks/{script}", "--smoke"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert run.stdout.strip() and "Traceback" not in run.stderr
+
+
+def test_the_frame_benchmark_has_an_idle_figure_for_every_scene_on_both_phone_canvases():
+    out = subprocess.run([sys.executable, "benchmarks/frame.py", "--smoke", "--json"], cwd=ROOT,
+                         capture_output=True, text=True, check=True, timeout=300)
+    data = json.loads(out.stdout)
+    assert data["clock"] == "process_time" and set(data["frame"]) == {"720x1558", "1558x720"}
+    for figures in data["frame"].values():
+        assert set(figures["idle_ms"]) == {"menu", "table, a bid", "table, a card", "table, a trump choice",
+                                           "hand result", "review, paused", "lesson, waiting"}
+        assert all(ms >= 0 for ms in figures["idle_ms"].values())
+        assert figures["worst_frame_ms"]["28"] > 0 and figures["flight_median_ms"] > 0
 
 
 def test_argument_types_take_what_they_say():
