@@ -45,6 +45,26 @@ def is_bid(action: int) -> bool:
     return BID <= action < PASS
 
 
+def is_indicator(action: int) -> bool:
+    """A card laid as the trump indicator (304, 28)."""
+    return INDICATOR <= action < BID
+
+
+def bid_value(action: int) -> int:
+    """The number an ``is_bid`` action bids."""
+    return action - BID
+
+
+def card_of(action: int) -> int | None:
+    """The card an action plays or lays as indicator; None for any other action."""
+    return action if action < INDICATOR else action - INDICATOR if action < BID else None
+
+
+def trump_suit_of(action: int) -> int | None:
+    """The suit of a Schieber trump contract; None for any other action."""
+    return action - TRUMP if TRUMP <= action < TRUMP + 4 else None
+
+
 def is_known(action, deck) -> bool:
     """Whether ``action`` is the code of an action of a game played with ``deck``, in any phase
     (plays and indicators of the deck's cards, bids, the words, the four trump suits)."""

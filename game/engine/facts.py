@@ -25,6 +25,10 @@ class Facts:
 
     trump: int | None = None
     tricks_won: tuple = ()
+    bidder: int | None = None       # the seat whose bid stands (304, 28: the trumper)
+    indicator: int | None = None    # a face-down trump indicator this seat may see (304, 28)
+    indicator_down: bool = False    # a trump indicator lies face down
+    score_now: tuple | None = None  # the match score with this hand's points so far (games that score live)
 
     @classmethod
     def from_public(cls, public: dict) -> "Facts":
@@ -51,11 +55,8 @@ class Facts:
 class HiddenTrumpFacts(Facts):
     """304 and Twenty-Eight: the auction and the hidden trump."""
 
-    bidder: int | None = None        # the trumper (highest bidder), once the auction is won
     bid: int | None = None           # the winning bid
     high_bid: int | None = None      # the highest bid of the running auction
     passed: tuple = ()               # seats that passed in this round
     partner_calls: tuple = ()        # 304: seats that passed asking the partner to bid on
     revealed: bool = False           # trump is public
-    indicator: int | None = None     # the face-down indicator, to the trumper while hidden
-    indicator_down: bool = False     # an indicator lies face down

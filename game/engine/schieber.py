@@ -108,7 +108,6 @@ class SchieberFacts(Facts):
     multiplier: int | None = None
     target: int = 3000
     points: tuple = (0, 0)          # this hand's points per side, multiplied
-    score_now: tuple = (0, 0)       # the match score with them
     weis: tuple = ((), (), (), ())  # per seat: the Weis laid open (WeisShown)
     weis_points: tuple = (0, 0)     # per side, multiplied
     stoeck: int | None = None       # the seat whose Stöck has counted

@@ -203,7 +203,7 @@ class LessonGuide:
             return ""
         code = self.expected()
         swiss = self.lesson.game.DECK.family == "swiss"
-        card = card_name(code % A.INDICATOR, swiss) if code < A.BID else ""
+        card = card_name(A.card_of(code), swiss) if A.card_of(code) is not None else ""
         if step.caption:
             return _(step.caption).format(card=card, action=action_phrase(code, swiss))
         if self.hand.turn == 0 and A.is_play(code):
@@ -215,7 +215,7 @@ class LessonGuide:
         code = self.expected()
         if code is None or self.hand.turn != 0:
             return None
-        return code if A.is_play(code) else code - A.INDICATOR if A.INDICATOR <= code < A.BID else None
+        return A.card_of(code)
 
     def refusal(self, action) -> IllegalAction | None:
         """None if the player's legal ``action`` is the lesson's, else the lesson's note."""

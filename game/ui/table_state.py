@@ -53,7 +53,7 @@ class TableState:
         return self.session.hand.observation(0)
 
     def live_score(self):
-        return self.obs.public.get("score_now") or self.obs.score
+        return self.obs.facts.score_now or self.obs.score
 
     def busy(self) -> bool:
         """Cards are moving, or a finished trick is still shown."""
@@ -125,7 +125,7 @@ class TableState:
         swiss = self.ui.swiss
         if A.is_play(action):
             self.card_played(seat, action, before, after, origin)
-        elif A.INDICATOR <= action < A.BID:
+        elif A.is_indicator(action):
             self.bubbles[seat] = (_("Trump card"), 0.0)
         else:
             self.bubbles[seat] = (action_label(action, swiss), 0.0)
