@@ -89,8 +89,8 @@ class _Finder(ast.NodeVisitor):
                     self.constant_names.add(alias.asname or alias.name)
 
     def _is_code_constant(self, node) -> bool:
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            return node.value.id in self.module_names and node.attr.isupper()
+        if isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute)):
+            return ast.unparse(node.value) in self.module_names and node.attr.isupper()
         return isinstance(node, ast.Name) and node.id in self.constant_names
 
     # ---- public ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import allowed as W
+from . import events as E
 from .cards import (
     ROSEN,
     SUIT_MASKS,
@@ -393,6 +394,40 @@ class HandSchieber(Hand):
     def _over(self) -> None:
         self.phase = "over"
         self.turn = -1
+
+    # ---- events -------------------------------------------------------------------------
+    def _tell_state(self):
+        return self.weis_scored, self.stoeck_scored, self.points[0], self.points[1]
+
+    def _action_event(self, seat: int, a: int, phase: str) -> E.Event:
+        if a in CONTRACT_CODES:
+            k = self.contract
+            return E.ContractChosen(seat, self._weis_mode(), k if k < 4 else None, self.mult)
+        return super()._action_event(seat, a, phase)
+
+    def _told(self, seat: int, a: int, state) -> list:
+        weis_scored, stoeck_scored = state[:2]
+        events = []
+        if self.weis_scored and not weis_scored and self.weis_side >= 0:
+            for s in (self.weis_side, self.weis_side + 2):
+                found = self.weis_found[s]
+                if found:
+                    shown = tuple(WeisShown(w.kind, w.points, tuple(w.cards)) for w in found)
+                    events.append(E.WeisScored(s, shown, sum(w.points for w in found) * self.mult))
+        if self.stoeck_scored and not stoeck_scored:
+            events.append(E.StoeckScored(self.stoeck_seat, STOECK * self.mult))
+        return events
+
+    def _trick_points(self, state) -> int | None:
+        """The winners' points from this trick: their gain less the Weis and Stöck scored with it."""
+        weis_scored, stoeck_scored, *before = state
+        side = self.tricks[-1].winner & 1
+        gain = self.points[side] - before[side]
+        if self.weis_scored and not weis_scored and self.weis_side == side:
+            gain -= self.weis_total * self.mult
+        if self.stoeck_scored and not stoeck_scored and self.stoeck_seat & 1 == side:
+            gain -= STOECK * self.mult
+        return gain
 
     # ---- why a legal action is allowed ----------------------------------------------------
     @classmethod

@@ -21,6 +21,7 @@ from game.engine.schieber import HandSchieber
 from game.i18n import N_, _
 
 from .names import action_label, seat_name, side_name, suit_name
+from game.engine import events as E
 from game.engine import phases as P
 
 SUIT_ORDER = (0, 1, 3, 2)  # French: spades, hearts, clubs, diamonds (colours alternate)
@@ -587,11 +588,8 @@ class UISchieber(GameUI):
 
     def trick_points(self, cards, winner, before, after, res=None):
         """What the trick added to its winners' points (multiplied, the last trick's 5 and the
-        Match bonus in), from the hand's running points less the Weis and Stöck scored with it."""
-        side = winner & 1
-        b, a = before.public, after.public
-        extra = (a["weis_points"][side] - b["weis_points"][side]) + (a["stoeck_points"][side] - b["stoeck_points"][side])
-        return a["points"][side] - b["points"][side] - extra
+        Match bonus in), as the engine's event of the trick tells it."""
+        return next((e.points for e in after.events if isinstance(e, E.TrickWon)), None)
 
     def result_rows(self, obs, res):
         """Cards (the last trick's 5 in them), the Match bonus, Weis and Stöck, their sum before
