@@ -35,7 +35,7 @@ def test_every_action_describes_itself(game):
             assert info.code == a and info.text == hand.action_text(a)
             assert A.parse_action(info.text, cls.DECK) == a
             assert (info.kind is A.Kind.CARD) == A.is_play(a)
-            assert info.is_card == (info.kind in (A.Kind.CARD, A.Kind.INDICATOR))
+            assert info.is_card == (info.kind in (A.Kind.CARD, A.Kind.INDICATOR, A.Kind.GIVE))
             if info.kind is A.Kind.BID:
                 assert A.bid(info.value) == a
             if info.kind is A.Kind.INDICATOR:

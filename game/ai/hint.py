@@ -127,4 +127,10 @@ def describe(obs, action: int) -> str:
         return N_("not worth a higher bid") if obs.phase == P.AUCTION else N_("no reason to raise the stakes")
     if action in WHY:
         return WHY[action]
-    return N_("choose this trump") if A.trump_suit_of(action) is not None else N_("its suit becomes trump")
+    kind = A.describe(action).kind
+    if kind is A.Kind.CONTRACT:
+        return N_("choose this trump")
+    if kind is A.Kind.INDICATOR:
+        return N_("its suit becomes trump")
+    allowed = obs.why_allowed(action)  # an action of a kind the hint has no words of its own for
+    return allowed_message(allowed) if allowed is not None else N_("the rules allow it")

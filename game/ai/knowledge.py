@@ -306,6 +306,8 @@ class OpenPlay:
         self.voids = [0, 0, 0, 0]
         self.pinned = [0, 0, 0, 0]  # cards shown (Schieber Weis) that are still in a hand
         self.no_more_weis = [None] * 4  # Schieber: known cards of a seat that has no (more) Weis
+        self.given = [0, 0, 0, 0]     # cards a seat gave to another (a game that passes cards, face up)
+        self.got = [0, 0, 0, 0]       # cards a seat was given
         trump = obs.facts.trump
         trump = -1 if trump is None else trump
         void_shown = profile.void_shown
@@ -314,6 +316,12 @@ class OpenPlay:
             if card == A.REDEAL:
                 self.voids[s] |= profile.redeal_shows_none  # 'keep' says nothing: every seat is asked
             if card is None or not A.is_play(card):
+                if card is not None and card >= A.BID:
+                    info = A.describe(card)
+                    if info.kind is A.Kind.GIVE:  # dealt to ``s``, held by ``info.to`` until played
+                        known |= 1 << info.card
+                        self.given[s] |= 1 << info.card
+                        self.got[info.to] |= 1 << info.card
                 continue
             known |= 1 << card
             self.played[s] |= 1 << card
@@ -342,6 +350,8 @@ class OpenPlay:
                     if scored[s & 1] or not any(scored):
                         in_weis = mask_of(c for w in shown for c in w.cards)
                         self.no_more_weis[s] = (self.played[s] | self.pinned[s]) & ~in_weis
+        for s in range(4):  # a card given and not played yet is known to be in its new hand
+            self.pinned[s] |= self.got[s] & ~self.played[s]
         lead_card = profile.first_hand_card  # its holder leads a match's first hand
         if first_hand(obs) and lead_card is not None and not known >> lead_card & 1:
             self.pinned[obs.forehand] |= 1 << lead_card
@@ -364,7 +374,7 @@ class OpenPlay:
     def _build(self, seats, cards, rng):
         dealt = [list(self.obs.received) if s == self.me else None for s in range(4)]
         for s, got in zip(seats, cards):  # all cards are dealt before anyone acts: order is no matter
-            dealt[s] = got + cards_in(self.played[s] | self.pinned[s])
+            dealt[s] = got + cards_in((self.played[s] | self.pinned[s] | self.given[s]) & ~self.got[s])
         return dealt, []
 
     def agrees(self, hand) -> bool:

@@ -1,7 +1,8 @@
 """Actions as small ints, and their text form from the record spec.
 
 Card plays are the card itself (0..63), a laid indicator is 64 + card, a bid is
-BID + n; the word actions have fixed codes.  Text is what records and the
+BID + n, a card given to another seat GIVE + 64 * seat + card; the word actions have fixed
+codes.  Text is what records and the
 command line use: 'play JS', 'indicator JS', 'bid 160', 'pass partner'.
 """
 
@@ -15,6 +16,7 @@ from .quote import quoted
 INDICATOR = 64
 BID = 128          # BID + n for n up to MAX_BID
 MAX_BID = 9999
+GIVE = 10200       # GIVE + 64 * seat + card: a card passed to ``seat`` (a game with a passing phase)
 PASS = 20000       # word actions come after every possible bid
 PASS_PARTNER = 20001
 REDEAL = 20002
@@ -42,7 +44,7 @@ def is_play(action: int) -> bool:
 
 
 def is_bid(action: int) -> bool:
-    return BID <= action < PASS
+    return BID <= action <= BID + MAX_BID
 
 
 def is_indicator(action: int) -> bool:
@@ -56,8 +58,10 @@ def bid_value(action: int) -> int:
 
 
 def card_of(action: int) -> int | None:
-    """The card an action plays or lays as indicator; None for any other action."""
-    return action if action < INDICATOR else action - INDICATOR if action < BID else None
+    """The card an action plays, lays as indicator or gives; None for any other action."""
+    if action < BID:
+        return action if action < INDICATOR else action - INDICATOR
+    return (action - GIVE) & 63 if GIVE <= action < GIVE + 256 else None
 
 
 def trump_suit_of(action: int) -> int | None:
@@ -72,6 +76,8 @@ def is_known(action, deck) -> bool:
         return False
     if action < BID:
         return bool(deck.mask >> (action % INDICATOR) & 1)
+    if GIVE <= action < GIVE + 256:
+        return bool(deck.mask >> ((action - GIVE) & 63) & 1)
     return action <= BID + MAX_BID or action in WORDS or TRUMP <= action < TRUMP + 4
 
 
@@ -81,6 +87,8 @@ def action_text(action: int, deck) -> str:
         return "play " + deck.text(action)
     if action < BID:
         return "indicator " + deck.text(action - INDICATOR)
+    if GIVE <= action < GIVE + 256:
+        return f"give {deck.text((action - GIVE) & 63)} {(action - GIVE) >> 6}"
     if action < PASS:
         return f"bid {action - BID}"
     if TRUMP <= action < TRUMP + 4:
@@ -102,6 +110,11 @@ def parse_action(text: str, deck) -> int:
         if arg.isascii() and arg.isdigit() and len(arg) <= 4 and arg == str(int(arg)):
             return BID + int(arg)
         raise ValueError(f"{quoted(text)}: a bid is 'bid' and a whole number up to {MAX_BID}")
+    if word == "give":
+        card, _, seat = arg.partition(" ")
+        if seat in ("0", "1", "2", "3"):
+            return give(deck.parse(card), int(seat))
+        raise ValueError(f"{quoted(text)}: a card given is 'give', the card and a seat 0..3")
     if word == "trump" and len(arg) == 1 and arg in deck.suit_letters:
         return TRUMP + deck.suit_letters.index(arg)
     raise ValueError(f"{quoted(text)} is not an action of this game")
@@ -123,11 +136,12 @@ class Kind(Enum):
     CAPS = "caps"
     PUSH = "push"                  # Schieber: leave the contract to the partner
     CONTRACT = "contract"          # Schieber: a trump suit, Obenabe or Undenufe
+    GIVE = "give"                  # a card passed to another seat
 
     @property
     def is_word(self) -> bool:
         """Said rather than played: neither a card nor a bid (a button at the table)."""
-        return self not in (Kind.CARD, Kind.INDICATOR, Kind.BID)
+        return self not in (Kind.CARD, Kind.INDICATOR, Kind.BID, Kind.GIVE)
 
 
 CONTRACT_NAMES = ("trump", "obenabe", "undenufe")  # ``Action.contract`` of a Schieber contract
@@ -135,7 +149,8 @@ CONTRACT_NAMES = ("trump", "obenabe", "undenufe")  # ``Action.contract`` of a Sc
 
 @dataclass(frozen=True)
 class Action:
-    """What an action code is: its kind, its card (a card played or laid as indicator), its
+    """What an action code is: its kind, its card (a card played, laid as indicator or given:
+    ``to`` the seat that gets it), its
     number (a bid), its suit (a trump contract), its contract's name (Schieber: "trump",
     "obenabe", "undenufe"), and its text as records write it (``text``, with a deck)."""
 
@@ -145,11 +160,12 @@ class Action:
     value: int | None = None
     suit: int | None = None
     contract: str | None = None
+    to: int | None = None      # the seat a card is given to
     text: str = ""
 
     @property
     def is_card(self) -> bool:
-        """A card that leaves the hand: played, or laid as the trump indicator."""
+        """A card that leaves the hand: played, laid as the trump indicator, or given."""
         return self.card is not None
 
 
@@ -179,6 +195,8 @@ def _describe(a, deck) -> Action:
         return Action(a, Kind.INDICATOR, card=a - INDICATOR, text=text)
     if a <= BID + MAX_BID:
         return Action(a, Kind.BID, value=a - BID, text=text)
+    if GIVE <= a < GIVE + 256:
+        return Action(a, Kind.GIVE, card=(a - GIVE) & 63, to=(a - GIVE) >> 6, text=text)
     if TRUMP <= a < TRUMP + 4:
         return Action(a, Kind.CONTRACT, suit=a - TRUMP, contract="trump", text=text)
     if a == OBENABE or a == UNDENUFE:
@@ -196,6 +214,11 @@ def bid(n: int) -> int:
 def indicator(card: int) -> int:
     """The code of laying ``card`` as the trump indicator."""
     return INDICATOR + card
+
+
+def give(card: int, seat: int) -> int:
+    """The code of giving ``card`` to ``seat``."""
+    return GIVE + (seat << 6 | card)
 
 
 def contract(name: str, suit: int | None = None) -> int:

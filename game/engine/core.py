@@ -371,6 +371,7 @@ class Hand:
         twin = self.clone()
         twin.dealt = dealt
         twin.hand = moved
+        twin.events = ()
         return twin if twin._deal_changed(self) else None
 
     def _deal_changed(self, before: "Hand") -> bool:

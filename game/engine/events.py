@@ -5,7 +5,8 @@ carries them (``Observation.events``): the action itself (a card played, a bid, 
 word), then what followed from it (the auction won, trump revealed, a contract chosen, Weis
 and Stöck scored, a trick won with its points, the hand over with the change of score).
 Events hold only what every seat may know: a card played or laid face down is ``None``.
-The fast path (``fast_apply``, ``replay_actions``) tells nothing.
+The fast path tells nothing: ``fast_apply`` leaves ``events`` as it was (search reads no
+events), ``replay_actions`` and ``with_held_cards`` clear them.
 """
 
 from __future__ import annotations

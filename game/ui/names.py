@@ -80,9 +80,9 @@ def action_label(action: int, swiss: bool = False) -> str:
         return _("{suit} trump").format(suit=suit_name(info.suit, swiss))
     if action in WORDS:
         return _(WORDS[action])
-    if A.is_play(action):
-        return card_short(action, swiss)
-    return _("Trump card")
+    if info.kind is A.Kind.INDICATOR:
+        return _("Trump card")
+    return card_short(info.card, swiss)  # a card played, or given
 
 
 def action_phrase(action: int, swiss: bool = False) -> str:
