@@ -29,6 +29,7 @@ import sys
 import pygame  # noqa: F401 - see above: the runtime installs pygame-ce for this line
 
 from game.engine import GAMES
+from game.engine.bounds import shown
 from game.ui.app import App
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size
 from game.ui.players import LEVELS
@@ -38,7 +39,7 @@ def parse_args(argv):
     p = argparse.ArgumentParser(description="Trick Table")
     p.add_argument("--demo", action="store_true", help="the AI plays all four seats")
     p.add_argument("--game", choices=tuple(GAMES), help="go straight to this game")
-    p.add_argument("--seed", type=int, default=None, help="the match's seed")
+    p.add_argument("--seed", type=seed_arg, default=None, help="the match's seed (0 to 999999999999999999, as ?seed=)")
     p.add_argument("--level", choices=LEVELS, help="AI level")
     p.add_argument("--query", default="", help='URL parameters as the web page takes them, e.g. "game=28&embed=1"')
     p.add_argument("--frames", type=int, default=None, help="stop after N frames (1/60 s of game time each)")
@@ -46,7 +47,36 @@ def parse_args(argv):
     p.add_argument("--portrait", action="store_true", help="720x1280 instead of 1280x720")
     p.add_argument("--viewport", type=viewport_arg, default=None,
                    help="the canvas a page of this size (CSS px, e.g. 390x844) opens")
-    return p.parse_known_args(argv)[0]  # the browser may pass arguments of its own
+    args = p.parse_known_args(argv)[0]  # the browser may pass arguments of its own
+    if args.screenshot_dir:
+        problem = unwritable(args.screenshot_dir)
+        if problem:
+            p.error(f"--screenshot-dir: cannot write pictures to {shown(args.screenshot_dir, 120)}: {problem}")
+    return args
+
+
+def seed_arg(text: str) -> int:
+    """A seed as the page's ``?seed=`` takes it (``game.web.params``), so a saved match keeps it."""
+    from game.web.params import MAX_SEED
+
+    if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)) and int(text) <= MAX_SEED:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"use a whole number from 0 to {MAX_SEED}, not {shown(text, 40)}")
+
+
+def unwritable(folder: str) -> str | None:
+    """Why pictures cannot be saved in ``folder`` (made if missing), or None if they can."""
+    import os
+    from pathlib import Path
+
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return err.strerror or str(err)
+    if not os.access(path, os.W_OK | os.X_OK):
+        return "permission denied"
+    return None
 
 
 def viewport_arg(text: str):
@@ -56,7 +86,7 @@ def viewport_arg(text: str):
             return width, height
     except ValueError:
         pass
-    raise argparse.ArgumentTypeError(f"{text!r} is not a size like 390x844")
+    raise argparse.ArgumentTypeError(f"{shown(text, 40)} is not a size like 390x844")
 
 
 def read_query(query: str):

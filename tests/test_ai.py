@@ -341,7 +341,7 @@ def test_time_slices_stop_before_running_over(game, monkeypatch):
     estimated cost still fits the slice, so no slice starts a unit after 8 ms, few end past it,
     and decisions end within their budget (the clock is UnitClock's; speed is a benchmark)."""
     clock = UnitClock(game)
-    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(search, "clock", clock.perf_counter)
     monkeypatch.setattr(search, "rollout", clock.timed(search.rollout, 0.5, 1.5))
     for exact in (Solver, JassSolver, Solver400, HiddenTrumpSolver):  # (the family's exact searches)
         monkeypatch.setattr(exact, "value", clock.interruptible(exact.value, 0.5, 1.5))

@@ -451,3 +451,28 @@ def test_a_reading_pages_title_ends_above_its_first_heading_in_every_script(name
             assert 0 <= inks[0].top and inks[0].bottom <= scene.heads[0], (code, inks[0], scene.heads[0])
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_every_steppers_values_fit_between_its_buttons_in_every_language(size):
+    """The settings' steppers ("A finished trick stays": "until you tap" in French, Malayalam,
+    Sinhala and Tamil) show each value whole between − and +, at a readable size."""
+    from game import i18n
+    from game.ui.widgets import Stepper
+
+    try:
+        for code in i18n.LANGUAGES:
+            app = driver.make_app(size, {"language": code})
+            app.go("menu")
+            app.go("settings")
+            steppers = [w for w in app.scene.widgets if isinstance(w, Stepper)]
+            assert len(steppers) >= 3, code
+            for w in steppers:
+                whole, minus, _plus = w._controls()
+                room = whole.width - 2 * minus.width - 8
+                for value in w.values:
+                    text = w.shown(value)
+                    fit = gfx.fit_size(text, w.size, room, True)
+                    assert gfx.text_width(text, fit, True) <= room, (code, w.label, text, room)
+    finally:
+        i18n.set_language("en")

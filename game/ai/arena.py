@@ -24,10 +24,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 
 from ..engine import GAMES, Match
+from ..engine.__main__ import OutputLost, output_lost, say
+from ..engine.bounds import shown
 from ..engine.options import resolve
+from ..engine.records import RecordError, load_json
 from . import search
 from .dd import choose_dd
 from .family import family_of
@@ -36,6 +40,7 @@ from .search import ALL_LEVELS, LEVELS, choose
 from ..engine import phases as P
 
 DD = "dd"
+SEED_CHARS = 100  # the arena's seed; each deal's and match's seed is made from it
 PLAYERS = ALL_LEVELS + (DD,)
 
 
@@ -185,6 +190,7 @@ def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1, play_only: 
     tallies = {"a": Tally(), "b": Tally()}
     diffs, score_diffs = [], []
     work = [(game, a, b, seed, i, options, play_only, dd_ms, cpu_clock) for i in range(deals)]
+    jobs = worker_count(jobs, deals)
     if jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -206,6 +212,11 @@ def play_deals(game, a, b, deals, seed, options=None, jobs: int = 1, play_only: 
             "per_deal_score": [round(s, 3) for s in score_diffs],
             "decision_ms_mean": ta["decision_ms_mean"], "decision_ms_p95": ta["decision_ms_p95"],
             "player_a": ta, "player_b": tb}
+
+
+def worker_count(jobs: int, deals: int) -> int:
+    """The processes worth starting: no more than the deals, nor than the machine's processors."""
+    return max(1, min(jobs, deals, os.cpu_count() or 1))
 
 
 def play_matches(game, a, b, matches, seed, options=None, max_hands: int = 200) -> dict:
@@ -231,8 +242,8 @@ def play_matches(game, a, b, matches, seed, options=None, max_hands: int = 200) 
 def at_least(low: int):
     """An argparse type: a whole number from ``low`` up, else a refusal that says so."""
     def count(text: str) -> int:
-        if not text.isdigit() or int(text) < low:
-            raise argparse.ArgumentTypeError(f"takes a whole number from {low} up, not {text!r}")
+        if not text.isdigit() or not text.isascii() or len(text) > 9 or int(text) < low:
+            raise argparse.ArgumentTypeError(f"takes a whole number from {low} up to 999999999, not {shown(text, 40)}")
         return int(text)
     return count
 
@@ -243,27 +254,42 @@ def milliseconds(text: str) -> float:
     except ValueError:
         value = float("nan")
     if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"takes milliseconds above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(f"takes milliseconds above 0, not {shown(text, 40)}")
     return value
 
 
 def json_object(text: str) -> dict:
+    """An argparse type: a JSON object within the records' bounds (size, nesting, digits)."""
     try:
-        value = json.loads(text)
-    except ValueError:
-        value = None
+        value = load_json(text, "--options")
+    except RecordError as err:
+        raise argparse.ArgumentTypeError(f"{shown(str(err), 200)} (given: {shown(text, 60)})") from None
     if not isinstance(value, dict):
-        raise argparse.ArgumentTypeError(f'takes a JSON object such as \'{{"target": 7}}\', not {text!r}')
+        raise argparse.ArgumentTypeError(f'takes a JSON object such as \'{{"target": 7}}\', not {shown(text, 60)}')
     return value
 
 
+def seed_text(text: str) -> str:
+    if len(text) > SEED_CHARS:
+        raise argparse.ArgumentTypeError(f"takes a seed of up to {SEED_CHARS} characters, not one of {len(text)} "
+                                         f"({shown(text, 24)})")
+    return text
+
+
 def main(argv=None) -> int:
+    try:
+        return _main(argv)
+    except OutputLost as err:
+        return output_lost("python -m game.ai.arena", err)
+
+
+def _main(argv) -> int:
     p = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=list(GAMES))
     p.add_argument("--a", required=True, choices=PLAYERS)
     p.add_argument("--b", required=True, choices=PLAYERS)
     p.add_argument("--deals", type=at_least(1), default=100)
-    p.add_argument("--seed", default="1")
+    p.add_argument("--seed", type=seed_text, default="1")
     p.add_argument("--matches", type=at_least(0), default=0)
     p.add_argument("--options", type=json_object, default={}, help="rule options as a JSON object")
     p.add_argument("--json", action="store_true")
@@ -279,22 +305,22 @@ def main(argv=None) -> int:
     try:
         resolve(GAMES[args.game].OPTIONS, options)  # the engine's own word on an option it refuses
     except ValueError as e:
-        p.error(f"argument --options: {e}")
+        p.error(f"argument --options: {shown(str(e), 300)}")
     out = play_deals(args.game, args.a, args.b, args.deals, args.seed, options, args.jobs, args.play_only,
                      args.dd_ms, not args.wall_clock)
     if args.matches:
         out["matches"] = play_matches(args.game, args.a, args.b, args.matches, args.seed, options)
     if args.json:
-        print(json.dumps(out))
+        say(json.dumps(out))
         return 0
     family = family_of(GAMES[args.game])
     unit = "score points" if family.figure_is_score else "card points"
-    print(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}"
+    say(f"{args.game}: {args.a} (A) vs {args.b} (B), {args.deals} deals x 2 (duplicate), seed {args.seed}"
           + (", card play only (both sides bid by the rules)" if args.play_only else ""))
-    print(f"mean difference A - B per deal: {out['mean_diff']:+.2f} {unit}"
+    say(f"mean difference A - B per deal: {out['mean_diff']:+.2f} {unit}"
           f"  95% CI [{out['ci95'][0]:+.2f}, {out['ci95'][1]:+.2f}]")
     if not family.figure_is_score:  # else the figure is already the score
-        print(f"match score A - B per deal: {out['score_diff']:+.3f} {family.score_name}"
+        say(f"match score A - B per deal: {out['score_diff']:+.3f} {family.score_name}"
               f"  95% CI [{out['score_ci95'][0]:+.3f}, {out['score_ci95'][1]:+.3f}]")
     for key, name in (("player_a", "A"), ("player_b", "B")):
         t = out[key]
@@ -302,12 +328,12 @@ def main(argv=None) -> int:
         level = args.a if name == "A" else args.b
         mult = t["multiplier_mean"]
         mult = "" if mult is None else f", its contracts' mean multiplier {mult:.2f}"
-        print(f"{name} {level:>9}: bids made {rate}{mult};"
+        say(f"{name} {level:>9}: bids made {rate}{mult};"
               f" decision ms mean {t['decision_ms_mean']:.1f}, p95 {t['decision_ms_p95']:.1f}"
               f" ({t['decisions']} decisions)")
     if args.matches:
         m = out["matches"]
-        print(f"matches ({args.matches} x 2): A won {m['a']}, B won {m['b']}, unfinished {m['unfinished']}")
+        say(f"matches ({args.matches} x 2): A won {m['a']}, B won {m['b']}, unfinished {m['unfinished']}")
     return 0
 
 

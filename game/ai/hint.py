@@ -16,9 +16,9 @@ from ..engine import phases as P
 # of 28, ten of 304, ...); an estimate of hundreds of points reads as "about 210" (``round_to``).
 
 
-def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, Message]:
-    """(action, reason), thinking to completion in one call."""
-    return explain(Thinker(obs, level, seed).finish())
+def hint(obs, level: str = "normal", seed: int = 0, clock=None) -> tuple[int, Message]:
+    """(action, reason), thinking to completion in one call (on ``clock``: see ``Thinker``)."""
+    return explain(Thinker(obs, level, seed, clock).finish())
 
 
 def explain(t: Thinker) -> tuple[int, Message]:

@@ -32,27 +32,52 @@ class UsageError(ValueError):
     pass
 
 
-def _say(text: str) -> None:
+class OutputLost(Exception):
+    """Standard output cannot be written (a full disk, ``>/dev/full``, closed with ``>&-``)."""
+
+
+def say(text: str) -> None:
     """``text`` and a newline on standard output, flushed now.  A reader that stopped reading
-    (``replay ... | head``) loses the rest quietly: stdout goes to the null device, so neither
-    this write nor the interpreter's last flush prints a traceback, and the exit code stays
-    the one the command's outcome gives."""
+    (``replay ... | head``) loses the rest quietly; any other failure to write is OutputLost,
+    which the command reports in one line on standard error (``output_lost``).  Either way
+    stdout then goes to the null device, so the interpreter's last flush prints no traceback."""
+    out = sys.stdout
     try:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        if out is None:
+            raise OSError("standard output is closed")
+        out.write(text + "\n")
+        out.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
+        _stdout_to_null()
+    except (OSError, ValueError) as err:  # ValueError: the stream itself was closed
+        _stdout_to_null()
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise OutputLost(why) from None
+
+
+def _stdout_to_null() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
         os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # no stdout at all: a new one on the null device
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    finally:
         os.close(devnull)
 
 
-def _print(obj: dict) -> None:
-    _say(json.dumps(obj, allow_nan=False))
-
-
-def _fail(reason: str) -> int:
-    _print(RecordError(reason).as_json())
+def output_lost(program: str, err: OutputLost) -> int:
+    """Exit code 2, after one line on standard error saying the output could not be written."""
+    try:
+        print(f"{program}: cannot write to standard output: {clean(str(err), 200)}", file=sys.stderr, flush=True)
+    except (AttributeError, OSError, ValueError):
+        pass  # nowhere left to say it
     return 2
+
+
+
+
+def _print(obj: dict) -> None:
+    say(json.dumps(obj, allow_nan=False))
 
 
 def read_record_file(path: str) -> str:
@@ -133,7 +158,7 @@ def _record(args: list[str]) -> int:
     rec = random_record(flags["--game"], int(seed) if INT_SEED.fullmatch(seed) else seed, options)
     text = json.dumps(rec)
     if "--out" not in flags:
-        _say(text)
+        say(text)
         return 0
     try:
         with open(flags["--out"], "w", encoding="utf-8") as f:
@@ -159,7 +184,7 @@ def _link(args: list[str]) -> int:
     if not step_text.isdigit() or not step_text.isascii() or len(step_text) > 4:
         raise UsageError(f"--step is a whole number of actions, not {quoted(step_text)}")
     base = flags.get("--base", codes.DEFAULT_BASE)
-    if not re.fullmatch(r"https?://[^\s?#\"'<>]+", base):
+    if not re.fullmatch(r"https?://[^\s?#\"'<>]+", base) or not _utf8(base) or not base.isprintable():
         raise UsageError(f"--base is the game page's http(s) address, not {quoted(base)}")
     record = load_json(read_record_file(paths[0]))
     actions = record.get("actions", []) if isinstance(record, dict) else []
@@ -168,15 +193,24 @@ def _link(args: list[str]) -> int:
         raise UsageError(f"--step {step} is after the record's last action ({len(actions)})")
     code = codes.code_from_record(record, step if mode == "play" else None)
     caption = codes.clean_caption(flags["--caption"]) if "--caption" in flags else None
-    _say(codes.link(base, record=code, step=step, mode=mode, autoplay=autoplay, caption=caption or None))
+    say(codes.link(base, record=code, step=step, mode=mode, autoplay=autoplay, caption=caption or None))
     return 0
 
 
-def main(argv: list[str]) -> int:
-    if argv[:1] in (["-h"], ["--help"], ["help"]):
-        _say(USAGE)
-        return 0
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text (an argument of other bytes holds lone surrogates)."""
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def main(argv: list[str]) -> int:
+    try:
+        if argv[:1] in (["-h"], ["--help"], ["help"]):
+            say(USAGE)
+            return 0
         if not argv:
             raise UsageError(f"no command given; use {USAGE_LINE}")
         command, args = argv[0], argv[1:]
@@ -187,10 +221,23 @@ def main(argv: list[str]) -> int:
         if command == "link":
             return _link(args)
         raise UsageError(f"unknown command {quoted(command)}; use {USAGE_LINE}")
-    except ValueError as err:  # RecordError, UsageError, and the engine's ValueErrors
-        return _fail(clean(str(err), 300))
+    except OutputLost as err:
+        return output_lost("python -m game.engine", err)
+    except RecordError as err:  # where in the record, as replay says it
+        return _failed(clean(err.reason, 300), err.index, err.seat, err.action)
+    except ValueError as err:  # UsageError, and the engine's ValueErrors
+        return _failed(clean(str(err), 300))
     except Exception as err:  # noqa: BLE001 - the contract: an error object, never a traceback
-        return _fail(f"the engine failed ({type(err).__name__}): {clean(str(err))}")
+        return _failed(f"the engine failed ({type(err).__name__}): {clean(str(err))}")
+
+
+def _failed(reason: str, index=None, seat=None, action=None) -> int:
+    """The error object of a failed command, or the one line about standard output."""
+    try:
+        _print(RecordError(reason, index, seat, action).as_json())
+        return 2
+    except OutputLost as err:
+        return output_lost("python -m game.engine", err)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,8 @@ class Hand28(HiddenTrumpHand):
                        "gets four more cards. Until trump is revealed the face-down card cannot be played "
                        "and does not count for following suit, except as the bidder's last card: then the "
                        "bidder must play it, which reveals trump, and it counts as a trump."),
-        ("Play", "Forehand leads. Follow suit if you can. A player who cannot follow, the bidder "
+        ("Play", "Forehand leads the first trick, and the winner of each trick leads the next. Follow "
+                 "suit if you can. A player who cannot follow, the bidder "
                  "included, may call Trump! while trump is hidden: the bidder turns the trump card face "
                  "up and takes it back, and the caller must then play a trump if they hold one. Without "
                  "the call you discard any card, and a card of the trump suit discarded while trump is "
@@ -68,7 +69,7 @@ class Hand28(HiddenTrumpHand):
         Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25.",
                label="Tiered game points"),
         Option("target", 6, "Game points that win the match.", (6, 7), label="Target"),
-        Option("twenty_nine", False, "Bids from 16, the last trick is worth 1 point more (29 in all).",
+        Option("twenty_nine", False, "Bids from 16 to 29, and the last trick is worth 1 point more (29 in all).",
                label="Twenty-Nine"),
         Option("honours", False, "A side capturing all four jacks wins 1 game point more.",
                label="Honours (four jacks)"),

@@ -150,7 +150,8 @@ class HandSchieber(Hand):
                              "Ober 3, Under 2; the trump Under 20 and trump 9 14; in Obenabe and "
                              "Undenufe every 8 is worth 8. The last trick adds 5: 157 in all, or "
                              "257 for the side that takes every trick."),
-        ("Play", "Forehand leads, also after a push. Follow suit if you can, but a trump may always be played "
+        ("Play", "Forehand leads the first trick, also after a push, and the winner of each trick leads "
+                 "the next. Follow suit if you can, but a trump may always be played "
                  "instead; if you cannot follow, play any card. When a plain suit is led and the trick already "
                  "holds a trump, you may not play a lower trump than the best one there, even if you could "
                  "follow suit, unless every card in your hand is a trump. When trump is led you must follow "
@@ -169,9 +170,12 @@ class HandSchieber(Hand):
         ("Stöck", "The player dealt König and Ober of trump scores 20 for Stöck on playing the second "
                   "of them, or earlier, the moment those 20 would bring the side to the target. The two "
                   "cards may also belong to a Weis. There is no Stöck in Obenabe and Undenufe."),
-        ("Winning", "All points are multiplied by the contract and count as they come: in a hand "
-                    "first Stöck, then Weis, then each trick's points. The first side to reach 3000 "
-                    "wins at once, never in the middle of a trick; a loser below 1500 is Schneider."),
+        ("Winning", "All points are multiplied by the contract and count as soon as they are scored. "
+                    "The first side to reach 3000 wins at once, never in the middle of a trick. When "
+                    "points fall due together, Stöck counts before Weis and Weis before trick points: "
+                    "a side that reaches 3000 with its Stöck or its Weis wins, even if the other "
+                    "side's points from the same trick would have got there too. A loser below 1500 "
+                    "is Schneider."),
     )
     OPTIONS = (
         Option("table_2500", False,
@@ -467,7 +471,8 @@ class HandSchieber(Hand):
         led, trump = self.led, self.trump
         if led == trump:  # a plain card while trumps other than a lone Puur are held
             return IllegalAction("follow-trump",
-                                 "Trump was led: you must play a trump (only the Puur may be kept back).")
+                                 "Trump was led: you must play a trump (only a Puur that is your only trump "
+                                 "may be kept back).")
         follow = h & SUIT_MASKS[led]
         if a >> 4 == trump:
             higher = h & self.tmask & self.above[self.win_key - 32]

@@ -3,6 +3,12 @@
 ``frame(dt, events)`` runs one frame (tests call it directly with synthetic
 events); ``run`` is the pygbag-friendly loop that awaits ``asyncio.sleep(0)``
 every frame and never blocks.
+
+The table rests while nothing moves: a frame draws (and the loop flips the display) only when
+the picture may have changed: an event came, the scene or the canvas changed, something asked
+for it (``invalidate``: a notice, a setting, a host page's command), the scene's picture moves
+with time (``Scene.moving``) or what it shows changed (``Scene.shown``).  Otherwise a frame
+only reads input and lets time pass, and the screen keeps the last picture.
 """
 
 from __future__ import annotations
@@ -10,12 +16,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import sys
 from pathlib import Path
 
 import pygame
 
 from game.engine.bounds import shown
 from game.i18n import _, set_language
+from game.i18n import language as current_language
 
 from . import gfx, style, theme
 from .art import CardArt
@@ -62,6 +70,13 @@ class App:
         self.paused = False    # the scene waits (no time passes) until a tap: pause()
         self.caption = None    # a link's caption over its table: set_caption()
         self.host = None       # the host page's API (game.ui.host_bridge), in an embedding page
+        self._dirty = True     # the next frame draws (invalidate)
+        self._drawn = None     # what the last picture showed (picture_key)
+        self._key = None       # what this frame's picture shows
+        self.still_changed = True  # False while a frame draws only for what moves (App.draw)
+        self.last_picture = None   # the scene whose picture alone the screen holds (nothing over it)
+        self.draws = 0         # frames drawn so far (a still screen draws none)
+        self.whole_draws = 0   # of them, those that drew the still picture too (``needs_draw``)
 
     # ---- the display and its orientation -------------------------------------------------------
     def open_display(self, size) -> None:
@@ -72,6 +87,7 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)
         self.layout = Layout(size)
         self.translate = Translator(size)
+        self.invalidate()
 
     def resize(self, size) -> bool:
         """Switch to a canvas of ``size`` mid-anything: the display is reopened and every open
@@ -116,6 +132,7 @@ class App:
         outside in it are cleaned where the notice is made (``bounds.shown``); the whole line
         is cleaned of control characters again here, so none can reach the font."""
         self.banner.add(shown(text, NOTICE_CHARS, formatting=True))
+        self.invalidate()
 
     def take_store_notices(self) -> None:
         """Show what the store has reported since the last look (e.g. a save set aside)."""
@@ -182,24 +199,47 @@ class App:
         self.sounds.set_enabled(self.settings["sound"])
         set_language(self.settings["language"])
         gfx.clear_caches()
+        self.invalidate()
 
     # ---- pausing and captions -------------------------------------------------------------------------
     def pause(self, paused: bool = True) -> None:
         """Stop time for the scene (no AI moves, nothing flies) until a tap, a key or pause(False)."""
         self.paused = bool(paused)
+        self.invalidate()
 
     def set_caption(self, text: str | None, owner) -> None:
         """One line of text (cleaned already) over the table while ``owner`` is on screen: a hand
         (at the table) or a scene; None takes the caption away."""
         self.caption = Caption(text, owner) if text else None
+        self.invalidate()
+
+    # ---- resting ------------------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Something on the screen changed: the next frame draws."""
+        self._dirty = True
+
+    def picture_key(self, scene):
+        """What the picture shows besides the scene's own state: compared from frame to frame."""
+        return (scene, len(self.stack), self.layout.size, self.paused, self.caption, current_language(),
+                self.banner.key(), scene.shown())
+
+    def needs_draw(self, scene) -> tuple[bool, bool]:
+        """(whether this frame draws, whether the still picture changed): it draws when the
+        picture changed or moves with time; when only what moves changed, a scene may keep the
+        rest from the frame before (``still_changed`` False while it draws)."""
+        self._key = self.picture_key(scene)
+        changed = self._dirty or self._key != self._drawn
+        return changed or scene.moving() or self.banner.moving(), changed
 
     # ---- the loop -----------------------------------------------------------------------------------
-    def frame(self, dt: float, events) -> None:
+    def frame(self, dt: float, events) -> bool:
+        """Input, time, and the picture if it changed (``needs_draw``); True if it was drawn."""
         self.follow_viewport()
-        if self.host is not None:
-            self.host.frame()  # the host page's commands go through the navigator like a tap
+        if self.host is not None and self.host.frame():
+            self.invalidate()  # the host page's commands go through the navigator like a tap
         scene = self.scene
         for ev in events:
+            self.invalidate()  # an event: a tap, a key, the window shown again...
             if ev.type == pygame.QUIT:
                 self.running = False
             if ev.type == pygame.VIDEORESIZE:
@@ -226,13 +266,35 @@ class App:
             self.take_store_notices()
         self.banner.update(dt)
         scene = self.scene
-        scene.draw(self.screen)
+        drawn, changed = self.needs_draw(scene)
+        if drawn:
+            self.draw(scene, changed)
+        self._screenshot(scene)
+        return drawn
+
+    def draw(self, scene, changed=True) -> None:
+        """The scene and what lies over it, on the screen (not flipped yet); ``changed``: the
+        still picture too (else only what moves may be drawn again)."""
+        self._dirty = False
+        self.still_changed = changed
+        self.whole_draws += changed
+        try:
+            scene.draw(self.screen)
+        finally:
+            self.still_changed = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
+        over = False
         if self.caption and self.caption.shows(scene):
             self.caption.draw(self.screen, self.layout)
+            over = True
         if self.paused:
             self._veil.draw(self.screen, self.layout)
+            over = True
+        over = self.banner.visible or over
         self.banner.draw(self.screen)
-        self._screenshot(scene)
+        self.last_picture = None if over else scene
+        self._drawn = self._key if self._key is not None else self.picture_key(scene)
+        self._key = None
+        self.draws += 1
 
     SHOT_AFTER = 20  # frames a scene is shown before its picture is taken (a scene may ask for more)
 
@@ -246,8 +308,12 @@ class App:
         self._shot_age += 1
         if key and key not in self.shots and self._shot_age >= getattr(scene, "shot_after", self.SHOT_AFTER):
             self.shots.append(key)
-            self.shot_dir.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(self.shot_dir / f"{len(self.shots):02d}-{key}.png"))
+            try:
+                self.shot_dir.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(self.screen, str(self.shot_dir / f"{len(self.shots):02d}-{key}.png"))
+            except (OSError, pygame.error) as err:  # the folder went away: no more pictures, the game goes on
+                print(f"screenshots stopped: {err}", file=sys.stderr)
+                self.shot_dir = None
 
     async def run(self, frames: int | None = None):
         """The main loop; with ``frames`` it stops after that many, each 1/60 s of game time."""
@@ -256,10 +322,17 @@ class App:
         n = 0
         while self.running and (frames is None or n < frames):
             dt = clock.tick(FPS) / 1000 if frames is None else 1 / FPS
-            self.frame(min(dt, 0.1), pygame.event.get())
-            pygame.display.flip()
+            self.tick(min(dt, 0.1), pygame.event.get())
             n += 1
             await asyncio.sleep(0)
+
+    def tick(self, dt: float, events) -> bool:
+        """One pass of the loop: a frame, and the display flipped only if it drew (a still
+        picture is not sent to the screen again)."""
+        drawn = self.frame(dt, events)
+        if drawn:
+            pygame.display.flip()
+        return drawn
 
 
 
@@ -308,6 +381,17 @@ class NoticeBanner:
 
     def dismiss(self) -> None:
         self.items, self.age, self.rect = [], 0.0, None
+        self.app.invalidate()
+
+    def key(self):
+        """What the panel shows (its picture changes with it)."""
+        return tuple(self.items)
+
+    def moving(self) -> bool:
+        """Fading in or out: drawn every frame meanwhile."""
+        if not self.items:
+            return False
+        return self.age * 5 < 0.8 or self.lifetime() - self.age < self.FADE
 
     def lifetime(self) -> float:
         return self.SHOW + self.PER_LINE * (min(len(self.items), self.MAX_LINES) - 1)

@@ -1,7 +1,8 @@
 """The scene base: widgets with pointer capture, keyboard focus and scrolling.
 
 A scene builds its widgets in ``build()``, gets ``Input`` events in ``handle``,
-time in ``update`` and draws in ``draw``.  Arrows/Tab move the focus,
+time in ``update`` and draws in ``draw``; ``moving`` and ``shown`` tell the app when its
+picture changes without an event (the app rests otherwise).  Arrows/Tab move the focus,
 Enter/Space activate, Escape goes back.  Widgets marked ``scrolls`` live in a
 scrolling viewport (dragged, wheeled, or followed by the focus); the others stay put.
 """
@@ -173,6 +174,17 @@ class Scene:
     # ---- time and drawing ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         pass
+
+    def moving(self) -> bool:
+        """Whether the picture changes with time alone now (something flies, fades, counts or
+        pulses): the app draws every frame while it does.  A still scene rests."""
+        return False
+
+    def shown(self):
+        """What the picture shows that can change without an event (a move, a step, a message
+        that comes or goes): the app draws a frame when it differs from the last one drawn.
+        The input's effects need not be in it: every event draws a frame."""
+        return None
 
     def draw(self, surf) -> None:
         self.app.draw_table(surf)

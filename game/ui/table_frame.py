@@ -638,7 +638,6 @@ class FramePlanner:
             return None
         text, age, spec = state.toasts[0]
         icon = self.icon(spec)
-        fade = min(1.0, age * 6, (state.TOAST_TIME - age) * 4)
         size = lay.body + 2
         never = [*f.trick, *([f.prompt[0]] if f.prompt else []), *f.buttons, lay.top_bar]
         avoid = self.occupied(f, empty_slots=False) + [box for box, _t, _i in f.news.values()]
@@ -665,7 +664,13 @@ class FramePlanner:
                 best = box
                 break
             best = best or box
-        return best, text, icon, int(255 * max(0.0, fade))
+        return best, text, icon, self.notice_alpha(state)
+
+    @staticmethod
+    def notice_alpha(state) -> int:
+        """The first notice's opacity now: it fades in, stays, and fades out."""
+        age = state.toasts[0][1]
+        return int(255 * max(0.0, min(1.0, age * 6, (state.TOAST_TIME - age) * 4)))
 
     # ---- Weis and Stöck at the seats, score changes on their way ----------------------------------
     def news(self, f, state, seat):

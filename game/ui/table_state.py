@@ -69,6 +69,14 @@ class TableState:
         """A finished trick is shown and stays until the player taps."""
         return self.trick_wait is None and self.trick_shown_done()
 
+    def take_trick_on_tap(self) -> bool:
+        """A tap on the table takes the finished trick: at once when it goes by itself in time,
+        as it does when it waits for the tap.  Returns whether the tap was used."""
+        if not self.trick_shown_done():
+            return False
+        self.collect_trick()
+        return True
+
     def collect_trick(self) -> None:
         """The finished trick goes to its winner (a tap, or its time is up)."""
         if not self.hold or self.collecting:

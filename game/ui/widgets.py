@@ -212,8 +212,11 @@ class Stepper(Row):
         return self.values[self.index]
 
     def control_width(self) -> int:
+        """The − and + and, between them, room for the widest value (up to the row's width, where
+        a long value in Malayalam or French had run under the +)."""
         widest = max((gfx.text_width(self.shown(v), self.size, True) for v in self.values), default=0)
-        return 2 * self.CONTROL_H + max(160, min(widest + 24, 260))
+        most = max(160, self.rect.width - 2 * self.CONTROL_H - 28) if self.rect.width else 260
+        return 2 * self.CONTROL_H + max(160, min(widest + 24, most))
 
     def _controls(self):
         c = self.control_rect(self.control_width())

@@ -98,6 +98,13 @@ class HandResultScene(DialogScene):
         if self.session.demo and self.t > DEMO_WAIT:
             self.go_on()
 
+    def moving(self) -> bool:
+        """The score counts up to the hand's."""
+        return self.t <= 0.4 + COUNT_TIME
+
+    def shown(self):
+        return self.shown_link
+
     def shown_score(self):
         k = min(1.0, max(0.0, (self.t - 0.4) / COUNT_TIME))
         return [round(b + (a - b) * k) for b, a in zip(self.before, self.after)]

@@ -21,9 +21,9 @@ class HelpScene(ReadingScene):
             (_("With a finger"), _("Tap a card to raise it, then tap it again, or swipe it up, to play it. A bid, "
                                    "a pass or a call is confirmed the same way: tap its button, then tap it again. "
                                    "One-tap play in the settings plays at the first tap.")),
-            (_("The trick"), _("The card led is marked. A finished trick stays on the table until you tap it "
-                               "(the settings can let it go by itself). Last trick shows the trick before; "
-                               "a tap closes it.")),
+            (_("The trick"), _("The card led is marked. A finished trick goes to its winner after a moment; "
+                               "a tap takes it sooner (the settings can keep it until you tap). Last trick "
+                               "shows the trick before; a tap closes it.")),
             (_("With a mouse"), _("A click plays a card or presses a button at once; a card dragged upwards is "
                                   "played too.")),
             (_("With the keyboard"), _("Left and right choose a card, Enter or Space plays it. In the auction, type "

@@ -12,13 +12,20 @@ SPEEDS = {0.5: NC_("animation speed", "Slow"), 1.0: NC_("animation speed", "Norm
           2.0: NC_("animation speed", "Fast"), 4.0: NC_("animation speed", "Very fast")}
 
 
-TRICK_WAITS = (0.0, 1.0, 2.0, 3.0, 5.0)  # seconds; 0: until the player taps
+TRICK_WAITS = (0.0, 0.6, 1.2, 2.0, 3.0, 5.0)  # seconds; 0: until the player taps
+
+
+def seconds_text(seconds: float) -> str:
+    """A number of seconds as the language writes it: "1 second", "1.2 seconds", "1,2 Sekunden"."""
+    if seconds == int(seconds):
+        n = int(seconds)
+        return _("1 second") if n == 1 else _("{n} seconds").format(n=n)
+    number = f"{seconds:.1f}".replace(".", pgettext("decimal separator", "."))
+    return _("{n} seconds").format(n=number)
 
 
 def trick_wait_text(seconds: float) -> str:
-    if not seconds:
-        return _("until you tap")
-    return _("1 second") if seconds == 1 else _("{n} seconds").format(n=int(seconds))
+    return _("until you tap") if not seconds else seconds_text(seconds)
 
 
 class SettingsScene(FormScene):

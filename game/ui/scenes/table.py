@@ -55,6 +55,9 @@ class TableScene(Scene):
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
+        # then every card as it lands in the trick: an AI seat's card is drawn the frame it is played
+        self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
+                             first=False)
         if not self.obs.actions:
             self.state.deal()
 
@@ -262,7 +265,11 @@ class TableScene(Scene):
             self.say_hint(*hint)
         if self._build_key() != self._built_for:
             self.build()
-        if state.busy() or state.show_last:
+        if state.show_last:
+            return
+        if state.busy():
+            if not (self.note and self.note.waiting()):
+                self.ai.think_ahead()
             return
         hand = self.session.hand
         if hand.is_over():
@@ -278,6 +285,27 @@ class TableScene(Scene):
                 self.after_action(seat, action, before)
         elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held
             self.submit(A.KEEP)
+
+    def thinking(self) -> bool:
+        """An AI seat is deciding: its dots pulse."""
+        return self.ai.seat is not None and self.obs.turn == self.ai.seat and not self.state.busy()
+
+    def moving(self) -> bool:
+        """Cards fly, a notice fades, a score change floats or an AI seat's dots pulse."""
+        state = self.state
+        return (any(not f.done for f in state.flights) or bool(state.toasts) or bool(state.floats)
+                or self.thinking())
+
+    def shown(self):
+        """What the table shows that changes with time or a move: the moves made, the widgets'
+        build, the message, the seats' bubbles, a trick held and its winner, the last trick."""
+        state = self.state
+        return (len(self.session.hand.history), self._built_for, state.message, state.message_is_error,
+                tuple((seat, text) for seat, (text, _age) in state.bubbles.items()), tuple(state.news),
+                state.hold is not None, state.collecting, state.trick_shown_done(), state.dealing,
+                len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
+                self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
+                self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None)
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
@@ -316,8 +344,8 @@ class TableScene(Scene):
         i = self.hand.card_at(pos, self.state.selected if self.human_turn() else -1)
         if i is not None:
             self.state.drag = [self.hand.cards[i], pos, False, pos]
-        elif self.state.waiting_for_tap():
-            self.state.collect_trick()
+        else:
+            self.state.take_trick_on_tap()
 
     def pointer_move(self, pos):
         drag = self.state.drag
@@ -367,8 +395,7 @@ class TableScene(Scene):
         if k == pygame.K_l:
             self.toggle_last()
             return
-        if k in ACTIVATE and state.waiting_for_tap():
-            state.collect_trick()
+        if k in ACTIVATE and state.take_trick_on_tap():
             return
         if ev.text.isdigit() and self.controls.type_digit(ev.text):
             return
@@ -401,10 +428,32 @@ class TableScene(Scene):
         super().draw_widgets(surf)
 
     def draw(self, surf):
+        """The still picture is drawn again only when it changed (``App.still_changed``): else
+        the frame draws only what moves over the one kept (``TableView.draw_moving``).  The last
+        trick, over everything, is drawn whole."""
+        view, app = self.view, self.app
+        if self.state.show_last:
+            self.lay_out()
+            view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets)
+            lay = self.layout
+            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
+            view.still = None
+            return
+        kept = view.still is not None and view.still.get_size() == surf.get_size()
+        if app.still_changed or not kept:
+            self.lay_out()
+            surf.blit(view.draw_still(surf.get_size(), self.state, self.hand, app.draw_table, self.draw_widgets),
+                      (0, 0))
+            view.draw_moving(surf, self.state, restore=False)
+            return
+        view.refresh_moving(self.state)
+        if app.last_picture is self:
+            view.draw_moving(surf, self.state, restore=True)
+        else:  # something lay over the last picture (a notice, a caption): the still one again
+            surf.blit(view.still, (0, 0))
+            view.draw_moving(surf, self.state, restore=False)
+
+    def lay_out(self):
         note = [self.note.rect] if self.note and self.note.rect else []  # bubbles and notices keep off it too
         self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets] + note, self.controls_top,
                           self.hint_button is not None, self.ai.seat)
-        self.view.draw(surf, self.state, self.hand, self.app.draw_table, self.draw_widgets)
-        if self.state.show_last:
-            lay = self.layout
-            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
