@@ -316,7 +316,7 @@ class OpenPlay:
             if card == A.REDEAL:
                 self.voids[s] |= profile.redeal_shows_none  # 'keep' says nothing: every seat is asked
             if card is None or not A.is_play(card):
-                if card is not None and card >= A.BID:
+                if card is not None:
                     info = A.describe(card)
                     if info.kind is A.Kind.GIVE:  # dealt to ``s``, held by ``info.to`` until played
                         known |= 1 << info.card
