@@ -18,6 +18,7 @@ from game.engine import FACE_DOWN, IllegalAction
 from game.engine import actions as A
 from game.engine.records import RecordError, hand_from_record
 from game.i18n import _
+from game.i18n.refusals import allowed_message
 
 from . import ai_notes
 from .games import game_ui
@@ -229,8 +230,16 @@ class HandReview:
         return self.notes.get(position - 1)
 
     def note_lines(self, note: ai_notes.Note) -> list[str]:
-        """Who decided, from how many imagined deals, and the reason in one line."""
-        return ai_notes.lines(note, self.ui.seat(note.seat), self.ui.swiss, self.ui.deck_cards)
+        """Who decided, from how many imagined deals, and the reason in one line; for a card,
+        the rule that let it be played, as the engine says it."""
+        lines = ai_notes.lines(note, self.ui.seat(note.seat), self.ui.swiss, self.ui.deck_cards)
+        index = next((i for i, n in self.notes.items() if n is note), None)
+        if index is not None:
+            m = self.moments[index + 1]
+            allowed = m.actor_view.why_allowed(m.action) if A.describe(m.action).is_card else None
+            if allowed is not None:
+                lines.append(rule_sentence(allowed))
+        return lines
 
     def note_rows(self, note: ai_notes.Note) -> list[tuple[str, str, str]]:
         """(choice, mean points its side takes after it, chance the bid is made), the action
@@ -240,6 +249,11 @@ class HandReview:
     def note_made_heading(self, note: ai_notes.Note) -> str:
         """The heading over ``note_rows``' chances (a bid's, or the bid in play's)."""
         return ai_notes.made_heading(note)
+
+
+def rule_sentence(allowed) -> str:
+    """The engine's reason a move was allowed, as a sentence in the player's language."""
+    return _("The rule: {rule}.").format(rule=_(allowed_message(allowed)))
 
 
 def _raw_notes(record: dict, count: int) -> dict[int, object]:
