@@ -745,7 +745,8 @@ def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press
         app.go("table", replace=True, session=session)
         scene = app.scene
         for _frame in range(5000):  # the player plays as the rule-based AI would, to the first trick's end
-            if app.scene is not scene or scene.obs.tricks and not scene.state.busy() and scene.human_turn():
+            if app.scene is not scene or scene.obs.tricks and (scene.state.waiting_for_tap()  # (it would wait for ever)
+                                                               or not scene.state.busy() and scene.human_turn()):
                 break
             if scene.human_turn() and not scene.state.busy():
                 scene.submit(baseline_action(scene.obs))
