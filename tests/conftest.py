@@ -60,13 +60,13 @@ def test_game():
         yield TEST_GAME
 
 
-<<<<<<< HEAD
 @pytest.fixture
 def passing_game():
     """The test game with a passing phase, registered in ``GAMES`` while the test runs."""
     with registered(HandPassing):
         yield HandPassing
-=======
+
+
 def pytest_terminal_summary(terminalreporter):
     """The fuzzers' counts (a test's ``record_property("fuzz", text)``), one line each at the end
     of the run, so each ``make test`` says how much was tried (pytest-xdist carries them over)."""
@@ -76,4 +76,3 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("fuzzers")
         for line in lines:
             terminalreporter.line(line)
->>>>>>> df67cb2a301123fe3dad0e563f0b33738d57320b
