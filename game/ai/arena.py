@@ -17,6 +17,11 @@ mean multiplier of the contracts it chose), the time per decision and, with
 ``--matches``, matches won when playing whole matches.
 Every decision gets a seed from (deal, seat, decision number), never from the
 player, so two identical deterministic players give exactly zero.
+
+Arguments are checked before anything runs: ``--options`` within the records' bounds
+(``records.load_json``), ``--seed`` of at most SEED_CHARS characters, and a refusal quotes
+them shortened; ``--jobs`` starts no more processes than there are deals or processors.
+Standard output that cannot be written is one line on standard error and exit 2.
 """
 
 from __future__ import annotations
