@@ -42,6 +42,7 @@ from .dd import choose_dd
 from .family import family_of
 from .outcome import figures, score_gain
 from .search import ALL_LEVELS, LEVELS, choose
+from ..engine import phases as P
 
 DD = "dd"
 SEED_CHARS = 100  # the arena's seed; each deal's and match's seed is made from it
@@ -115,7 +116,7 @@ def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str, play_only
     while not hand.is_over():
         seat = hand.turn
         obs = hand.observation(seat)
-        level = "baseline" if play_only and hand.phase != "play" else levels[seat & 1]
+        level = "baseline" if play_only and hand.phase != P.PLAY else levels[seat & 1]
         t0 = search.clock()
         action = decide(obs, level, hash_seed(tag, seat, k), budget)
         if len(obs.legal) > 1:
