@@ -124,9 +124,11 @@ itch: $(WEB_STAMP)
 
 # pygbag's simulator (python -m pygbag --sim) runs main.py natively: a Python 3.12 beside the
 # project with the pinned pygbag, pygame-ce and what the runtime's aio/pep0723.py imports
+# (PYTHON312=/path/to/python3.12 where that is not on the PATH)
 SIM_VENV := .venv-3.12
+PYTHON312 ?= python3.12
 $(SIM_VENV)/.installed: tools/requirements-web.txt
-	python3.12 -m venv $(SIM_VENV)
+	$(PYTHON312) -m venv $(SIM_VENV)
 	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 pyparsing packaging platform-wasm==0.1.5
 	touch $@
 

@@ -305,6 +305,8 @@ def test_why_shows_the_choice_with_the_best_estimate_and_no_card_the_seat_could_
     taken = names.action_phrase(A.parse_action(text, GAMES[game].DECK), swiss)
     assert lines[0] == f"{scene.review.ui.seat(seat)} weighed 89 deals it imagined"
     assert lines[1] == f"{taken}: follow suit; it is the usual play here."
+    m = scene.review.moments[k + 1]  # then the rule that let the card be played, as the engine says it
+    assert lines[2] == f"The rule: {m.actor_view.why_allowed(m.action).reason}." and len(lines) == 3
     assert rows[0] == (taken, "15.2", "")  # the action taken, with the best estimate, first
     ranks = [c.rank for c in note.choices]
     assert ranks[0] == max(ranks) and ranks[1:] == sorted(ranks[1:], reverse=True)
@@ -388,7 +390,7 @@ def test_a_reason_that_is_not_the_ais_is_left_out_and_the_figures_stay(reason):
                                     "values": {"points": "the Jack of Clubs", "total": "304"}}
     app = open_review(weighed(record, k, reason=bad))
     note, lines, rows = shown_note(app, k + 1)
-    assert note.reason is None and len(lines) == 1 and len(rows) >= 3
+    assert note.reason is None and len(lines) == 2 and lines[1].startswith("The rule: ") and len(rows) >= 3
     shown = " ".join(lines + [cell for row in rows for cell in row])
     assert not [name for name in unknown_cards(record, k, False) if name in shown]
 

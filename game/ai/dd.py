@@ -32,6 +32,7 @@ from .rules import rules_for
 from .search import baseline_action, drop_equal_cards
 from .solver import OutOfTime, Solver
 from .worlds import Inconsistent, Worlds
+from ..engine import phases as P
 
 WORLDS = 24  # worlds solved at every depth
 LEAF = "rollout"  # the horizon's value: "lead" (family.lead) or "rollout" (the rules finish the hand)
@@ -57,7 +58,7 @@ class DoubleDummy:
         self.rng = random.Random(seed)
         self.budget = budget_ms * search.SLOWDOWN / 1000
         self.fallback = baseline_action(obs, seed)
-        self.done = obs.phase != "play" or len(obs.legal) <= 1
+        self.done = obs.phase != P.PLAY or len(obs.legal) <= 1
         self.moves = drop_equal_cards(list(obs.legal), obs)
         if self.fallback not in self.moves:
             self.moves.append(self.fallback)

@@ -29,6 +29,7 @@ from .rules import rules_for
 from .family import family_of
 from .solver import OutOfTime, line_end
 from .worlds import Inconsistent, Worlds, sample_world
+from ..engine import phases as P
 
 
 @dataclass(frozen=True)
@@ -200,8 +201,8 @@ class Thinker:
         self.level = LEVELS.get(level)
         self.family = family = family_of(GAMES[obs.game])
         self.weight = family.match_weight(self.level is not None and self.level.light_score,
-                                          auction=obs.phase != "play")
-        table_auction = family.table_auction and obs.phase != "play"
+                                          auction=obs.phase != P.PLAY)
+        table_auction = family.table_auction and obs.phase != P.PLAY
         self.fallback = baseline_action(obs, seed, self.level.open_risk if self.level and table_auction else None)
         searched = level in LEVELS and not table_auction
         self.candidates = self._candidates(obs) if searched else [self.fallback]
@@ -214,7 +215,7 @@ class Thinker:
         # [made, held]: for a bid, our side's contract (in the worlds where it held one); for a
         # card in a game whose score the bid decides beyond the card points, the bid in play
         self.made = {a: [0, 0] for a in self.candidates}
-        self.bidder = obs.public.get("bidder") if obs.phase == "play" and family.contract_in_score else None
+        self.bidder = obs.facts.bidder if obs.phase == P.PLAY and family.contract_in_score else None
         self.world = None
         self.exact = False  # the current world is searched exactly
         self.queue: list[int] = []
@@ -293,7 +294,7 @@ class Thinker:
         a = self.queue.pop()
         hand = self.world.clone()
         hand.fast_apply(a)
-        if self.exact and hand.phase == "play":
+        if self.exact and hand.phase == P.PLAY:
             self.solver.deadline = deadline
             try:
                 v, f = self.solver.value(hand), None
@@ -318,7 +319,7 @@ class Thinker:
         a bid, the bid itself, where our side held the contract (``family.bid_made``); for a
         card, the bid in play (where counted: ``self.bidder``)."""
         if A.is_bid(a):
-            made = self.family.bid_made(end, self.obs.seat, a - A.BID)
+            made = self.family.bid_made(end, self.obs.seat, A.bid_value(a))
         elif self.bidder is None:
             return
         else:

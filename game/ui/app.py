@@ -152,9 +152,19 @@ class App:
     def go(self, name: str, /, *, replace: bool = False, **params):
         """Open the scene registered as ``name``, built with ``params``, on top of the current
         one (or instead of it with ``replace``); returns it."""
+        self.take_other_windows_writes()
         scene = build_scene(self, name, **params)
         self.show(scene, replace)
         return scene
+
+    def take_other_windows_writes(self) -> None:
+        """What another window saved since the last look (docs/storage.md), before a scene opens:
+        its matches in Continue, its counts, and the settings this window has not changed."""
+        refresh = getattr(self.store, "refresh", None)
+        if refresh is not None and "settings" in refresh():
+            self.sounds.set_enabled(self.settings["sound"])
+            set_language(self.settings["language"])
+            gfx.clear_caches()
 
     def show(self, scene, replace=False):
         """Open a scene already built (``go`` builds it from its name)."""
@@ -171,6 +181,7 @@ class App:
         """Back to the scene below; from the last one, the app ends."""
         if len(self.stack) > 1:
             self.stack.pop()
+            self.take_other_windows_writes()
             self.scene.enter()
         else:
             self.running = False

@@ -16,6 +16,7 @@ from game.engine import actions as A
 from game.i18n import _
 
 from . import gfx, style
+from game.engine import phases as P
 
 LIFT = 18  # how far the selected card rises out of the hand
 
@@ -149,12 +150,10 @@ class FramePlanner:
     # ---- the hand -------------------------------------------------------------------------------
     def hand(self, obs, human_turn: bool) -> HandLayout:
         cards = list(obs.hand)
-        own_indicator = obs.public.get("indicator")
-        if own_indicator is not None and own_indicator in obs.legal and own_indicator not in cards:
-            cards.append(own_indicator)  # the face-down trump card is the last card: it can be played
+        legal = {A.describe(a).card for a in obs.legal} - {None}  # the cards a legal action plays, lays or gives
+        cards += sorted(legal.difference(cards))  # the face-down trump card as the last card: it can be played
         w, h = self.lay.card_w, self.art.height(self.lay.card_w)
-        card_phase = obs.phase in ("play", "indicator")
-        legal = set(obs.legal) | {a - A.INDICATOR for a in obs.legal if A.INDICATOR <= a < A.BID}
+        card_phase = bool(legal)
         return HandLayout(self.ui.sorted_hand(cards, obs), self.lay.hand_rects(len(cards), (w, h)),
                           self.lay.hand_top(len(cards) or 8, h),
                           {c for c in cards if c not in legal} if human_turn and card_phase else set())
@@ -269,7 +268,7 @@ class FramePlanner:
         right = lay.last_rect.left - 16
         score = ui.score_line(state.live_score(), obs)
         contract = ui.contract_line(obs)
-        points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
+        points = ui.points_line(obs) if obs.phase == P.PLAY or obs.tricks else ""
         lines = [(text, colour, bold) for text, colour, bold in ((contract, style.TEXT, True),
                                                                  (points, style.TEXT_DIM, False)) if text]
         if lay.portrait:  # buttons and score on the first row, the contract and points in the rows below
@@ -522,15 +521,15 @@ class FramePlanner:
 
     def indicator(self, f, state, hand):
         """(rect, card) of the trumper's face-down trump card beside its seat, or None."""
-        lay, p = self.lay, state.obs.public
-        if not p.get("indicator_down") or p.get("bidder") is None:
+        lay, p = self.lay, state.obs.facts
+        if not p.indicator_down or p.bidder is None:
             return None
-        seat = p["bidder"]
+        seat = p.bidder
         label = f.labels.get(seat)
         if label is None:
             return None
         label = label.rect
-        own = p.get("indicator")
+        own = p.indicator
         if own is not None and own in hand.cards:
             return None  # the indicator is in the player's hand as the last card
         w = int(lay.trick_w * 0.62)

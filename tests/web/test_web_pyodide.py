@@ -144,6 +144,8 @@ def test_two_tabs_over_one_local_storage_lose_nothing(pyodide, browser):
             if i < 3:
                 run(two, "store.count('28', hands=1)")
         run(one, "store.settings['grain'] = 0.9\nstore.save_settings()")
+        looked = web_browser.run_python(two, "json.dumps([sorted(store.refresh()), store.settings['grain']])")
+        assert looked == [["settings", "stats"], 0.9]  # before a scene opens, the other tab's writes come in
         run(two, "store.settings['sound'] = False\nstore.save_settings()")
         heard = web_browser.run_python(one, "json.dumps(sorted(backend.changed()))")
         assert "stats" in heard and "settings" in heard  # the other tab's writes, by the storage event
