@@ -46,7 +46,10 @@ def to_play(app, session):
     """Frames (and the player's auction moves) until the player is to play a card."""
     rng = random.Random(1)
     for _ in range(400):
-        assert wait_for_human(app) or app.scene.state.waiting_for_tap()
+        # (a finished trick waits for a tap: stop there too, not after the frames' limit)
+        driver.run_until(app, lambda: app.scene.name != "table" or app.scene.human_turn()
+                         or app.scene.state.waiting_for_tap(), 5000)
+        assert app.scene.name == "table" and (app.scene.human_turn() or app.scene.state.waiting_for_tap())
         scene = app.scene
         if scene.state.waiting_for_tap():
             scene.state.collect_trick()

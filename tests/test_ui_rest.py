@@ -174,3 +174,32 @@ def test_a_host_pages_command_draws():
 
     app.host = Host()
     assert drawn(app, 5) == 1
+
+
+@pytest.mark.parametrize("size", [PHONE, (1558, 720)])
+def test_a_frame_that_draws_only_what_moves_shows_what_a_whole_redraw_shows(size):
+    """The table keeps its still picture and, while only cards fly, a notice fades, a score
+    change floats or the AI's dots pulse, draws those over it: the screen is, pixel for pixel,
+    the whole picture drawn afresh."""
+    app = driver.make_app(size, settings={"anim_speed": 1.0, "trick_wait": 0.5, "ai_level": "easy"})
+    session = Session("28", {}, 3, "easy", ())
+    scene = FRAME.table(app, session)
+    whole = pygame.Surface(size).convert()
+    compared = kinds = 0
+    seen = set()
+    for n in range(2400):
+        if app.scene is not scene:
+            break
+        whole_draws = app.whole_draws
+        drew = app.frame(driver.DT, [])
+        if not drew or app.whole_draws > whole_draws or n % 4:
+            continue
+        state = scene.state
+        seen |= {kind for kind, present in (("flight", any(not f.done for f in state.flights)),
+                                            ("notice", state.toasts), ("float", state.floats),
+                                            ("dots", scene.thinking())) if present}
+        shown = pygame.image.tobytes(app.screen, "RGB")
+        scene.draw(whole)
+        assert pygame.image.tobytes(whole, "RGB") == shown, f"frame {n}"
+        compared += 1
+    assert compared > 50 and seen == {"flight", "notice", "float", "dots"}

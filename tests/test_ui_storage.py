@@ -209,8 +209,8 @@ def test_a_file_write_that_fails_half_way_leaves_no_litter_and_the_old_file_whol
     (tmp_path / "stats.keep.txt").mkdir()
     with pytest.raises(OSError):
         backend.copy("stats", "stats.keep")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.txt", "stats.keep.txt", "stats.txt"]
-    assert (tmp_path / "stats.txt").read_text() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "settings.txt", "stats.keep.txt", "stats.txt"]
+    assert (tmp_path / "stats.txt").read_text() == old  # (.lock: the two-writer lock, kept)
 
 
 # ---- corners of the data folder (issue 48) ------------------------------------------------------------

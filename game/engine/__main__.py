@@ -3,7 +3,8 @@ and ``link RECORD.json [--step N] [--mode watch|play] [--autoplay] [--caption TE
 
 Exit 0 on success (``--help`` prints the usage).  Every failure — a bad record, an illegal
 action, a file that cannot be read, a usage error — prints the record spec's error object, one
-line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  A record
+line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  Standard
+output that cannot be written (full, or closed) is one line on standard error and exit 2.  A record
 file larger than ``records.MAX_RECORD_BYTES`` is refused by its size, before it is read.
 """
 

@@ -72,7 +72,11 @@ class App:
         self.host = None       # the host page's API (game.ui.host_bridge), in an embedding page
         self._dirty = True     # the next frame draws (invalidate)
         self._drawn = None     # what the last picture showed (picture_key)
+        self._key = None       # what this frame's picture shows
+        self.still_changed = True  # False while a frame draws only for what moves (App.draw)
+        self.last_picture = None   # the scene whose picture alone the screen holds (nothing over it)
         self.draws = 0         # frames drawn so far (a still screen draws none)
+        self.whole_draws = 0   # of them, those that drew the still picture too (``needs_draw``)
 
     # ---- the display and its orientation -------------------------------------------------------
     def open_display(self, size) -> None:
@@ -148,9 +152,19 @@ class App:
     def go(self, name: str, /, *, replace: bool = False, **params):
         """Open the scene registered as ``name``, built with ``params``, on top of the current
         one (or instead of it with ``replace``); returns it."""
+        self.take_other_windows_writes()
         scene = build_scene(self, name, **params)
         self.show(scene, replace)
         return scene
+
+    def take_other_windows_writes(self) -> None:
+        """What another window saved since the last look (docs/storage.md), before a scene opens:
+        its matches in Continue, its counts, and the settings this window has not changed."""
+        refresh = getattr(self.store, "refresh", None)
+        if refresh is not None and "settings" in refresh():
+            self.sounds.set_enabled(self.settings["sound"])
+            set_language(self.settings["language"])
+            gfx.clear_caches()
 
     def show(self, scene, replace=False):
         """Open a scene already built (``go`` builds it from its name)."""
@@ -167,6 +181,7 @@ class App:
         """Back to the scene below; from the last one, the app ends."""
         if len(self.stack) > 1:
             self.stack.pop()
+            self.take_other_windows_writes()
             self.scene.enter()
         else:
             self.running = False
@@ -219,10 +234,13 @@ class App:
         return (scene, len(self.stack), self.layout.size, self.paused, self.caption, current_language(),
                 self.banner.key(), scene.shown())
 
-    def needs_draw(self, scene) -> bool:
-        """Whether this frame draws: the picture changed, or moves with time."""
-        return (self._dirty or scene.moving() or self.banner.moving()
-                or self.picture_key(scene) != self._drawn)
+    def needs_draw(self, scene) -> tuple[bool, bool]:
+        """(whether this frame draws, whether the still picture changed): it draws when the
+        picture changed or moves with time; when only what moves changed, a scene may keep the
+        rest from the frame before (``still_changed`` False while it draws)."""
+        self._key = self.picture_key(scene)
+        changed = self._dirty or self._key != self._drawn
+        return changed or scene.moving() or self.banner.moving(), changed
 
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> bool:
@@ -259,22 +277,34 @@ class App:
             self.take_store_notices()
         self.banner.update(dt)
         scene = self.scene
-        drawn = self.needs_draw(scene)
+        drawn, changed = self.needs_draw(scene)
         if drawn:
-            self.draw(scene)
+            self.draw(scene, changed)
         self._screenshot(scene)
         return drawn
 
-    def draw(self, scene) -> None:
-        """The scene and what lies over it, on the screen (not flipped yet)."""
+    def draw(self, scene, changed=True) -> None:
+        """The scene and what lies over it, on the screen (not flipped yet); ``changed``: the
+        still picture too (else only what moves may be drawn again)."""
         self._dirty = False
-        scene.draw(self.screen)
+        self.still_changed = changed
+        self.whole_draws += changed
+        try:
+            scene.draw(self.screen)
+        finally:
+            self.still_changed = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
+        over = False
         if self.caption and self.caption.shows(scene):
             self.caption.draw(self.screen, self.layout)
+            over = True
         if self.paused:
             self._veil.draw(self.screen, self.layout)
+            over = True
+        over = self.banner.visible or over
         self.banner.draw(self.screen)
-        self._drawn = self.picture_key(scene)
+        self.last_picture = None if over else scene
+        self._drawn = self._key if self._key is not None else self.picture_key(scene)
+        self._key = None
         self.draws += 1
 
     SHOT_AFTER = 20  # frames a scene is shown before its picture is taken (a scene may ask for more)

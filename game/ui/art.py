@@ -397,6 +397,10 @@ class CardArt:
     def face(self, card: int, width: int) -> pygame.Surface:
         return self._cached(("face", card, width), lambda: self._face(card, width))
 
+    def has_face(self, card: int, width: int) -> bool:
+        """Whether the face of ``card`` at ``width`` is drawn already."""
+        return ("face", card, width) in self._cache
+
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
 

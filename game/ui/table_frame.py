@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.engine import actions as A
+from game.engine import phases as P
 from game.i18n import _
 
 from . import gfx, kit, style
@@ -205,12 +206,10 @@ class FramePlanner:
     # ---- the hand -------------------------------------------------------------------------------
     def hand(self, obs, human_turn: bool) -> HandLayout:
         cards = list(obs.hand)
-        own_indicator = obs.public.get("indicator")
-        if own_indicator is not None and own_indicator in obs.legal and own_indicator not in cards:
-            cards.append(own_indicator)  # the face-down trump card is the last card: it can be played
+        legal = {A.describe(a).card for a in obs.legal} - {None}  # the cards a legal action plays, lays or gives
+        cards += sorted(legal.difference(cards))  # the face-down trump card as the last card: it can be played
         w, h = self.lay.card_w, self.art.height(self.lay.card_w)
-        card_phase = obs.phase in ("play", "indicator")
-        legal = set(obs.legal) | {a - A.INDICATOR for a in obs.legal if A.INDICATOR <= a < A.BID}
+        card_phase = bool(legal)
         return HandLayout(self.ui.sorted_hand(cards, obs), self.lay.hand_rects(len(cards), (w, h)),
                           self.lay.hand_top(len(cards) or 8, h),
                           {c for c in cards if c not in legal} if human_turn and card_phase else set())
@@ -318,7 +317,7 @@ class FramePlanner:
         right = lay.last_rect.left - 16
         score = ui.score_line(state.live_score(), obs)
         contract = ui.contract_line(obs)
-        points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
+        points = ui.points_line(obs) if obs.phase == P.PLAY or obs.tricks else ""
         lines = [(text, colour, bold) for text, colour, bold in ((contract, style.TEXT, True),
                                                                  (points, style.TEXT_DIM, False)) if text]
         if lay.portrait:  # buttons and score on the first row, the contract and points in the rows below
@@ -571,15 +570,15 @@ class FramePlanner:
 
     def indicator(self, f, state, hand):
         """(rect, card) of the trumper's face-down trump card beside its seat, or None."""
-        lay, p = self.lay, state.obs.public
-        if not p.get("indicator_down") or p.get("bidder") is None:
+        lay, p = self.lay, state.obs.facts
+        if not p.indicator_down or p.bidder is None:
             return None
-        seat = p["bidder"]
+        seat = p.bidder
         label = f.labels.get(seat)
         if label is None:
             return None
         label = label.rect
-        own = p.get("indicator")
+        own = p.indicator
         if own is not None and own in hand.cards:
             return None  # the indicator is in the player's hand as the last card
         w = int(lay.trick_w * 0.62)
@@ -718,7 +717,6 @@ class FramePlanner:
             return None
         text, age, spec = state.toasts[0]
         icon = self.icon(spec)
-        fade = min(1.0, age * 6, (state.TOAST_TIME - age) * 4)
         size = lay.body + 2
         never = [*f.trick, *([f.prompt[0]] if f.prompt else []), *f.buttons, lay.top_bar]
         avoid = self.occupied(f, empty_slots=False) + [box for box, _t, _i in f.news.values()]
@@ -745,7 +743,13 @@ class FramePlanner:
                 break
             if best is None or not any(box.colliderect(r) for r in never):
                 best = box
-        return best, text, icon, int(255 * max(0.0, fade))
+        return best, text, icon, self.notice_alpha(state)
+
+    @staticmethod
+    def notice_alpha(state) -> int:
+        """The first notice's opacity now: it fades in, stays, and fades out."""
+        age = state.toasts[0][1]
+        return int(255 * max(0.0, min(1.0, age * 6, (state.TOAST_TIME - age) * 4)))
 
     # ---- Weis and Stöck at the seats, score changes on their way ----------------------------------
     def news(self, f, state, seat):
