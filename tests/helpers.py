@@ -267,11 +267,19 @@ def random_options(cls, rng) -> dict:
 
 
 def random_score(cls, options: dict, rng):
-    """A score the game accepts before a hand (``score_range``), or None (a match's start)."""
+    """A score the game accepts before a hand (``score_range`` and the game's own rule,
+    ``check_score``: 304's tokens add up), or None (a match's start)."""
     if rng.random() < 0.4:
         return None
-    low, high = cls.score_range(cls.deal(0, options).options)
-    return [rng.randint(low, high) for _ in cls.initial_score(options)]
+    resolved = cls.deal(0, options).options
+    low, high = cls.score_range(resolved)
+    for _ in range(300):
+        score = [rng.randint(low, high) for _ in cls.initial_score(resolved)]
+        try:
+            return cls.check_score(score, resolved)
+        except ValueError:
+            continue
+    return None
 
 
 def random_position(game: str, seed, stop: int = 0, finish: bool = False):

@@ -121,3 +121,31 @@ def test_main_takes_the_largest_seed_the_page_takes(tmp_path):
     code, _out, err = _main(tmp_path, ["--seed", str(10**18 - 1)])
     no_traceback(err)
     assert code == 0, err[-3000:]
+
+
+def test_link_names_the_action_it_stops_at_as_replay_does(tmp_path):
+    from game.engine.__main__ import main as engine
+    from game.engine.records import replay
+
+    record = random_record("304", 5)
+    record["actions"][4] = [record["actions"][4][0], "play ZZ"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    want = replay(record)["error"]
+    assert want["index"] == 4 and want["seat"] is not None and want["action"] == "play ZZ"
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert engine(["link", str(path), "--step", "2"]) == 2
+    assert json.loads(out.getvalue())["error"] == want
+
+
+def test_link_refuses_a_base_that_is_not_utf8(record_file):
+    from game.engine.__main__ import main as engine
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert engine(["link", record_file, "--base", "http://example.org/\udcff/"]) == 2
+    assert "--base" in json.loads(buf.getvalue())["error"]["reason"]

@@ -36,7 +36,7 @@ def random_hand(cls, rng: random.Random, *, steps=None, finish=False):
     low, high = cls.score_range(resolved)
     score = None
     if rng.random() < 0.6:
-        for _ in range(20):
+        for _ in range(300):
             candidate = [rng.randint(low, high) for _ in cls.initial_score(resolved)]
             try:
                 cls.check_score(candidate, resolved)

@@ -9,6 +9,8 @@ plural "s" allowed), the translation must contain at least one allowed rendering
 substring, so a stem such as "Stich" also covers "Stiche").  Every ``_keep`` term found in the
 English (case-sensitive, as a word, plural "s" allowed) must appear unchanged in the translation:
 the Swiss Jass words (Stöck, Weis, Obenabe, ...) are the same in every language that lists them.
+No ``_avoid`` word (case-sensitive, as a word) appears in any translation: a word players would
+read wrongly, or one the seed does not use (German "Kontra" where the seed says "Doppel").
 """
 
 import json
@@ -44,6 +46,7 @@ def violations(terms: dict, pairs) -> list[str]:
     """What breaks the glossary in ``pairs`` ((english, translation) ...); empty when all is well."""
     found = []
     keep = [_word(t) for t in terms.get("_keep", [])]
+    avoid = [_word(t) for t in terms.get("_avoid", [])]
     rules = [(t, _word(t, re.IGNORECASE), [a.lower() for a in alts])
              for t, alts in terms.items() if not t.startswith("_")]
     for english, text in pairs:
@@ -60,6 +63,10 @@ def violations(terms: dict, pairs) -> list[str]:
             m = pattern.search(source)
             if m and m.group(0).removesuffix("s") not in text and m.group(0) not in text:
                 found.append(f"{m.group(0)!r} must stay unchanged: {english!r} -> {text!r}")
+        for pattern in avoid:
+            m = pattern.search(text)
+            if m:
+                found.append(f"{m.group(0)!r} is not our word: {english!r} -> {text!r}")
     return found
 
 
@@ -77,10 +84,10 @@ def test_terms_file_format(code):
     assert isinstance(terms, dict) and terms
     for term, alts in terms.items():
         assert isinstance(alts, list) and alts and all(isinstance(a, str) and a for a in alts), term
-        if term != "_keep":
+        if term not in ("_keep", "_avoid"):
             assert not term.startswith("_"), f"unknown key {term!r}"
             assert term == term.lower() and term.strip() == term, f"terms are lower-case English: {term!r}"
-    assert all(_word(t, re.IGNORECASE).search(" ".join(english_ids())) for t in terms if t != "_keep"), \
+    assert all(_word(t, re.IGNORECASE).search(" ".join(english_ids())) for t in terms if not t.startswith("_")), \
         "every term occurs in the English catalog"
 
 
@@ -109,6 +116,28 @@ def test_the_check_catches_a_different_word_and_a_translated_keep_term():
     assert len(found) == 2 and any("'follow suit'" in f for f in found) and any("'Stöck'" in f for f in found)
     assert violations(terms, [("A bid must beat the current bid.", "Eine Offerte muss die aktuelle übertreffen.")])
     assert not violations(terms, [("Bidding", "Reizen")]), "only the word itself (or its plural) is a match"
+
+
+def test_the_check_catches_an_avoided_word():
+    terms = {"double": ["Doppel"], "_avoid": ["Kontra", "Re"]}
+    assert violations(terms, [("Double", "Doppel"), ("No redouble", "Kein Redouble"), ("Contrast", "Tischkontrast")]) == []
+    found = violations(terms, [("Double", "Doppel oder Kontra"), ("Redouble", "Re")])
+    assert len(found) == 2 and all("is not our word" in f for f in found)
+
+
+# the order of the ranks as English writes it in letters; a translation writes its own letters
+# (German B 9 A 10 K D 8 7, French V 9 A 10 R D 8 7) or the ranks' names, never J and Q
+RANK_ORDER = "J 9 A 10 K Q 8 7"
+ENGLISH_LETTERS = re.compile(r"(?<![\w'])[JQ](?![\w'])")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_rank_order_keeps_the_english_letters(code):
+    messages = catalog.messages(catalog.catalog_path(code))
+    orders = [mid for mid in english_ids() if RANK_ORDER in mid]
+    assert orders, "the rules give the order of the ranks"
+    kept = [messages.get(mid, "") for mid in orders if ENGLISH_LETTERS.search(messages.get(mid, ""))]
+    assert not kept, f"{code}: English rank letters in {kept}"
 
 
 # docs/names.md's table of game names: the title each language shows on the menu and the rules tab

@@ -50,7 +50,9 @@ def test_every_rule_and_option_of_a_game_is_in_the_doc(game):
 def test_the_check_fails_on_a_stale_doc_and_passes_on_a_fresh_one(tmp_path, capsys):
     tool = load_tool()
     path = tmp_path / "rules.md"
-    path.write_text(tool.render().replace("Follow suit if you can.", "Follow suit if you like.", 1), encoding="utf-8")
+    stale = re.sub(r"Follow\s+suit\s+if\s+you\s+can\.", "Follow suit if you like.", tool.render(), count=1)
+    assert stale != tool.render()
+    path.write_text(stale, encoding="utf-8")
     assert tool.main(["--check"], path) == 1
     assert "make_rules_doc.py" in capsys.readouterr().err
     assert tool.main([], path) == 0
@@ -110,3 +112,26 @@ def test_an_option_s_description_does_not_repeat_its_label(code):
                 assert not i18n._(opt.description).casefold().startswith(label), (code, cls.GAME, opt.name)
     finally:
         i18n.set_language("en")
+
+
+LEADS = re.compile(r"leads the first trick\b.*\bthe winner of each trick leads the next\b")
+
+
+def play_section(cls) -> str:
+    return dict(cls.RULES).get("Play", "")
+
+
+def test_every_play_section_says_who_leads_each_trick(game):
+    """A player reads who leads the first trick and that the winner of a trick leads the next
+    (every game, the contract suite's test game included)."""
+    from game.engine import game_class
+
+    cls = game_class(game)
+    assert play_section(cls), f"{cls.__name__} has no Play section"
+    assert LEADS.search(play_section(cls)), f"{cls.__name__}'s Play section does not say who leads each trick"
+
+
+def test_the_leads_check_fails_on_forehand_leads_alone():
+    assert not LEADS.search("Forehand leads. Follow suit if you can.")
+    assert not LEADS.search("Forehand leads the first trick. Follow suit if you can.")
+    assert LEADS.search("Forehand leads the first trick, and the winner of each trick leads the next.")

@@ -209,5 +209,53 @@ def test_a_file_write_that_fails_half_way_leaves_no_litter_and_the_old_file_whol
     (tmp_path / "stats.keep.txt").mkdir()
     with pytest.raises(OSError):
         backend.copy("stats", "stats.keep")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.txt", "stats.keep.txt", "stats.txt"]
-    assert (tmp_path / "stats.txt").read_text() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "settings.txt", "stats.keep.txt", "stats.txt"]
+    assert (tmp_path / "stats.txt").read_text() == old  # (.lock: the two-writer lock, kept)
+
+
+# ---- corners of the data folder (issue 48) ------------------------------------------------------------
+
+def test_a_named_pipe_or_a_folder_in_place_of_a_save_does_not_hang_start_up(tmp_path):
+    """A named pipe opened for reading waits for a writer forever: start-up hung.  Anything but
+    a regular file is now left as it is, with a notice, and never written over."""
+    import os
+    import subprocess
+    import sys
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    os.mkfifo(tmp_path / "settings.txt")
+    os.mkfifo(tmp_path / "match.txt")
+    (tmp_path / "stats.txt").mkdir()
+    script = ("import sys; from game.ui.storage import Store, FileBackend; s = Store(FileBackend(sys.argv[1])); "
+              "s.count('28', hands=1); s.save_settings(); print(len(s.notices)); print(*map(str, s.notices), sep='\\n')")
+    proc = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=20,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "3" and all("left as it was" in line for line in lines[1:]), lines
+    assert (tmp_path / "settings.txt").is_fifo() and (tmp_path / "match.txt").is_fifo()
+    assert (tmp_path / "stats.txt").is_dir()
+
+
+def test_temporary_files_of_saves_killed_half_way_are_cleaned_up(tmp_path):
+    import os
+    import time
+    old = tmp_path / ".match.k1l2.tmp"
+    old.write_bytes(b"x" * 1000)
+    long_ago = time.time() - 3600
+    os.utime(old, (long_ago, long_ago))
+    fresh = tmp_path / ".stats.f5g6.tmp"  # another window's save under way: left alone
+    fresh.write_bytes(b"y")
+    Store(FileBackend(tmp_path))
+    assert not old.exists() and fresh.exists()
+
+
+def test_a_data_folder_that_is_a_file_says_progress_cannot_be_saved_there(tmp_path):
+    folder = tmp_path / "data"
+    folder.write_text("a file where the folder should be")
+    store = Store(FileBackend(folder))
+    assert store.save_match({"game": "28"}) is not None  # kept for the session
+    store.count("28", hands=1)
+    texts = [str(n) for n in store.notices]
+    assert len(texts) == 1 and "cannot be saved" in texts[0] and "not a folder" in texts[0], texts
+    assert folder.read_text() == "a file where the folder should be"

@@ -285,10 +285,33 @@ def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(
     assert answers[5] == session.hand.legal_actions()[-1] and ai.note == {"weighed": answers[5]}
     ai.reset()
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(A.BID + 99, 1))
-    illegal = [ai.step(1.0) for _ in range(3)]
-    assert illegal[:2] == [None, None]  # a slice, then the note
-    assert illegal[2] == session.hand.legal_actions()[0]  # an illegal decision falls back to a legal action
+    illegal = [ai.step(1.0) for _ in range(4)]
+    assert illegal[:3] == [None, None, None]  # the thinker made, a slice, then the note: a frame each
+    assert illegal[3] == session.hand.legal_actions()[0]  # an illegal decision falls back to a legal action
     assert ai.note is None  # which nobody weighed
+
+
+def test_the_ai_thinks_ahead_while_the_table_is_busy_and_seems_to_think_only_after(monkeypatch):
+    """While cards fly, the seat to act next gets its slices (none in the frame its thinker is
+    made); the time it seems to think counts from when the table is free."""
+    from game.ui import players
+    from game.ui.table_ai import TableAI
+
+    session = Session("28", {}, 5, "easy", ())
+    thinkers = []
+    monkeypatch.setattr(players, "thinker", lambda obs, level, seed: thinkers.append(
+        ScriptedThinker(obs.legal[-1], 3)) or thinkers[-1])
+    monkeypatch.setattr(players, "note", lambda thinker: {"weighed": thinker.answer})
+    ai = TableAI(session)
+    for _ in range(5):
+        ai.think_ahead()
+    assert len(thinkers) == 1 and thinkers[0].steps == 3 and ai.think_time == 0
+    answers = [ai.step(0.1) for _ in range(6)]
+    assert answers[:5] == [None] * 5 and answers[5] == session.hand.legal_actions()[-1]  # the note, then 0.55 s
+    assert len(thinkers) == 1 and thinkers[0].steps == 3
+    human = Session("28", {}, 5, "easy", (session.hand.turn,))
+    TableAI(human).think_ahead()
+    assert len(thinkers) == 1  # nobody thinks for the player
 
 
 def test_a_watched_records_actions_come_first_and_a_script_that_no_longer_fits_is_dropped(monkeypatch):

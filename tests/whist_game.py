@@ -40,7 +40,8 @@ class HandWhist(Hand):
         ("Cards", "52 cards, Ace high, dealt one at a time: everyone gets 13. There is no bidding."),
         ("Trump", "Trump goes round with the deal: hearts when seat 0 deals, then diamonds, clubs "
                   "and spades."),
-        ("Play", "The player after the dealer leads. Follow suit if you can, otherwise play any "
+        ("Play", "The player after the dealer leads the first trick, and the winner of each "
+                 "trick leads the next. Follow suit if you can, otherwise play any "
                  "card. The highest trump wins the trick, else the highest card of the suit led."),
         ("Scoring", "A side scores one point for every trick it takes over six. The first side to "
                     "reach the target wins the match."),

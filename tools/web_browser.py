@@ -30,6 +30,7 @@ NPM_PREFIX = ROOT / "build" / "web-cache" / "npm"
 PYODIDE = NPM_PREFIX / "node_modules" / "pyodide"
 # what Pyodide gets of the game: the pure-Python packages (no pygame in there)
 PURE_PACKAGES = ("game/engine", "game/ai", "game/web", "game/i18n")  # pure Python, no pygame
+PURE_MODULES = ("game/ui/__init__.py", "game/ui/storage.py")  # the store: the front end's only pure module used here
 
 RUNNER_HTML = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Trick Table in Pyodide</title>
@@ -92,6 +93,8 @@ def pyodide_site(folder: Path, src: Path = ROOT) -> Path:
             for path in sorted([*base.rglob("*.py"), *base.rglob("*.mo"), *base.rglob("*.json")]):
                 if "__pycache__" not in path.parts:
                     zf.write(path, path.relative_to(src).as_posix())
+        for module in PURE_MODULES:
+            zf.write(src / module, module)
         zf.write(ROOT / "tools" / "wasm_play.py", "wasm_play.py")
     return folder
 

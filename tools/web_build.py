@@ -30,6 +30,7 @@ loads the Python runtime from; ``--pkg-index`` where the runtime finds pygame-ce
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -225,6 +226,10 @@ def build(
     ume_block: int = 1,
     watchdog_seconds: float = WATCHDOG_SECONDS,
     embed: list[str] | str = (),
+    game_origins: list[str] | str = (),
+    self_host: Path | str | None = None,
+    itch: bool = False,
+    csp_extra: tuple[str, ...] = (),
     timeout: float = 180,
     quiet: bool = False,
 ) -> dict:
@@ -234,9 +239,19 @@ def build(
     src, out, stage_root = Path(src).resolve(), Path(out).resolve(), Path(stage_root).resolve()
     if out == src or src.is_relative_to(out) or stage_root == src or src.is_relative_to(stage_root):
         raise BuildError("the output and staging folders must lie outside the sources")
+    if self_host:
+        self_host = Path(self_host).resolve()
+        missing = [name for name in self_hosted_files() if not (self_host / name).is_file()]
+        if missing:
+            raise BuildError(f"SELF_HOST={self_host} lacks the runtime's files: {', '.join(missing)} (README, "
+                             f"\"Hosting the runtime yourself\")")
+        cdn, pkg_index = SELF_HOST_PATH + PYGBAG_VERSION + "/", SELF_HOST_PATH
     cdn = normalise_base(cdn, "--cdn")
     pkg_index = normalise_base(pkg_index, "--pkg-index") if pkg_index else ""
     origins = embed_origins(embed)
+    games_at = [o for o in embed_origins(game_origins) if o != "*"]
+    if any(not is_source(s) for s in csp_extra):
+        raise BuildError(f"not a source a Content-Security-Policy can name: {csp_extra!r}")
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         from make_icons import write_icons
@@ -260,7 +275,8 @@ def build(
     check_runtime_installs_pygame(app / "main.py", loader_of(template_text))
     url_params = own_parameters(app)
     settings = {"cdn": cdn, "pkg_index": pkg_index, "width": width, "height": height, "ume_block": ume_block,
-                "watchdog_seconds": watchdog_seconds, "embed_origins": origins}
+                "watchdog_seconds": watchdog_seconds, "embed_origins": origins, "game_origins": games_at,
+                "self_host": str(self_host or ""), "itch": itch, "csp_extra": list(csp_extra)}
     for part in (template_text, json.dumps(settings, sort_keys=True), PYGBAG_VERSION):
         digest.update(part.encode())
     for folder in (STATIC, EXAMPLES):
@@ -278,18 +294,20 @@ def build(
 
     package_home = pkg_index or DEFAULT_PACKAGE_HOME
     package_index = urljoin(package_home, PACKAGE_INDEX_NAME) if urlsplit(package_home).scheme else package_home + PACKAGE_INDEX_NAME
-    # the runtime always reads its built-in index first, even when the build names another
-    runtime_files = [cdn + name for name in RUNTIME_FILES] + [DEFAULT_PACKAGE_HOME + PACKAGE_INDEX_NAME]
-    if package_index not in runtime_files:
-        runtime_files.append(package_index)
-    app_files = ["index.html", f"{BUNDLE}.tar.gz", "manifest.webmanifest", "favicon.png"]
+    # the runtime reads its built-in index unless the page hands it PYGPI from its start
+    # (it does when the build names an index: custom_onload in the template)
+    runtime_files = [cdn + name for name in RUNTIME_FILES] + [package_index]
+    app_files = ["index.html", f"{BUNDLE}.tar.gz", "manifest.webmanifest", "favicon.png", "examples/embed.html"]
     app_files += [f"icons/{p.name}" for p in icons if p.name != "favicon.png"]
+    if itch:
+        app_files.append(f"{BUNDLE}.apk")  # what the page opens on itch.io
+    prefixes = sorted({cdn, package_home} | (set() if pkg_index else {DEFAULT_PACKAGE_HOME}))
     sw_values = {
         "version": version,
         "runtime_version": f"{PYGBAG_VERSION}-py{PYBUILD}-" + hashlib.sha256((cdn + "|" + package_home).encode()).hexdigest()[:8],
         "app_files": json.dumps(app_files),
         "runtime_files": json.dumps(runtime_files),
-        "runtime_prefixes": json.dumps(sorted({cdn, package_home, DEFAULT_PACKAGE_HOME})),
+        "runtime_prefixes": json.dumps(prefixes),
         "package_index": package_index,
         "package_base": pkg_index,
         "packages": json.dumps(list(PACKAGES)),
@@ -336,11 +354,13 @@ def build(
     # 3. check and publish ------------------------------------------------------------
     built = app / "build" / "web"
     archive = built / f"{BUNDLE}.tar.gz"
-    for needed in ["index.html", "favicon.png", f"{BUNDLE}.tar.gz"] + app_files + ["sw.js"]:
+    for needed in ["index.html", "favicon.png", f"{BUNDLE}.tar.gz", f"{BUNDLE}.apk", "sw.js"] + [
+            f for f in app_files if not f.startswith("examples/")]:
         if not (built / needed).is_file():
             raise BuildError(f"pygbag's output lacks {needed} (log: {log})")
     for text_file in ("index.html", "sw.js", "manifest.webmanifest"):
         text = (built / text_file).read_text(encoding="utf-8")
+        text = text.replace("[[tt.csp]]", "").replace("[[tt.app_hashes]]", "").replace("[[tt.runtime_hashes]]", "")
         if PLACEHOLDER.search(text):
             raise BuildError(f"{text_file}: a template placeholder was left unfilled: {PLACEHOLDER.search(text).group(0)}")
     expected = sorted("assets/" + rel for rel in files)
@@ -353,10 +373,45 @@ def build(
             missing = sorted(set(expected) - set(listed))
             raise BuildError(f"{packed.name} does not hold exactly the game's files; extra {extra}, missing {missing}")
 
+    # the page's Content-Security-Policy (its inline scripts and style by their hashes), the
+    # example host page, the runtime when self-hosted, and the files the worker keeps with
+    # their hashes: what it checks everything against before it keeps or serves it
+    page_file = built / "index.html"
+    page_file.write_text(with_csp(page_file.read_text(encoding="utf-8"), cdn, package_home, csp_extra), encoding="utf-8")
+    (built / "examples").mkdir(exist_ok=True)
+    embed_page = (EXAMPLES / "embed.html").read_text(encoding="utf-8")
+    embed_page = render(embed_page, {"game_origins": json.dumps(games_at)})
+    (built / "examples" / "embed.html").write_text(with_host_csp(embed_page, games_at), encoding="utf-8")
+    runtime_hashes = {}
+    if self_host:
+        for name in self_hosted_files():
+            target = built / SELF_HOST_PATH / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(self_host / name, target)
+        for name in self_hosted_files():
+            runtime_hashes[SELF_HOST_PATH + name] = file_hash(built / SELF_HOST_PATH / name)
+    if not itch:
+        (built / f"{BUNDLE}.apk").unlink()  # only itch.io opens it (make itch)
+    hashes = {name: [file_hash(built / name)] for name in app_files}
+    hashes[f"{BUNDLE}.tar.gz"].append(hashlib.sha256(gzip.decompress((built / f"{BUNDLE}.tar.gz").read_bytes())).hexdigest())
+    worker = built / "sw.js"
+    worker.write_text(render(worker.read_text(encoding="utf-8"), {"app_hashes": json.dumps(hashes, sort_keys=True),
+                                                                  "runtime_hashes": json.dumps(runtime_hashes, sort_keys=True)}),
+                      encoding="utf-8")
+    for text_file in ("index.html", "sw.js", "examples/embed.html"):
+        found = PLACEHOLDER.search((built / text_file).read_text(encoding="utf-8"))
+        if found:
+            raise BuildError(f"{text_file}: a template placeholder was left unfilled: {found.group(0)}")
+
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(built, out)
-    shutil.copytree(EXAMPLES, out / "examples")
+    itch_zip = None
+    if itch:
+        itch_zip = out.parent / f"{BUNDLE}-itch.zip"
+        with zipfile.ZipFile(itch_zip, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for path in sorted(p for p in out.rglob("*") if p.is_file()):
+                bundle.write(path, path.relative_to(out).as_posix())
 
     sizes = {rel: (app / rel).stat().st_size for rel in files}
     summary = {
@@ -371,10 +426,14 @@ def build(
         "site_bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
         "largest": sorted(sizes.items(), key=lambda kv: -kv[1])[:5],
         "seconds": round(time.monotonic() - started, 2),
+        "itch_zip": str(itch_zip) if itch_zip else "",
     }
     verdict = "within" if summary["archive_bytes"] <= GOAL_BYTES else "OVER"
     say(f"web build {version} -> {out}  ({summary['seconds']} s, offline)")
-    say(f"  runtime from {cdn}" + (f"; packages from {pkg_index}" if pkg_index else ""))
+    say(f"  runtime from {cdn}" + (f"; packages from {pkg_index}" if pkg_index else "")
+        + (f" (self-hosted: copied from {self_host}; nothing from another host)" if self_host else ""))
+    if itch_zip:
+        say(f"  itch.io: upload {itch_zip} (the site with {BUNDLE}.apk)")
     say("  host pages heard: this site" + "".join(f", {o}" for o in origins) + "  (examples/embed.html shows the API)")
     say(f"  app archive {archive.name}: {summary['archive_bytes'] / 1e6:.3f} MB compressed, "
         f"{summary['unpacked_bytes'] / 1e6:.3f} MB unpacked, {len(files)} files "
@@ -382,6 +441,91 @@ def build(
     say("  largest: " + ", ".join(f"{rel} {n / 1e3:.0f} kB" for rel, n in summary["largest"]))
     say(f"  whole site: {summary['site_bytes'] / 1e6:.3f} MB in {sum(1 for p in out.rglob('*') if p.is_file())} files")
     return summary
+
+
+SELF_HOST_PATH = "runtime/"  # where a self-hosted runtime goes in the site
+
+
+def self_hosted_files() -> list[str]:
+    """The runtime's files a self-hosted site holds, relative to SELF_HOST (laid out as pygbag's
+    CDN): the runtime, its package index, the pygame-ce wheel that index names, the licence."""
+    return ([f"{PYGBAG_VERSION}/{name}" for name in RUNTIME_FILES] + [PACKAGE_INDEX_NAME, PYGAME_WHEEL, "LICENSE"])
+
+
+PYGAME_WHEEL = f"cp{PYDIGITS}/pygame_ce-2.5.7.dev1-cp{PYDIGITS}-cp{PYDIGITS}-{API}.whl"
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+SOURCE = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/%-]*)?")
+
+
+def is_source(text: str) -> bool:
+    return bool(SOURCE.fullmatch(text))
+
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S)
+INLINE_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+
+
+def csp_hash(text: str) -> str:
+    import base64
+
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def content_security_policy(page: str, cdn: str, package_home: str, extra=()) -> str:
+    """The page's policy: what the real pythons.js and main.js need, nothing more
+    (docs/web-security.md says why each directive)."""
+    def source(url):  # a relative base (a self-hosted runtime) is this site's
+        return url if urlsplit(url).scheme else "'self'"
+
+    runtime, packages = source(cdn), source(package_home)
+    scripts = [csp_hash(s) for s in INLINE_SCRIPT.findall(page)]
+    styles = [csp_hash(s) for s in INLINE_STYLE.findall(page)]
+    directives = {
+        "default-src": ["'none'"],
+        "script-src": [runtime, *scripts, "'unsafe-eval'", "'wasm-unsafe-eval'", *extra],
+        "style-src": styles,
+        "connect-src": ["'self'", runtime, packages, *extra],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", runtime, "data:", "blob:"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "frame-src": ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'none'"],
+    }
+    parts = []
+    for name, sources in directives.items():
+        unique = list(dict.fromkeys(sources))
+        parts.append(name + " " + " ".join(unique))
+    return "; ".join(parts)
+
+
+def with_csp(page: str, cdn: str, package_home: str, extra=()) -> str:
+    if "[[tt.csp]]" not in page:
+        raise BuildError("the page template has no Content-Security-Policy to fill in ([[tt.csp]])")
+    return page.replace("[[tt.csp]]", content_security_policy(page, cdn, package_home, extra))
+
+
+def with_host_csp(page: str, game_origins) -> str:
+    """The example host page's policy: its own script and style by hash, frames only of this
+    site or the listed game sites (so not javascript: or data:, whatever its script does)."""
+    policy = "; ".join([
+        "default-src 'none'",
+        "script-src " + " ".join(csp_hash(s) for s in INLINE_SCRIPT.findall(page)),
+        "style-src " + " ".join(csp_hash(s) for s in INLINE_STYLE.findall(page)),
+        "frame-src " + " ".join(["'self'", *game_origins]),
+        "img-src 'self' data:",
+        "object-src 'none'", "base-uri 'none'", "form-action 'none'",
+    ])
+    if "[[tt.csp]]" not in page:
+        raise BuildError("examples/embed.html has no Content-Security-Policy to fill in ([[tt.csp]])")
+    return page.replace("[[tt.csp]]", policy)
 
 
 def archive_listing(archive: Path) -> list[str]:
@@ -452,12 +596,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embed-origins", default=os.environ.get("EMBED_ORIGINS", ""),
                         help="origins whose pages may send the game commands (host-page API), separated by "
                              "commas or spaces; * for any [default: only the site's own]")
+    parser.add_argument("--game-origins", default=os.environ.get("GAME_ORIGINS", ""),
+                        help="other sites whose game examples/embed.html may show (?src=); its own always")
+    parser.add_argument("--self-host", type=Path, default=os.environ.get("SELF_HOST") or None,
+                        help="a folder laid out as pygbag's CDN: the runtime goes into the site (runtime/)")
+    parser.add_argument("--itch", action="store_true", help="the site for itch.io (with the .apk), zipped beside --out")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     try:
         summary = build(src=args.src, out=args.out, stage_root=args.stage, cdn=args.cdn, pkg_index=args.pkg_index,
                         width=args.width, height=args.height, ume_block=args.ume_block,
-                        embed=args.embed_origins, quiet=args.json)
+                        embed=args.embed_origins, game_origins=args.game_origins, self_host=args.self_host,
+                        itch=args.itch, quiet=args.json)
     except BuildError as error:
         print(f"web build failed: {error}", file=sys.stderr)
         return 1

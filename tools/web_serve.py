@@ -18,6 +18,7 @@ import argparse
 import functools
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -43,12 +44,19 @@ class Handler(SimpleHTTPRequestHandler):
     cors = False
     isolated = False
     quiet = True
+    max_age = None  # seconds: Cache-Control max-age for every file but the page and the worker
+    sent = None     # a dict: path -> bytes of body sent (what a first visit costs), when counting
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self):
-        name = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
+        # a request line over 64 KB is answered 414 before it has a path
+        name = getattr(self, "path", "").split("?", 1)[0].rsplit("/", 1)[-1]
         if name in NO_CACHE:
             self.send_header("Cache-Control", "no-cache")
+        elif self.max_age is not None:
+            self.send_header("Cache-Control", f"max-age={self.max_age}")
+        if self.gz_encoded and name.endswith(".gz"):  # as hosts that let the browser unpack .gz files
+            self.send_header("Content-Encoding", "gzip")
         if self.cors:
             self.send_header("Access-Control-Allow-Origin", "*")
         if self.isolated:  # cross-origin isolation: a finer performance.now() for benchmarks
@@ -56,23 +64,56 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
+    rate = None     # bytes per second: a slow line (what a first visit on a phone is like)
+    gz_encoded = False  # .gz files sent with Content-Encoding: gzip
+    validators = True   # False: no Last-Modified, conditional requests answered in full (as some CDNs)
+
+    def send_header(self, keyword, value):
+        if self.validators or keyword.lower() != "last-modified":
+            super().send_header(keyword, value)
+
+    def send_head(self):
+        if not self.validators:
+            for name in ("If-Modified-Since", "If-None-Match"):
+                del self.headers[name]
+        return super().send_head()
+
+    def copyfile(self, source, outputfile):
+        if self.sent is None and not self.rate:
+            return super().copyfile(source, outputfile)
+        start = source.tell()
+        if self.rate:
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                time.sleep(len(chunk) / self.rate)
+        else:
+            super().copyfile(source, outputfile)
+        if self.sent is None:
+            return
+        path = self.path.split("?", 1)[0]
+        self.sent[path] = self.sent.get(path, 0) + source.tell() - start
+
     def log_message(self, format, *args):
         if not self.quiet:
             super().log_message(format, *args)
 
 
 def make_server(directory: str | Path, port: int = 0, bind: str = "127.0.0.1", cors: bool = False, quiet: bool = True,
-                isolated: bool = False):
-    """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one."""
-    handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated})
+                isolated: bool = False, max_age: int | None = None, sent: dict | None = None, rate: float | None = None,
+                gz_encoded: bool = False, validators: bool = True):
+    """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one. ``sent``: a
+    dict that counts the body bytes sent per path."""
+    handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated,
+                                                "max_age": max_age, "sent": sent, "rate": rate,
+                                                "gz_encoded": gz_encoded, "validators": validators})
     server = ThreadingHTTPServer((bind, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 
 
-def serve_in_thread(directory, port: int = 0, cors: bool = False, isolated: bool = False):
+def serve_in_thread(directory, port: int = 0, cors: bool = False, isolated: bool = False, **options):
     """Start a server in a daemon thread; returns (server, base_url). Stop with server.shutdown()."""
-    server = make_server(directory, port=port, cors=cors, isolated=isolated)
+    server = make_server(directory, port=port, cors=cors, isolated=isolated, **options)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -80,9 +121,9 @@ def serve_in_thread(directory, port: int = 0, cors: bool = False, isolated: bool
 class LocalServer:
     """A local static server in a thread that can be stopped and started again on its port."""
 
-    def __init__(self, directory, cors: bool = False, isolated: bool = False):
-        self.directory, self.cors, self.isolated = Path(directory), cors, isolated
-        self.server, self.url = serve_in_thread(directory, cors=cors, isolated=isolated)
+    def __init__(self, directory, cors: bool = False, isolated: bool = False, **options):
+        self.directory, self.cors, self.isolated, self.options = Path(directory), cors, isolated, options
+        self.server, self.url = serve_in_thread(directory, cors=cors, isolated=isolated, **options)
         self.port = self.server.server_address[1]
 
     def stop(self) -> None:
@@ -93,7 +134,8 @@ class LocalServer:
 
     def start(self) -> None:
         if not self.server:
-            self.server, _ = serve_in_thread(self.directory, port=self.port, cors=self.cors, isolated=self.isolated)
+            self.server, _ = serve_in_thread(self.directory, port=self.port, cors=self.cors, isolated=self.isolated,
+                                             **self.options)
 
 
 def main(argv=None) -> int:

@@ -3,7 +3,8 @@ and ``link RECORD.json [--step N] [--mode watch|play] [--autoplay] [--caption TE
 
 Exit 0 on success (``--help`` prints the usage).  Every failure — a bad record, an illegal
 action, a file that cannot be read, a usage error — prints the record spec's error object, one
-line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  A record
+line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  Standard
+output that cannot be written (full, or closed) is one line on standard error and exit 2.  A record
 file larger than ``records.MAX_RECORD_BYTES`` is refused by its size, before it is read.
 """
 
@@ -78,11 +79,6 @@ def output_lost(program: str, err: OutputLost) -> int:
 
 def _print(obj: dict) -> None:
     say(json.dumps(obj, allow_nan=False))
-
-
-def _fail(reason: str) -> int:
-    _print(RecordError(reason).as_json())
-    return 2
 
 
 def read_record_file(path: str) -> str:
@@ -189,7 +185,7 @@ def _link(args: list[str]) -> int:
     if not step_text.isdigit() or not step_text.isascii() or len(step_text) > 4:
         raise UsageError(f"--step is a whole number of actions, not {quoted(step_text)}")
     base = flags.get("--base", codes.DEFAULT_BASE)
-    if not re.fullmatch(r"https?://[^\s?#\"'<>]+", base):
+    if not re.fullmatch(r"https?://[^\s?#\"'<>]+", base) or not _utf8(base) or not base.isprintable():
         raise UsageError(f"--base is the game page's http(s) address, not {quoted(base)}")
     record = load_json(read_record_file(paths[0]))
     actions = record.get("actions", []) if isinstance(record, dict) else []
@@ -200,6 +196,15 @@ def _link(args: list[str]) -> int:
     caption = codes.clean_caption(flags["--caption"]) if "--caption" in flags else None
     say(codes.link(base, record=code, step=step, mode=mode, autoplay=autoplay, caption=caption or None))
     return 0
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text (an argument of other bytes holds lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def main(argv: list[str]) -> int:
@@ -219,16 +224,19 @@ def main(argv: list[str]) -> int:
         raise UsageError(f"unknown command {quoted(command)}; use {USAGE_LINE}")
     except OutputLost as err:
         return output_lost("python -m game.engine", err)
-    except ValueError as err:  # RecordError, UsageError, and the engine's ValueErrors
+    except RecordError as err:  # where in the record, as replay says it
+        return _failed(clean(err.reason, 300), err.index, err.seat, err.action)
+    except ValueError as err:  # UsageError, and the engine's ValueErrors
         return _failed(clean(str(err), 300))
     except Exception as err:  # noqa: BLE001 - the contract: an error object, never a traceback
         return _failed(f"the engine failed ({type(err).__name__}): {clean(str(err))}")
 
 
-def _failed(reason: str) -> int:
+def _failed(reason: str, index=None, seat=None, action=None) -> int:
     """The error object of a failed command, or the one line about standard output."""
     try:
-        return _fail(reason)
+        _print(RecordError(reason, index, seat, action).as_json())
+        return 2
     except OutputLost as err:
         return output_lost("python -m game.engine", err)
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from .core import Hand
 from .quote import quoted
-from .records import RecordError, hand_from_record
+from .records import RecordError, replayed
 from .registry import GAMES
 
 VERSION = "1"
@@ -146,20 +146,11 @@ def code_from_record(record, steps: int | None = None) -> str:
 
 
 def _replayed_record(record) -> Hand:
-    hand = hand_from_record(record)
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("'actions' must be a list of [seat, \"action\"] pairs")
-    if len(actions) > MAX_ACTIONS:
+    """The record's hand with its actions taken, checked as ``replay`` checks it."""
+    actions = record.get("actions", []) if isinstance(record, dict) else []
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
         raise RecordError(f"a code holds at most {MAX_ACTIONS} actions; the record has {len(actions)}")
-    for index, entry in enumerate(actions):
-        if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == hand.turn and isinstance(entry[1], str)):
-            raise RecordError(f"action {index} is not a [seat, \"action\"] pair of the seat to act", index)
-        problem = hand.check(entry[1])
-        if problem is not None:
-            raise RecordError(problem.reason, index, entry[0], entry[1][:60])
-        hand.apply(entry[1])
-    return hand
+    return replayed(record)
 
 
 def _check_steps(steps, available: int) -> int:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import RANK_J, SUIT_CARDS, SUIT_MASKS, cards_in
+from dataclasses import dataclass
+
 from .core import IllegalAction
-from .hidden_trump import LED_KEY, TRUMP_KEY, HiddenTrumpHand, card_values, trick_winner
+from .hidden_trump import LED_KEY, TRUMP_KEY, HiddenTrumpFacts, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
 from .registry import register
 
@@ -18,6 +20,12 @@ def game_point_stake(bid: int, tiered: bool) -> int:
     return 3 if bid >= 25 else 2 if bid >= 20 else 1
 
 
+@dataclass(frozen=True)
+class Facts28(HiddenTrumpFacts):
+    caller: int | None = None  # the seat that has just called for trump and must now trump
+    doubled: int = 1           # 1, doubled 2, redoubled 4
+
+
 @register
 class Hand28(HiddenTrumpHand):
     GAME = "28"
@@ -27,6 +35,7 @@ class Hand28(HiddenTrumpHand):
     SCORE_NAME = "game points"
     MATCH_LENGTH = "target"
     CARD_POINTS = POINTS
+    FACTS = Facts28
     RULES_SECTIONS = {"redeal": "Auction", "auction": "Auction", "indicator": "Trump card", "double": "Scoring", "play": "Play"}
     RULES = (
         ("Cards", "32 cards, 7 to Ace, ranked J 9 A 10 K Q 8 7 in every suit. Points: Jack 3, "
@@ -38,7 +47,8 @@ class Hand28(HiddenTrumpHand):
                        "gets four more cards. Until trump is revealed the face-down card cannot be played "
                        "and does not count for following suit, except as the bidder's last card: then the "
                        "bidder must play it, which reveals trump, and it counts as a trump."),
-        ("Play", "Forehand leads. Follow suit if you can. A player who cannot follow, the bidder "
+        ("Play", "Forehand leads the first trick, and the winner of each trick leads the next. Follow "
+                 "suit if you can. A player who cannot follow, the bidder "
                  "included, may call Trump! while trump is hidden: the bidder turns the trump card face "
                  "up and takes it back, and the caller must then play a trump if they hold one. Without "
                  "the call you discard any card, and a card of the trump suit discarded while trump is "
@@ -59,7 +69,7 @@ class Hand28(HiddenTrumpHand):
         Option("tiered_points", False, "A made bid wins 2 game points from 20 and 3 from 25.",
                label="Tiered game points"),
         Option("target", 6, "Game points that win the match.", (6, 7), label="Target"),
-        Option("twenty_nine", False, "Bids from 16, the last trick is worth 1 point more (29 in all).",
+        Option("twenty_nine", False, "Bids from 16 to 29, and the last trick is worth 1 point more (29 in all).",
                label="Twenty-Nine"),
         Option("honours", False, "A side capturing all four jacks wins 1 game point more.",
                label="Honours (four jacks)"),

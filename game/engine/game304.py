@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import SUIT_CARDS, cards_in
+from dataclasses import dataclass
+
 from .core import IllegalAction
-from .hidden_trump import WIN_KEY, HiddenTrumpHand, card_values, trick_winner
+from .hidden_trump import WIN_KEY, HiddenTrumpFacts, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
 from .quote import quoted
 from .registry import register
@@ -24,6 +26,12 @@ def token_stake(bid: int) -> int:
     return 1 if bid < 200 else 2 if bid < 250 else 3
 
 
+@dataclass(frozen=True)
+class Facts304(HiddenTrumpFacts):
+    auction_round: int = 1   # 2 during the auction on eight cards
+    caps: bool = False       # the trumper claimed Caps
+
+
 @register
 class Hand304(HiddenTrumpHand):
     GAME = "304"
@@ -38,7 +46,8 @@ class Hand304(HiddenTrumpHand):
                   "Points: Jack 30, Nine 20, Ace 11, Ten 10, King 3, Queen 2; 304 in the pack."),
         ("Dealing", "Everyone gets four cards, the auction is held on those four, then four more "
                     "each. If forehand's first four cards are worth less than 15 points, forehand "
-                    "may ask for a redeal by the same dealer."),
+                    "may ask for a redeal: the same dealer deals again (a redeal is not a thrown-in "
+                    "hand, so the deal does not move on)."),
         ("Auction", "Forehand speaks first. Bids go in tens from 160 to 300, each higher than the "
                     "last. A pass is final. When you pass while your partner is still in, you may "
                     "call Partner!: it changes no rule but asks your partner to keep bidding for "
@@ -47,8 +56,9 @@ class Hand304(HiddenTrumpHand):
         ("Trump", "The highest bidder, the trumper, lays one of the four cards face down: its "
                   "suit is trump, and only the trumper knows it. The card stays out of the "
                   "trumper's hand and does not count for following suit until trump is revealed."),
-        ("Play", "Forehand leads. Follow suit if you can. While trump is hidden, a player who cannot "
-                 "follow plays a card face down, unseen by the others. When the trick is complete the "
+        ("Play", "Forehand leads the first trick, and the winner of each trick leads the next. Follow "
+                 "suit if you can. While trump is hidden, a player who cannot follow plays a card face "
+                 "down, unseen by the others. When the trick is complete the "
                  "trumper looks at the face-down cards: if one is a trump, trump is revealed, the "
                  "face-down trumps are turned up and the highest trump wins. Face-down cards that are "
                  "not trumps stay hidden for the rest of the hand and still count for points. Leading "
@@ -62,8 +72,9 @@ class Hand304(HiddenTrumpHand):
                             "included, if trump is revealed by the time the trick is complete; otherwise "
                             "by the highest card of the suit led."),
         ("Scoring", "Each side counts the points in its tricks. The trumpers win if they reach their "
-                    "bid. Each side starts with tokens: a made bid takes 1 token from the other side "
-                    "below 200, 2 from 200, 3 from 250; a failed bid pays one more. A side that cannot "
+                    "bid. Each side starts with tokens. A made bid wins the trumpers tokens from the "
+                    "defenders: 1 for a bid below 200, 2 for 200 or more, 3 for 250 or more. "
+                    "A failed bid pays the defenders one token more: 2, 3 or 4. A side that cannot "
                     "pay in full gives what it has. The match ends when one side has all the tokens."),
     )
     OPTIONS = (
@@ -82,6 +93,7 @@ class Hand304(HiddenTrumpHand):
                label="Caps"),
     )
     CUTS_FACE_DOWN = True
+    FACTS = Facts304
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from . import actions as A
 from . import allowed as W
 from .cards import FRENCH52, SUIT_MASKS, cards_in
+from dataclasses import dataclass
+
 from .core import Hand, IllegalAction, Observation, Trick
+from .facts import Facts
 from .options import Option
 from .registry import register
 
@@ -55,6 +58,16 @@ def match_winner(score, target: int) -> int | None:
     return 0 if ok[0] else 1 if ok[1] else None
 
 
+@dataclass(frozen=True)
+class Facts400(Facts):
+    """Hearts are always trump (``trump`` is None: nothing to learn); tricks are per player."""
+    bids: tuple = (None, None, None, None)        # per seat, None until it has bid
+    bid_order: tuple = ()                         # seats in the order they bid
+    bid_values: tuple = (None, None, None, None)  # what each bid wins or loses (None: 13, or none)
+    min_bid: int | None = None                    # the lowest bid of the seat to bid
+    total_needed: int = 11                        # the least the four bids must add up to
+
+
 @register
 class Hand400(Hand):
     GAME = "400"
@@ -66,6 +79,7 @@ class Hand400(Hand):
     FIGURE_NAME = "score points"
     FACE_CARDS = FACES  # a 'redeal' tells the table its seat was dealt none of these
     DECK = FRENCH52
+    FACTS = Facts400
     CARDS_EACH = 13
     PACKETS = (13,)
     RULES_SECTIONS = {"redeal": "Bidding", "auction": "Bidding", "play": "Play"}
@@ -73,15 +87,17 @@ class Hand400(Hand):
         ("Cards", "52 cards, Ace high. Hearts are always trump. Everyone gets 13 cards."),
         ("Bidding", "Each player bids once, from forehand to the dealer: the number of tricks they "
                     "will take on their own, up to 13. There is no pass. Your lowest bid depends "
-                    "on your score: 2 below 30 points, 3 from 30, 4 from 40, 5 from 50. The four "
+                    "on your own score before the hand: 2 below 30 points, 3 from 30, 4 from 40, 5 from 50. The four "
                     "bids must add up to at least 11, or the hand is thrown in."),
-        ("Play", "Forehand leads. Follow suit if you can, otherwise play any card. The highest "
+        ("Play", "Forehand leads the first trick, and the winner of each trick leads the next. Follow "
+                 "suit if you can, otherwise play any card. The highest "
                  "heart wins the trick, else the highest card of the suit led. Everyone keeps "
                  "their own tricks."),
-        ("Scoring", "Each player scores alone: take at least your bid and you win its value, "
-                    "otherwise you lose it. Bids of 2 to 4 are worth their number, 5 is worth 10, "
-                    "6 is 12, 7 is 14, 8 is 16, 9 is 27, 10 is 30, 11 is 33, 12 is 36; from 30 "
-                    "points on, bids of 5 and 6 are worth just 5 and 6. A bid of 13 decides the "
+        ("Scoring", "Each player scores alone: take at least your bid and you win its value (extra "
+                    "tricks score nothing), otherwise you lose it. Bids of 2 to 4 are worth their "
+                    "number, 5 is worth 10, 6 is 12, 7 is 14, 8 is 16, 9 is 27, 10 is 30, 11 is 33, "
+                    "12 is 36; once your own score before the hand is 30 or more, your bids of 5 and 6 "
+                    "are worth just 5 and 6. A bid of 13 decides the "
                     "match: all 13 tricks win it, anything less loses it."),
         ("A bid of 13", "Anyone may bid 13, whatever the score. The hand is played out in full: if the "
                         "13-bidder takes all 13 tricks, their side wins the match; one trick lost, even to "
@@ -100,7 +116,8 @@ class Hand400(Hand):
                "Someone must bid 5 or more: if nobody has when the dealer bids, the dealer must bid at least 5.",
                label="Five to run"),
         Option("rising_total", False,
-               "The bids must total 12 once anyone has 30 points, 13 from 40 and 14 from 50.", label="Rising total"),
+               "The bids must total at least 12 once anyone has 30 points before the hand, at least 13 "
+               "from 40 and at least 14 from 50.", label="Rising total"),
         Option("big_bids", 0,
                "0 off; 10 = bids of 10 or more are worth 40; 11 = bids of 11 or more are worth 50.",
                (0, 10, 11), label="Big bids", shown=((0, "off"), (10, "10+ worth 40"), (11, "11+ worth 50"))),

@@ -112,31 +112,39 @@ def bids(record: dict) -> list[tuple[int, int]]:
     return found
 
 
+def replayed(record, steps: list | None = None) -> Hand:
+    """The hand of ``record`` (a parsed JSON value) with all its actions taken; RecordError
+    at the first that cannot be, with its index, seat and action.  With ``steps``, each action
+    is appended to it as the spec's trace has it."""
+    hand = hand_from_record(record)
+    acts = record.get("actions", [])
+    if not isinstance(acts, list):
+        raise RecordError("'actions' must be a list of [seat, \"action\"] pairs")
+    for k, entry in enumerate(acts):
+        seat, text = _entry_parts(entry)
+        if (not isinstance(entry, (list, tuple)) or len(entry) != 2
+                or type(entry[0]) is not int or not isinstance(entry[1], str)):
+            raise RecordError('each action must be a [seat, "action"] pair, e.g. [0, "pass"]',
+                              k, seat, text)
+        if hand.is_over():
+            raise RecordError("the hand is already over; no more actions can follow", k, seat, text)
+        if entry[0] != hand.turn:
+            raise RecordError(f"it is seat {hand.turn}'s turn, not seat {quoted(entry[0])}'s", k, seat, text)
+        legal = hand.legal_texts() if steps is not None else None
+        try:
+            hand.apply(entry[1])
+        except IllegalAction as err:
+            raise RecordError(err.reason, k, seat, text) from None
+        if steps is not None:
+            steps.append({"seat": entry[0], "legal": legal, "action": entry[1]})
+    return hand
+
+
 def replay(record, trace: bool = False) -> dict:
     """The spec's replay output for ``record`` (a parsed JSON value)."""
+    steps: list | None = [] if trace else None
     try:
-        hand = hand_from_record(record)
-        acts = record.get("actions", [])
-        if not isinstance(acts, list):
-            raise RecordError("'actions' must be a list of [seat, \"action\"] pairs")
-        steps = []
-        for k, entry in enumerate(acts):
-            seat, text = _entry_parts(entry)
-            if (not isinstance(entry, (list, tuple)) or len(entry) != 2
-                    or type(entry[0]) is not int or not isinstance(entry[1], str)):
-                raise RecordError('each action must be a [seat, "action"] pair, e.g. [0, "pass"]',
-                                  k, seat, text)
-            if hand.is_over():
-                raise RecordError("the hand is already over; no more actions can follow", k, seat, text)
-            if entry[0] != hand.turn:
-                raise RecordError(f"it is seat {hand.turn}'s turn, not seat {quoted(entry[0])}'s", k, seat, text)
-            legal = hand.legal_texts() if trace else None
-            try:
-                hand.apply(entry[1])
-            except IllegalAction as err:
-                raise RecordError(err.reason, k, seat, text) from None
-            if trace:
-                steps.append({"seat": entry[0], "legal": legal, "action": entry[1]})
+        hand = replayed(record, steps)
     except RecordError as err:
         return err.as_json()
     out: dict = {"ok": True, "complete": hand.is_over()}

@@ -25,7 +25,7 @@ RULE_MESSAGES = {
     "choose-contract": N_("The contract comes first: choose a trump suit, Obenabe or Undenufe, or push."),
     "contract-chosen": N_("The contract is already chosen; play a card."),
     "under-trump": N_("You may not under-trump unless you hold only trumps."),
-    "follow-trump": N_("Trump was led: you must play a trump (only the Puur may be kept back)."),
+    "follow-trump": N_("Trump was led: you must play a trump (only a Puur that is your only trump may be kept back)."),
 }
 
 

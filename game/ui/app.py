@@ -3,6 +3,12 @@
 ``frame(dt, events)`` runs one frame (tests call it directly with synthetic
 events); ``run`` is the pygbag-friendly loop that awaits ``asyncio.sleep(0)``
 every frame and never blocks.
+
+The table rests while nothing moves: a frame draws (and the loop flips the display) only when
+the picture may have changed: an event came, the scene or the canvas changed, something asked
+for it (``invalidate``: a notice, a setting, a host page's command), the scene's picture moves
+with time (``Scene.moving``) or what it shows changed (``Scene.shown``).  Otherwise a frame
+only reads input and lets time pass, and the screen keeps the last picture.
 """
 
 from __future__ import annotations
@@ -17,8 +23,9 @@ import pygame
 
 from game.engine.bounds import shown
 from game.i18n import _, set_language
+from game.i18n import language as current_language
 
-from . import gfx, style, theme
+from . import gfx, kit, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
@@ -63,6 +70,13 @@ class App:
         self.paused = False    # the scene waits (no time passes) until a tap: pause()
         self.caption = None    # a link's caption over its table: set_caption()
         self.host = None       # the host page's API (game.ui.host_bridge), in an embedding page
+        self._dirty = True     # the next frame draws (invalidate)
+        self._drawn = None     # what the last picture showed (picture_key)
+        self._key = None       # what this frame's picture shows
+        self.still_changed = True  # False while a frame draws only for what moves (App.draw)
+        self.last_picture = None   # the scene whose picture alone the screen holds (nothing over it)
+        self.draws = 0         # frames drawn so far (a still screen draws none)
+        self.whole_draws = 0   # of them, those that drew the still picture too (``needs_draw``)
 
     # ---- the display and its orientation -------------------------------------------------------
     def open_display(self, size) -> None:
@@ -73,6 +87,7 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)
         self.layout = Layout(size)
         self.translate = Translator(size)
+        self.invalidate()
 
     def resize(self, size) -> bool:
         """Switch to a canvas of ``size`` mid-anything: the display is reopened and every open
@@ -117,6 +132,7 @@ class App:
         outside in it are cleaned where the notice is made (``bounds.shown``); the whole line
         is cleaned of control characters again here, so none can reach the font."""
         self.banner.add(shown(text, NOTICE_CHARS, formatting=True))
+        self.invalidate()
 
     def take_store_notices(self) -> None:
         """Show what the store has reported since the last look (e.g. a save set aside)."""
@@ -136,9 +152,19 @@ class App:
     def go(self, name: str, /, *, replace: bool = False, **params):
         """Open the scene registered as ``name``, built with ``params``, on top of the current
         one (or instead of it with ``replace``); returns it."""
+        self.take_other_windows_writes()
         scene = build_scene(self, name, **params)
         self.show(scene, replace)
         return scene
+
+    def take_other_windows_writes(self) -> None:
+        """What another window saved since the last look (docs/storage.md), before a scene opens:
+        its matches in Continue, its counts, and the settings this window has not changed."""
+        refresh = getattr(self.store, "refresh", None)
+        if refresh is not None and "settings" in refresh():
+            self.sounds.set_enabled(self.settings["sound"])
+            set_language(self.settings["language"])
+            gfx.clear_caches()
 
     def show(self, scene, replace=False):
         """Open a scene already built (``go`` builds it from its name)."""
@@ -155,6 +181,7 @@ class App:
         """Back to the scene below; from the last one, the app ends."""
         if len(self.stack) > 1:
             self.stack.pop()
+            self.take_other_windows_writes()
             self.scene.enter()
         else:
             self.running = False
@@ -183,24 +210,47 @@ class App:
         self.sounds.set_enabled(self.settings["sound"])
         set_language(self.settings["language"])
         gfx.clear_caches()
+        self.invalidate()
 
     # ---- pausing and captions -------------------------------------------------------------------------
     def pause(self, paused: bool = True) -> None:
         """Stop time for the scene (no AI moves, nothing flies) until a tap, a key or pause(False)."""
         self.paused = bool(paused)
+        self.invalidate()
 
     def set_caption(self, text: str | None, owner) -> None:
         """One line of text (cleaned already) over the table while ``owner`` is on screen: a hand
         (at the table) or a scene; None takes the caption away."""
         self.caption = Caption(text, owner) if text else None
+        self.invalidate()
+
+    # ---- resting ------------------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Something on the screen changed: the next frame draws."""
+        self._dirty = True
+
+    def picture_key(self, scene):
+        """What the picture shows besides the scene's own state: compared from frame to frame."""
+        return (scene, len(self.stack), self.layout.size, self.paused, self.caption, current_language(),
+                self.banner.key(), scene.shown())
+
+    def needs_draw(self, scene) -> tuple[bool, bool]:
+        """(whether this frame draws, whether the still picture changed): it draws when the
+        picture changed or moves with time; when only what moves changed, a scene may keep the
+        rest from the frame before (``still_changed`` False while it draws)."""
+        self._key = self.picture_key(scene)
+        changed = self._dirty or self._key != self._drawn
+        return changed or scene.moving() or self.banner.moving(), changed
 
     # ---- the loop -----------------------------------------------------------------------------------
-    def frame(self, dt: float, events) -> None:
+    def frame(self, dt: float, events) -> bool:
+        """Input, time, and the picture if it changed (``needs_draw``); True if it was drawn."""
         self.follow_viewport()
-        if self.host is not None:
-            self.host.frame()  # the host page's commands go through the navigator like a tap
+        if self.host is not None and self.host.frame():
+            self.invalidate()  # the host page's commands go through the navigator like a tap
         scene = self.scene
         for ev in events:
+            self.invalidate()  # an event: a tap, a key, the window shown again...
             if ev.type == pygame.QUIT:
                 self.running = False
             if ev.type == pygame.VIDEORESIZE:
@@ -227,13 +277,35 @@ class App:
             self.take_store_notices()
         self.banner.update(dt)
         scene = self.scene
-        scene.draw(self.screen)
+        drawn, changed = self.needs_draw(scene)
+        if drawn:
+            self.draw(scene, changed)
+        self._screenshot(scene)
+        return drawn
+
+    def draw(self, scene, changed=True) -> None:
+        """The scene and what lies over it, on the screen (not flipped yet); ``changed``: the
+        still picture too (else only what moves may be drawn again)."""
+        self._dirty = False
+        self.still_changed = changed
+        self.whole_draws += changed
+        try:
+            scene.draw(self.screen)
+        finally:
+            self.still_changed = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
+        over = False
         if self.caption and self.caption.shows(scene):
             self.caption.draw(self.screen, self.layout)
+            over = True
         if self.paused:
             self._veil.draw(self.screen, self.layout)
+            over = True
+        over = self.banner.visible or over
         self.banner.draw(self.screen)
-        self._screenshot(scene)
+        self.last_picture = None if over else scene
+        self._drawn = self._key if self._key is not None else self.picture_key(scene)
+        self._key = None
+        self.draws += 1
 
     SHOT_AFTER = 20  # frames a scene is shown before its picture is taken (a scene may ask for more)
 
@@ -261,10 +333,17 @@ class App:
         n = 0
         while self.running and (frames is None or n < frames):
             dt = clock.tick(FPS) / 1000 if frames is None else 1 / FPS
-            self.frame(min(dt, 0.1), pygame.event.get())
-            pygame.display.flip()
+            self.tick(min(dt, 0.1), pygame.event.get())
             n += 1
             await asyncio.sleep(0)
+
+    def tick(self, dt: float, events) -> bool:
+        """One pass of the loop: a frame, and the display flipped only if it drew (a still
+        picture is not sent to the screen again)."""
+        drawn = self.frame(dt, events)
+        if drawn:
+            pygame.display.flip()
+        return drawn
 
 
 
@@ -313,6 +392,17 @@ class NoticeBanner:
 
     def dismiss(self) -> None:
         self.items, self.age, self.rect = [], 0.0, None
+        self.app.invalidate()
+
+    def key(self):
+        """What the panel shows (its picture changes with it)."""
+        return tuple(self.items)
+
+    def moving(self) -> bool:
+        """Fading in or out: drawn every frame meanwhile."""
+        if not self.items:
+            return False
+        return self.age * 5 < 0.8 or self.lifetime() - self.age < self.FADE
 
     def lifetime(self) -> float:
         return self.SHOW + self.PER_LINE * (min(len(self.items), self.MAX_LINES) - 1)
@@ -353,7 +443,7 @@ class NoticeBanner:
         size = lay.small
         width = lay.size[0] - 2 * lay.margin
         text_w = width - 40
-        rows = [row for line in self.lines() for row in gfx.wrap(line, size, text_w)]
+        rows = [row for line in self.lines() for row in kit.text.wrap(line, size, text_w)]
         line_h = int(size * 1.3)
         hint = _("Tap to dismiss")
         h = len(rows) * line_h + line_h + 24

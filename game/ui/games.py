@@ -21,6 +21,8 @@ from game.engine.schieber import HandSchieber
 from game.i18n import N_, _
 
 from .names import action_label, seat_name, side_name, suit_name
+from game.engine import events as E
+from game.engine import phases as P
 
 SUIT_ORDER = (0, 1, 3, 2)  # French: spades, hearts, clubs, diamonds (colours alternate)
 
@@ -62,12 +64,13 @@ class GameUI:
 
     def word_label(self, action, obs) -> str:
         """The caption of a word action's button (a pass reads differently outside the auction)."""
-        if action == A.PASS and obs.phase == "caps":
+        if action == A.PASS and obs.phase == P.CAPS:
             return _("Play on")
-        if action == A.PASS and obs.phase == "double":
+        if action == A.PASS and obs.phase == P.DOUBLE:
             return _("No double") if A.DOUBLE in obs.legal else _("No redouble")
-        if A.TRUMP <= action < A.TRUMP + 4:
-            return self.suit_label(action - A.TRUMP)
+        suit = A.describe(action).suit
+        if suit is not None:  # a trump contract
+            return self.suit_label(suit)
         return action_label(action, self.swiss)
 
     def suit_label(self, suit):
@@ -100,13 +103,13 @@ class GameUI:
 
     def trump_suit(self, obs):
         """The trump suit as far as the player knows it, else None."""
-        return obs.public.get("trump")
+        return obs.facts.trump
 
     def seat_note(self, obs, seat) -> str:
         return ""
 
     def prompt(self, obs) -> str:
-        if obs.phase == "play":
+        if obs.phase == P.PLAY:
             return _("Your turn: play a card")
         if A.PASS in obs.legal and any(A.is_bid(a) for a in obs.legal):
             return _("Your bid (or pass)")
@@ -248,29 +251,29 @@ class HiddenTrumpUI(GameUI):
         return SUIT_ORDER.index(card >> 4), -POWER[card & 15]
 
     def contract_line(self, obs) -> str:
-        p = obs.public
-        if obs.phase in ("auction", "redeal"):
-            if p.get("high_bid") and obs.phase == "auction":
+        p = obs.facts
+        if obs.phase in (P.AUCTION, P.REDEAL):
+            if p.high_bid and obs.phase == P.AUCTION:
                 leader = next((e.seat for e in reversed(obs.actions) if e.action is not None and A.is_bid(e.action)), None)
                 if self.is_you(leader):
-                    return _("Auction · your bid {bid} is the highest").format(bid=p["high_bid"])
-                return _("Auction · high bid {bid} by {seat}").format(bid=p["high_bid"], seat=self.seat(leader))
+                    return _("Auction · your bid {bid} is the highest").format(bid=p.high_bid)
+                return _("Auction · high bid {bid} by {seat}").format(bid=p.high_bid, seat=self.seat(leader))
             return _("Auction · no bid yet")
-        if p.get("bidder") is None:
+        if p.bidder is None:
             return ""
         trump = self.trump_suit(obs)
         if trump is None:
             trump_text = _("trump hidden")
-        elif p.get("revealed"):
+        elif p.revealed:
             trump_text = _("trump {suit}").format(suit=suit_name(trump, False))
         elif self.demo:  # a spectator is not the player: the seat that knows it is named
             trump_text = _("trump {suit} (only {seat} knows)").format(suit=suit_name(trump, False),
-                                                                       seat=self.seat(p["bidder"]))
+                                                                       seat=self.seat(p.bidder))
         else:
             trump_text = _("trump {suit} (only you know)").format(suit=suit_name(trump, False))
-        if self.is_you(p["bidder"]):
-            return _("Your bid {bid} · {trump}").format(bid=p["bid"], trump=trump_text)
-        return _("Bid {bid} by {seat} · {trump}").format(bid=p["bid"], seat=self.seat(p["bidder"]), trump=trump_text)
+        if self.is_you(p.bidder):
+            return _("Your bid {bid} · {trump}").format(bid=p.bid, trump=trump_text)
+        return _("Bid {bid} by {seat} · {trump}").format(bid=p.bid, seat=self.seat(p.bidder), trump=trump_text)
 
     def points_line(self, obs) -> str:
         known, hidden = [0, 0], [False, False]
@@ -280,7 +283,7 @@ class HiddenTrumpUI(GameUI):
                     hidden[winner & 1] = True
                 else:
                     known[winner & 1] += self.points[c]
-        tricks = obs.public.get("tricks_won", [0, 0])
+        tricks = obs.facts.tricks_won
         shown = [f"{known[s]}{'+?' if hidden[s] else ''}" for s in (0, 1)]
         text = _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
             us=self.side(0), a=shown[0], them=self.side(1), b=shown[1], c=tricks[0], d=tricks[1])
@@ -289,21 +292,21 @@ class HiddenTrumpUI(GameUI):
         return text
 
     def seat_note(self, obs, seat) -> str:
-        p = obs.public
-        if p.get("bidder") == seat:
-            return _("bid {bid}").format(bid=p["bid"])
-        if obs.phase == "auction" and seat in p.get("passed", ()):
+        p = obs.facts
+        if p.bidder == seat:
+            return _("bid {bid}").format(bid=p.bid)
+        if obs.phase == P.AUCTION and seat in p.passed:
             return _("passed")
         return ""
 
     def prompt(self, obs) -> str:
-        if obs.phase == "auction":
+        if obs.phase == P.AUCTION:
             return _("Your bid (or pass)")
-        if obs.phase == "indicator":
+        if obs.phase == P.INDICATOR:
             return _("You won the auction: tap the card to lay face down as trump")
-        if obs.phase == "redeal":
+        if obs.phase == P.REDEAL:
             return _("Your first four cards are worth less than 15: ask for a redeal?")
-        if obs.phase == "play" and A.CALL in obs.legal:
+        if obs.phase == P.PLAY and A.CALL in obs.legal:
             return _("You cannot follow suit: discard, or call Trump!")
         return super().prompt(obs)
 
@@ -312,7 +315,7 @@ class HiddenTrumpUI(GameUI):
             if redealt(obs):
                 return _("Redeal: the same dealer deals again")
             return _("Everyone passed: the hand is thrown in")
-        bidder, bid = obs.public["bidder"], obs.public["bid"]
+        bidder, bid = obs.facts.bidder, obs.facts.bid
         side = bidder & 1
         pts, total = res["points"][side], self.hand_cls.points_per_hand(obs.options)
         made = res["made"]
@@ -359,7 +362,7 @@ class HiddenTrumpUI(GameUI):
         if any(extra):
             rows.append((_("Last trick"), f"+{extra[0]}", f"+{extra[1]}"))
             rows.append((_("Points in all"), res["points"][0], res["points"][1]))
-        bidder, bid = obs.public["bidder"], obs.public["bid"]
+        bidder, bid = obs.facts.bidder, obs.facts.bid
         rows.append((_("Bid to make"), *(bid if bidder & 1 == s else "" for s in (0, 1))))
         rows.append((_("Tricks"), won[0], won[1]))
         change = [a - b for b, a in zip(obs.score, res["score"])]
@@ -412,9 +415,9 @@ class UI304(HiddenTrumpUI):
         return _("Tokens")
 
     def prompt(self, obs):
-        if obs.phase == "caps":
+        if obs.phase == P.CAPS:
             return _("Claim Caps (all eight tricks) or play on?")
-        if obs.phase == "play" and A.REVEAL in obs.legal:
+        if obs.phase == P.PLAY and A.REVEAL in obs.legal:
             return _("Your turn: play a card, or reveal trump first")
         return super().prompt(obs)
 
@@ -441,7 +444,7 @@ class UI28(HiddenTrumpUI):
         return _("Game points")
 
     def prompt(self, obs):
-        if obs.phase == "double":
+        if obs.phase == P.DOUBLE:
             return _("Double the stakes, or play on?")
         return super().prompt(obs)
 
@@ -472,33 +475,33 @@ class UI400(GameUI):
 
     def bid_worth(self, obs, seat) -> int:
         """What ``seat``'s bid wins if made and loses if missed (it grows with the bid and the score)."""
-        return game400.bid_value(obs.public["bids"][seat], obs.score[seat], obs.options)
+        return game400.bid_value(obs.facts.bids[seat], obs.score[seat], obs.options)
 
     def contract_line(self, obs):
-        p = obs.public
-        made = [b for b in p["bids"] if b is not None]
-        if obs.phase == "auction":
+        p = obs.facts
+        made = [b for b in p.bids if b is not None]
+        if obs.phase == P.AUCTION:
             return _("Bidding · total so far {total} (at least {need} needed)").format(
-                total=sum(made), need=p["total_needed"])
+                total=sum(made), need=p.total_needed)
         return _("Hearts are trump · bids total {total}").format(total=sum(made))
 
     def points_line(self, obs):
-        won = obs.public["tricks_won"]
+        won = obs.facts.tricks_won
         return _("Tricks {us} {a} · {them} {b}").format(us=self.side(0), a=won[0] + won[2], them=self.side(1),
                                                         b=won[1] + won[3])
 
     def seat_note(self, obs, seat):
-        p = obs.public
-        bid = p["bids"][seat]
+        p = obs.facts
+        bid = p.bids[seat]
         if bid is None:
             return ""
-        return _("bid {bid} · won {won}").format(bid=bid, won=p["tricks_won"][seat])
+        return _("bid {bid} · won {won}").format(bid=bid, won=p.tricks_won[seat])
 
     def prompt(self, obs):
-        if obs.phase == "auction":
-            p = obs.public
-            return _("Your bid: at least {low} (total needed {need})").format(low=p["min_bid"], need=p["total_needed"])
-        if obs.phase == "redeal" and A.REDEAL in obs.legal:  # every seat is asked, only these may redeal
+        if obs.phase == P.AUCTION:
+            p = obs.facts
+            return _("Your bid: at least {low} (total needed {need})").format(low=p.min_bid, need=p.total_needed)
+        if obs.phase == P.REDEAL and A.REDEAL in obs.legal:  # every seat is asked, only these may redeal
             return _("No face cards: ask for a redeal?")
         return super().prompt(obs)
 
@@ -533,7 +536,7 @@ class UI400(GameUI):
             return []
         rows = []
         for s in range(4):
-            bid = obs.public["bids"][s]
+            bid = obs.facts.bids[s]
             change = res["score"][s] - obs.score[s]
             said = str(bid) if bid == 13 else _("{bid} ({worth})").format(bid=bid, worth=self.bid_worth(obs, s))
             rows.append((self.seat(s), said, res["points"][s],
@@ -554,7 +557,7 @@ class UISchieber(GameUI):
     tile_suit = 1  # Rosen
 
     def sort_key(self, card, obs):
-        trump = obs.public.get("trump")
+        trump = obs.facts.trump
         power = schieber.TRUMP_POWER[card & 15] if card >> 4 == trump else card & 15
         return (0 if card >> 4 == trump else 1 + (card >> 4)), -power
 
@@ -564,41 +567,41 @@ class UISchieber(GameUI):
     def contract_name(self, contract, trump):
         if contract == "trump":
             return _("{suit} trump").format(suit=suit_name(trump, True))
-        return action_label(A.OBENABE if contract == "obenabe" else A.UNDENUFE)
+        return action_label(A.contract(contract))
 
     def contract_line(self, obs):
-        p = obs.public
-        if p["contract"] is None:
-            if p["pushed"]:
-                chooser = (p["forehand"] + 2) % 4
+        p = obs.facts
+        if p.contract is None:
+            if p.pushed:
+                chooser = (p.forehand + 2) % 4
                 if self.is_you(chooser):
                     return _("Pushed: you choose the contract")
                 return _("Pushed: {seat} chooses the contract").format(seat=self.seat(chooser))
-            if self.is_you(p["forehand"]):
+            if self.is_you(p.forehand):
                 return _("You choose the contract")
-            return _("{seat} chooses the contract").format(seat=self.seat(p["forehand"]))
-        contract = self.contract_name(p["contract"], p["trump"])
-        if self.is_you(p["chooser"]):
+            return _("{seat} chooses the contract").format(seat=self.seat(p.forehand))
+        contract = self.contract_name(p.contract, p.trump)
+        if self.is_you(p.chooser):
             text = _("{contract} ×{mult} · your choice")
         else:
             text = _("{contract} ×{mult} · chosen by {by}")
-        return text.format(contract=contract, mult=p["multiplier"], by=self.seat(p["chooser"])) + \
-            (" · " + _("pushed") if p["pushed"] else "")
+        return text.format(contract=contract, mult=p.multiplier, by=self.seat(p.chooser)) + \
+            (" · " + _("pushed") if p.pushed else "")
 
     def points_line(self, obs):
-        p = obs.public
-        return _("This hand {us} {a} · {them} {b}").format(us=self.side(0), a=p["points"][0], them=self.side(1),
-                                                           b=p["points"][1])
+        p = obs.facts
+        return _("This hand {us} {a} · {them} {b}").format(us=self.side(0), a=p.points[0], them=self.side(1),
+                                                           b=p.points[1])
 
     def target(self, obs):
-        return obs.public["target"] if obs else schieber.TARGETS[False]
+        return obs.facts.target if obs else schieber.TARGETS[False]
 
     def live_score(self, obs):
-        return obs.public["score_now"]
+        return obs.facts.score_now
 
     def prompt(self, obs):
-        if obs.phase == "contract":
-            return _("Choose the contract") if not obs.public["pushed"] else _("Your partner pushed: you choose")
+        if obs.phase == P.CONTRACT:
+            return _("Choose the contract") if not obs.facts.pushed else _("Your partner pushed: you choose")
         return super().prompt(obs)
 
     def raw_parts(self, res):
@@ -656,11 +659,8 @@ class UISchieber(GameUI):
 
     def trick_points(self, cards, winner, before, after, res=None):
         """What the trick added to its winners' points (multiplied, the last trick's 5 and the
-        Match bonus in), from the hand's running points less the Weis and Stöck scored with it."""
-        side = winner & 1
-        b, a = before.public, after.public
-        extra = (a["weis_points"][side] - b["weis_points"][side]) + (a["stoeck_points"][side] - b["stoeck_points"][side])
-        return a["points"][side] - b["points"][side] - extra
+        Match bonus in), as the engine's event of the trick tells it."""
+        return next((e.points for e in after.events if isinstance(e, E.TrickWon)), None)
 
     def result_rows(self, obs, res):
         """Cards (the last trick's 5 in them), the Match bonus, Weis and Stöck, their sum before

@@ -33,11 +33,14 @@ class HostBridge:
         self.watch = MatchWatch()
         self.ready = False
 
-    def frame(self) -> None:
+    def frame(self) -> bool:
+        """The page's commands carried out (each as a tap would be); True if there were any."""
         if not self.ready:
             self.ready = True
             self.link.send(ready_event(LANGUAGES, self.build))
+        ran = False
         for command in self.link.poll():
+            ran = True
             try:
                 getattr(self, "run_" + command.type.replace("-", "_"))(command)
             except Exception as err:  # noqa: BLE001 - a command must never stop the game
@@ -46,6 +49,7 @@ class HostBridge:
         if session is not None:
             for message in self.watch.events(session.match):
                 self.link.send(message)
+        return ran
 
     def clear(self) -> None:
         """Make way for a new scene: the menu alone, or nothing in an embed; no pause, no caption."""

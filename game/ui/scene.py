@@ -1,7 +1,8 @@
 """The scene base: widgets with pointer capture, keyboard focus and scrolling.
 
 A scene builds its widgets in ``build()``, gets ``Input`` events in ``handle``,
-time in ``update`` and draws in ``draw``.  Arrows/Tab move the focus,
+time in ``update`` and draws in ``draw``; ``moving`` and ``shown`` tell the app when its
+picture changes without an event (the app rests otherwise).  Arrows/Tab move the focus,
 Enter/Space activate, Escape goes back.  Widgets marked ``scrolls`` live in a
 scrolling viewport (dragged, wheeled, or followed by the focus); the others stay put.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx, style
+from . import gfx, kit, style
 from .input import KEY, MOVE, PRESS, RELEASE, WHEEL
 
 FOCUS_NEXT = (pygame.K_DOWN, pygame.K_TAB)
@@ -174,6 +175,17 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def moving(self) -> bool:
+        """Whether the picture changes with time alone now (something flies, fades, counts or
+        pulses): the app draws every frame while it does.  A still scene rests."""
+        return False
+
+    def shown(self):
+        """What the picture shows that can change without an event (a move, a step, a message
+        that comes or goes): the app draws a frame when it differs from the last one drawn.
+        The input's effects need not be in it: every event draws a frame."""
+        return None
+
     def draw(self, surf) -> None:
         self.app.draw_table(surf)
         self.draw_widgets(surf)
@@ -206,6 +218,6 @@ class Scene:
         lay = self.layout
         gfx.blit_text(surf, title, lay.title, (lay.size[0] // 2, lay.margin + 8), style.TEXT, "midtop", True)
         if subtitle:
-            size = gfx.fit_size(subtitle, lay.medium, lay.size[0] - 2 * lay.margin)
+            size = kit.text.fit_size(subtitle, lay.medium, lay.size[0] - 2 * lay.margin)
             gfx.blit_text(surf, subtitle, size, (lay.size[0] // 2, lay.margin + lay.title + 20),
                           style.TEXT_DIM, "midtop")

@@ -34,6 +34,7 @@ Notices are ``i18n.Message`` objects the app translates when it shows them.
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from dataclasses import dataclass
@@ -182,6 +183,37 @@ def check_history(data: dict) -> dict:
     return {game: records[-HISTORY_KEEP:] for game, records in data.items()}
 
 
+UNREADABLE = object()  # a stored blob this version cannot read (never written over)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A match slot another window wrote since this one read it: its data and revision."""
+
+    data: dict | None
+    rev: int
+
+
+def _rev(blob: dict) -> int:
+    """A blob's revision: how many times it was written (0 for a blob of before revisions)."""
+    rev = blob.get("rev")
+    return rev if type(rev) is int and 0 <= rev < 10**15 else 0
+
+
+def _trimmed(hands: list) -> list:
+    """The last HISTORY_KEEP hands, the older ones without their notes beyond HISTORY_NOTES_CHARS."""
+    hands = list(hands[-HISTORY_KEEP:])
+    room = HISTORY_NOTES_CHARS
+    for i in range(len(hands) - 1, -1, -1):  # the newest first
+        notes = hands[i].get("annotations")
+        if notes is None:
+            continue
+        room -= len(json.dumps(notes, ensure_ascii=False))
+        if room < 0:
+            hands[i] = {key: value for key, value in hands[i].items() if key != "annotations"}
+    return hands
+
+
 @dataclass(frozen=True)
 class SavedMatch:
     """What the Continue list shows of a saved match, read without replaying it."""
@@ -224,6 +256,13 @@ class Store:
         self._write_failed = False
         self._no_room = False
         self._matches: dict[str, tuple[dict, float | None]] = {}  # slot -> (data, saved_at)
+        self._revs: dict[str, int] = {}  # blob -> its revision when this window last read or wrote it
+        unusable = getattr(self.backend, "unusable", lambda: None)()
+        if unusable:  # e.g. a file where the data folder should be: the session is kept in memory
+            self._write_failed = True
+            self.notices.append(Message(N_("Progress cannot be saved here ({error})."), error=shown(unusable, 200)))
+            self.backend = MemoryBackend()
+        getattr(self.backend, "sweep", lambda: None)()
         self.settings = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load_checked("settings", check_settings))
         self.stats: dict[str, dict] = self._load_checked("stats", check_stats)
@@ -232,6 +271,11 @@ class Store:
             blob = self._load(slot, check_match)
             if blob:
                 self._matches[slot] = (blob["data"], blob.get("saved_at"))
+        # what this window last read or wrote, to merge its own changes into another window's
+        self._seen_settings = dict(self.settings)
+        self._seen_stats = copy.deepcopy(self.stats)
+        self._new_hands: dict[str, list] = {}  # finished hands not yet written
+        self._changed()  # from here on, what another window writes is noticed (refresh)
 
     # ---- blobs ---------------------------------------------------------------------------------
     def _read(self, name: str) -> str | None:
@@ -268,6 +312,7 @@ class Store:
             saved_at = blob.get("saved_at")
             blob["saved_at"] = saved_at if type(saved_at) in (int, float) and 0 <= saved_at < 1e11 else None
             blob["data"] = check(blob["data"])
+            self._revs[name] = _rev(blob)
             return blob
         except Unreadable as err:
             self.set_aside(name, err.args[0])
@@ -347,30 +392,156 @@ class Store:
             return True  # not known to be free: do not use it
 
     def _save(self, name: str, data: dict) -> float:
-        """Write the blob (unless it is frozen); returns the time it carries."""
+        """Write the blob as it is (unless it is frozen); returns the time it carries."""
+        return self._write(name, lambda stored: data)[1]
+
+    def _write(self, name: str, merge) -> tuple[bool, float]:
+        """Write blob ``name`` as ``merge(stored)`` makes it from its data as stored now (None
+        if there is none; ``Taken`` if another window wrote it since this one read it, for a
+        match), in one step no other window's write comes into (``storage_backend.update``).
+        ``merge`` returns the data to write, or None to write nothing.  Returns (written, the
+        time the blob carries)."""
         now = round(time.time(), 3)
         if name in self._frozen:
-            return now
-        blob = {"version": VERSION, "kind": kind_of(name), "saved_at": now, "data": data}
-        text = json.dumps(blob, sort_keys=True)
+            return False, now
+        kind = kind_of(name)
+        written: dict = {}
+
+        def change(text):
+            stored, rev = self._stored(name, text)
+            if stored is UNREADABLE:
+                return None
+            if kind == "match" and rev != self._revs.get(name, 0):
+                stored = Taken(stored, rev)
+            data = merge(stored)
+            if data is None:
+                return None
+            written["rev"] = rev + 1
+            blob = {"version": VERSION, "kind": kind, "saved_at": now, "rev": rev + 1, "data": data}
+            return json.dumps(blob, sort_keys=True)
+
         try:
-            self.backend.save(name, text)
+            self._update(name, change)
+        except (TooLarge, NotText):  # another window left something we cannot read: not written over
+            self._frozen.add(name)
+            return False, now
         except OSError as err:  # a read-only home must not stop the game
             if not self._write_failed:
                 self._write_failed = True
                 self.notices.append(Message(N_("Progress cannot be saved here ({error})."),
                                             error=shown(err.strerror or err, 80)))
-            return now
+            return False, now
+        if name in self._frozen:  # found unreadable just now
+            self.notices.append(Message(N_("Could not read {what} ({error}); it is left as it was."),
+                                        what=Message(WHAT[kind]), error=Message(N_("not saved data of this game"))))
         if not self._write_failed and isinstance(self.backend, storage_backend.LocalStorageBackend) \
                 and not self.backend.persistent:  # the browser refused: kept in memory for the session
             self._write_failed = True
             self.notices.append(Message(N_("This browser does not let the game keep its progress; "
                                            "it lasts until the page is closed.")))
-        return now
+        if "rev" in written:
+            self._revs[name] = written["rev"]
+            return True, now
+        return False, now
+
+    def _update(self, name: str, change) -> None:
+        update = getattr(self.backend, "update", None)
+        limit = LIMITS[kind_of(name)].chars
+        if update is not None:
+            update(name, change, limit)
+            return
+        new = change(self.backend.load(name, limit))  # a backend of a test without update
+        if new is not None:
+            self.backend.save(name, new)
+
+    _CHECKS = {"settings": lambda d: check_settings(d)[0], "stats": lambda d: check_stats(d)[0],
+               "history": lambda d: check_history(d), "match": lambda d: check_match(d)}
+
+    def _stored(self, name: str, text: str | None):
+        """(data, revision) of the blob as stored now: (None, 0) if there is none,
+        (UNREADABLE, 0) if it is not one this version can read (it is then never written over)."""
+        if text is None:
+            return None, 0
+        try:
+            blob = json_value(text, LIMITS[kind_of(name)], name)
+            if not isinstance(blob, dict) or blob.get("version") != VERSION or not isinstance(blob.get("data"), dict):
+                raise Unreadable(Message(N_("not saved data of this game")))
+            return self._CHECKS[kind_of(name)](blob["data"]), _rev(blob)
+        except (OutOfBounds, Unreadable):
+            self._frozen.add(name)
+            return UNREADABLE, 0
+
+    def _changed(self) -> set[str]:
+        try:
+            return set(getattr(self.backend, "changed", set)())
+        except OSError:
+            return set()
+
+    def refresh(self) -> set[str]:
+        """Take in what another window wrote since the last look: its matches (the Continue
+        list), counts, hands, and the settings this window has not changed itself.  Returns the
+        kinds that changed ("settings", "stats", "history", "match")."""
+        keys = self._changed()
+        if "*" in keys:
+            keys = {"settings", "stats", "history", *MATCH_SLOTS}
+        kinds = set()
+        for key in keys:
+            kind = kind_of(key) if key in ("settings", "stats", "history", *MATCH_SLOTS) else None
+            if kind is None or key in self._frozen:
+                continue
+            if kind == "match":
+                self._reread(key, take=False)
+                kinds.add(kind)
+                continue
+            try:
+                data, _rev = self._stored(key, self.backend.load(key, LIMITS[kind].chars))
+            except (OSError, ValueError):
+                continue
+            if data is UNREADABLE or data is None:
+                continue
+            kinds.add(kind)
+            if kind == "settings":
+                for name, value in data.items():
+                    if self.settings.get(name) == self._seen_settings.get(name):  # not changed here
+                        self.settings[name] = value
+                        self._seen_settings[name] = value
+            elif kind == "stats":
+                mine = {game: {k: v - self._seen_stats.get(game, {}).get(k, 0) for k, v in counts.items()}
+                        for game, counts in self.stats.items()}
+                self._seen_stats = copy.deepcopy(data)
+                merged = copy.deepcopy(data)
+                for game, added in mine.items():
+                    for k, v in added.items():
+                        if v:
+                            row = merged.setdefault(game, {})
+                            row[k] = min(MAX_COUNT, max(0, row.get(k, 0) + v))
+                self.stats.clear()
+                self.stats.update(merged)
+            else:
+                merged = {game: list(hands) for game, hands in data.items()}
+                for game, hands in self._new_hands.items():
+                    merged[game] = [*merged.get(game, []), *hands]
+                self.history = {game: _trimmed(hands) for game, hands in merged.items()}
+        return kinds
 
     # ---- settings -----------------------------------------------------------------------------------
     def save_settings(self) -> None:
-        self._save("settings", self.settings)
+        """Write the settings this window changed over the settings as stored now: each setting
+        is the one changed last, in whichever window (the others' changes come in here too)."""
+        mine = {k: v for k, v in self.settings.items() if k not in self._seen_settings or self._seen_settings[k] != v}
+
+        merged_out: dict = {}
+
+        def merge(stored):
+            merged = dict(self._seen_settings if stored is None else {**DEFAULT_SETTINGS, **stored})
+            merged.update(mine)
+            merged_out["settings"] = merged
+            return merged
+
+        written, _at = self._write("settings", merge)
+        if written:
+            self.settings.update(merged_out["settings"])  # in place: the app holds this dict
+            self._seen_settings = dict(self.settings)
 
     # ---- statistics -----------------------------------------------------------------------------------
     def game_stats(self, game: str) -> dict:
@@ -384,7 +555,26 @@ class Store:
         for key, n in amounts.items():
             stats[key] = min(MAX_COUNT, stats.get(key, 0) + n)
         self.stats[game] = stats
-        self._save("stats", self.stats)
+        merged_out: dict = {}
+
+        def merge(stored):
+            """The counts as stored now, plus what this window counted since it last read them."""
+            merged = copy.deepcopy(self._seen_stats if stored is None else stored)
+            for name, counts in self.stats.items():
+                seen = self._seen_stats.get(name, {})
+                for key, value in counts.items():
+                    added = value - seen.get(key, 0)
+                    if added:
+                        row = merged.setdefault(name, {})
+                        row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+            merged_out["stats"] = merged
+            return merged
+
+        written, _at = self._write("stats", merge)
+        if written:
+            self.stats.clear()
+            self.stats.update(merged_out["stats"])
+            self._seen_stats = copy.deepcopy(self.stats)
 
     # ---- the matches in progress -----------------------------------------------------------------------
     def saved_matches(self) -> list[SavedMatch]:
@@ -393,34 +583,83 @@ class Store:
         return sorted(found, key=lambda m: (-(m.saved_at or 0), MATCH_SLOTS.index(m.slot)))
 
     def load_match(self, slot: str | None = None) -> dict | None:
-        """The data of the match in ``slot`` (by default the most recently played), or None."""
+        """The data of the match in ``slot`` (by default the most recently played), or None;
+        read again, so a match another window played on is resumed where it is now."""
         if slot is None:
             newest = self.saved_matches()
             slot = newest[0].slot if newest else None
+        if slot in MATCH_SLOTS and slot not in self._frozen:
+            self._reread(slot)
         found = self._matches.get(slot)
         return dict(found[0]) if found else None
+
+    def _reread(self, slot: str, take: bool = True) -> None:
+        """The slot as stored now into the Continue list; with ``take``, this window takes the
+        match over (it resumes it), else the slot stays whoever's it was (a refresh)."""
+        try:
+            text = self.backend.load(slot, LIMITS["match"].chars)
+        except (OSError, ValueError):
+            return  # as it was read at start
+        data, rev = self._stored(slot, text)
+        if data is UNREADABLE:
+            return
+        if data is None:
+            self._matches.pop(slot, None)
+            if take:
+                self._revs.pop(slot, None)
+            return
+        blob = json.loads(text)
+        saved_at = blob.get("saved_at")
+        self._matches[slot] = (data, saved_at if type(saved_at) in (int, float) else None)
+        if take:
+            self._revs[slot] = rev
 
     def save_match(self, data: dict, slot: str | None = None) -> str | None:
         """Save a match in progress in ``slot``, or in a free slot if None; returns the slot.
         With every slot taken, the least recently played match is moved aside (a notice says
-        where) to make room: nothing is written over."""
-        if slot is None:
-            slot = self._free_slot()
+        where) to make room: nothing is written over.  A slot is the match of the window that
+        last wrote it: if another window played on in it since this one read it, this window's
+        match is saved in a free slot instead, and a notice says so."""
+        for _ in range(len(MATCH_SLOTS) + 1):
             if slot is None:
-                return None
-        self._matches[slot] = (dict(data), self._save(slot, data))
-        return slot
+                slot = self._free_slot()
+                if slot is None:
+                    return None
+            mine = slot in self._matches
+            taken: list = []
+
+            def merge(stored):
+                if isinstance(stored, Taken):
+                    taken.append(stored)
+                    return None
+                return data
+
+            written, at = self._write(slot, merge)
+            if not taken:
+                self._matches[slot] = (dict(data), at)
+                return slot
+            self._matches.pop(slot, None)  # the other window's now: this one moves on
+            self._revs[slot] = taken[0].rev
+            if mine:
+                self.notices.append(Message(N_("This match was played on in another window; this window's "
+                                               "moves are kept as a match of their own.")))
+            slot = None
+        return None
 
     def drop_match(self, slot: str | None) -> None:
-        """Forget the match in ``slot`` (it is over, or the player gave it up)."""
+        """Forget the match in ``slot`` (it is over, or the player gave it up), unless another
+        window has played on in it since this one read it."""
         if slot is None or slot not in MATCH_SLOTS:
             return
         self._matches.pop(slot, None)
         if slot not in self._frozen:
             try:
-                self.backend.remove(slot)
-            except OSError:
+                _data, rev = self._stored(slot, self.backend.load(slot, LIMITS["match"].chars))
+                if rev == self._revs.get(slot, 0):
+                    self.backend.remove(slot)
+            except (OSError, ValueError):
                 pass
+            self._revs.pop(slot, None)
 
     def _free_slot(self) -> str | None:
         for slot in MATCH_SLOTS:
@@ -450,19 +689,27 @@ class Store:
     # ---- the last hands played -----------------------------------------------------------------------
     def add_hand(self, game: str, record: dict) -> None:
         """Keep a finished hand's record (its game's oldest beyond HISTORY_KEEP are dropped; the
-        notes of the older ones beyond HISTORY_NOTES_CHARS too)."""
-        hands = self.history.setdefault(game, [])
-        hands.append(record)
-        del hands[:-HISTORY_KEEP]
-        room = HISTORY_NOTES_CHARS
-        for i in range(len(hands) - 1, -1, -1):  # the newest first
-            notes = hands[i].get("annotations")
-            if notes is None:
-                continue
-            room -= len(json.dumps(notes, ensure_ascii=False))
-            if room < 0:
-                hands[i] = {key: value for key, value in hands[i].items() if key != "annotations"}
-        self._save("history", self.history)
+        notes of the older ones beyond HISTORY_NOTES_CHARS too), added to the hands as stored
+        now (another window's included)."""
+        self.history[game] = _trimmed([*self.history.get(game, []), record])
+        pending = self._new_hands.setdefault(game, [])
+        pending.append(record)
+        del pending[:-HISTORY_KEEP]
+        merged_out: dict = {}
+
+        def merge(stored):
+            merged = {name: list(hands) for name, hands in (self.history if stored is None else stored).items()}
+            if stored is not None:
+                for name, hands in self._new_hands.items():
+                    merged[name] = [*merged.get(name, []), *hands]
+            merged = {name: _trimmed(hands) for name, hands in merged.items()}
+            merged_out["history"] = merged
+            return merged
+
+        written, _at = self._write("history", merge)
+        if written:
+            self.history = merged_out["history"]
+            self._new_hands = {}
 
     def recent_hands(self, game: str) -> list[dict]:
         """The game's kept hand records, the newest first."""

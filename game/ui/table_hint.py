@@ -11,7 +11,7 @@ from .table_ai import TableAI
 
 
 class TableHint:
-    SLICE_MS = TableAI.SLICE_MS  # the AI seats' slice: whole frames stay near 10 ms
+    SLICE_MS = TableAI.SLICE_MS  # the AI seats' slice: whole frames stay near 5 ms
 
     def __init__(self):
         self.thinker = None

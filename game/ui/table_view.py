@@ -1,6 +1,11 @@
 """Drawing the table: the top bar, the seats, the trump card, the trick, the hand, notices
 and the last-trick overlay.  ``lay_out`` computes where everything goes (``table_frame``);
-``draw`` draws that frame and the table's state, and changes neither."""
+``draw`` draws that frame and the table's state, and changes neither.
+
+What stays put from frame to frame is drawn once into ``still`` (``draw_still``); while only
+the moving things change (cards in flight, the thinking dots, a notice fading, score changes
+floating), a frame puts back the still picture where they were and draws them where they are
+(``draw_moving``), over everything else."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, style
+from . import direction, gfx, kit, style
 from .table_frame import LIFT, FramePlanner
 
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
@@ -34,6 +39,8 @@ class TableView:
         self.frame = None           # the last frame laid out
         self.to_warm: list = []     # (card, width) faces to draw ahead of need
         self._rotated: dict = {}
+        self.still = None           # the picture without what moves (draw_still)
+        self.moved: list = []       # the rects the moving things covered in the last frame
 
     @property
     def rects(self) -> dict:
@@ -45,15 +52,19 @@ class TableView:
         return self.frame
 
     # ---- card faces ahead of need -------------------------------------------------------------
-    def warm_later(self, cards, widths):
-        self.to_warm += [(c, w) for w in widths for c in cards]
+    def warm_later(self, cards, widths, first=True):
+        """Faces to draw ahead of need: ``first``, before those already asked for."""
+        more = [(c, w) for w in widths for c in cards]
+        self.to_warm = self.to_warm + more if first else more + self.to_warm
 
-    def warm_faces(self, budget_ms=4.0):
-        """Draw a few card faces ahead of need (each takes milliseconds the first time)."""
-        t0 = time.perf_counter()
-        while self.to_warm and (time.perf_counter() - t0) * 1000 < budget_ms:
+    def warm_faces(self):
+        """Draw one card face ahead of need (a face takes milliseconds the first time: one a
+        frame keeps the frame short)."""
+        while self.to_warm:
             card, width = self.to_warm.pop()
-            self.art.face(card, width)
+            if not self.art.has_face(card, width):
+                self.art.face(card, width)
+                return
 
     # ---- cards ------------------------------------------------------------------------------
     def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False):
@@ -75,8 +86,8 @@ class TableView:
         return rect
 
     def badge_box(self, badge, rect) -> pygame.Rect:
-        """The box of a card's badge at the foot of the card at ``rect`` (``gfx.badge_box``)."""
-        return gfx.badge_box(badge, self.lay.min_text, rect)
+        """The box of a card's badge at the foot of the card at ``rect`` (``kit.text.badge_box``)."""
+        return kit.text.badge_box(badge, self.lay.min_text, rect)
 
     def widths(self):
         lay = self.lay
@@ -96,9 +107,40 @@ class TableView:
         return self._rotated[key]
 
     # ---- the whole frame ------------------------------------------------------------------------
-    def draw(self, surf, state, hand, draw_table, draw_widgets):
+    def draw_still(self, size, state, hand, draw_table, draw_widgets) -> pygame.Surface:
+        """The last frame laid out without what moves, into ``still`` (of the canvas' ``size``)."""
+        if self.still is None or self.still.get_size() != tuple(size):
+            self.still = pygame.Surface(size).convert()
+        self.draw(self.still, state, hand, draw_table, draw_widgets, moving=False)
+        return self.still
+
+    def draw_moving(self, surf, state, restore: bool) -> None:
+        """What moves, over the still picture on ``surf``: with ``restore``, ``surf`` holds the
+        last frame, whose moving things are first covered with the still picture again."""
+        if restore:
+            for rect in self.moved:
+                surf.blit(self.still, rect, rect)
+        f, moved = self.frame, []
+        for seat, label in f.labels.items():
+            if label.thinking:
+                moved.append(self.thinking(surf, label.rect, state.clock, label.row_centres()[label.dots_row]))
+        moved += self.flights(surf, state)
+        if f.notice:
+            moved.append(self.notice(surf, *f.notice))
+        moved += self.floats(surf, f.floats)
+        self.moved = moved
+
+    def refresh_moving(self, state) -> None:
+        """The moving things of the frame laid out, at this moment (the rest stays where it was)."""
+        f = self.frame
+        f.floats = self.planner.floats(f, state)
+        if f.notice and state.toasts:
+            f.notice = (*f.notice[:3], self.planner.notice_alpha(state))
+
+    def draw(self, surf, state, hand, draw_table, draw_widgets, moving=True):
         """The last frame laid out, over the table (``draw_table``); the scene's buttons
-        (``draw_widgets``) go under the hand."""
+        (``draw_widgets``) go under the hand.  Without ``moving``, the things that move are
+        left out (``draw_moving`` draws them)."""
         f = self.frame
         draw_table(surf)
         gfx.panel(surf, self.lay.top_bar, style.PANEL, 0)
@@ -107,22 +149,24 @@ class TableView:
         for seat in (1, 2, 3):
             for center, rotate in f.backs[seat]:
                 self.card(surf, None, center, self.lay.back_w, rotate=rotate)
-            self.label(surf, seat, f.labels[seat], state.clock)
-        self.label(surf, 0, f.labels[0], state.clock)
+            self.label(surf, seat, f.labels[seat], state.clock if moving else None)
+        self.label(surf, 0, f.labels[0], state.clock if moving else None)
         if f.indicator:
             rect, card = f.indicator
-            self.card(surf, card, rect.center, rect.width, badge=_("trump"))
+            self.card(surf, card, rect.center, rect.width)
         self.trick(surf, state)
-        self.flights(surf, state)
+        flying = {fl.seat for fl in state.flights if not fl.done}
+        for badge in f.badges:
+            if badge.seat not in flying:
+                gfx.badge_lines(surf, badge.box, badge.lines, badge.size)
+        if moving:
+            self.flights(surf, state)
         for seat in (0, 1, 2, 3):
             if seat in f.bubbles:
-                box, img = f.bubbles[seat]
-                gfx.shadow(surf, box, 14)
-                gfx.panel(surf, box, style.BUTTON, 14)
-                surf.blit(img, img.get_rect(center=box.center))
+                self.speech(surf, f.bubbles[seat])
         for seat, (box, text, icon) in f.news.items():
             self.news(surf, box, text, icon)
-        if f.notice:
+        if f.notice and moving:
             self.notice(surf, *f.notice)
         # the last trick takes the prompt's place (its own line says what to do): a hint of two
         # lines under it showed either side of its title, crossed by "Tap anywhere to go on"
@@ -134,17 +178,25 @@ class TableView:
         if message:  # the newest thing on the table: over a lesson's note, which may lie just above the prompt
             self.prompt(surf, *prompt, framed=True)
         self.hand(surf, state, hand)
-        for text, pos, alpha, colour in f.floats:
-            img = gfx.text(text, self.lay.large, colour, True)
-            img.set_alpha(alpha)
-            surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-            img.set_alpha(None)
+        if moving:
+            self.floats(surf, f.floats)
         if state.show_last:
             self.last_trick(surf, state)
 
     # ---- seats ---------------------------------------------------------------------------------
+    def floats(self, surf, floats) -> list:
+        """Score changes on their way to the score; the rects they cover."""
+        out = []
+        for text, pos, alpha, colour in floats:
+            img = gfx.text(text, self.lay.large, colour, True)
+            img.set_alpha(alpha)
+            out.append(surf.blit(img, kit.text.rect(text, self.lay.large, pos, "center", True)))
+            img.set_alpha(None)
+        return out
+
     def label(self, surf, seat, label, clock):
-        """Name, note and dealer chip of a seat in a small panel (rows: ``Label.row_centres``)."""
+        """Name, note and dealer chip of a seat in a small panel (rows: ``Label.row_centres``);
+        its thinking dots at ``clock`` (None: without them)."""
         size, rect = label.size, label.rect
         gfx.panel(surf, rect, style.PANEL, 12, style.TURN if label.active else SEAT_COLOURS[seat],
                   3 if label.active else 2)
@@ -160,22 +212,48 @@ class TableView:
         lines = label.lines or (label.name,)
         for n, line in enumerate(lines):
             gfx.blit_text(surf, line, size, (x if n == 0 else rect.left + label.PAD,
-                                             ys[n] - gfx.ink_offset(line, size, True)),
+                                             ys[n] - kit.text.ink_offset(line, size, True)),
                           style.TEXT, "midleft", True, within=rect)
         small = label.note_size
         for n, line in enumerate(label.notes):
-            gfx.blit_text(surf, line, small, (rect.left + label.PAD, ys[len(lines) + n] - gfx.ink_offset(line, small)),
+            gfx.blit_text(surf, line, small, (rect.left + label.PAD, ys[len(lines) + n] - kit.text.ink_offset(line, small)),
                           style.TEXT_DIM, "midleft", within=rect)
-        if label.thinking:
+        if label.thinking and clock is not None:
             self.thinking(surf, rect, clock, ys[label.dots_row])
 
-    def thinking(self, surf, rect, clock, y):
-        """Three pulsing dots beside a seat's label: the AI is deciding."""
+    def thinking(self, surf, rect, clock, y) -> pygame.Rect:
+        """Three pulsing dots beside a seat's label: the AI is deciding.  Returns the rect they
+        may cover at their largest."""
         for i in range(3):
             a = 0.5 + 0.5 * math.sin(clock * 6 - i * 0.8)
             r = 4 + int(3 * a)
             colour = tuple(int(c * (0.5 + 0.5 * a)) for c in style.TURN)
             pygame.draw.circle(surf, colour, (int(direction.flip_x(rect.right - 52 + i * 18, rect)), y), r)
+        xs = [int(direction.flip_x(rect.right - 52 + i * 18, rect)) for i in (0, 2)]
+        return pygame.Rect(min(xs) - 8, y - 8, abs(xs[1] - xs[0]) + 17, 17)
+
+    def speech(self, surf, speech):
+        """A speech bubble: a pale, rounded cloud with a tail to the seat's name (a button is
+        dark and has none), its lines centred in dark letters."""
+        box = speech.box
+        gfx.shadow(surf, box, 18)
+        gfx.panel(surf, box, style.SPEECH, 18, style.SPEECH_EDGE, 2)
+        a, b, tip = speech.tail()
+        if tip != speech.base:  # the tail joins the cloud over its edge, outlined on its two sides
+            inward = ((box.centerx - speech.base[0]) // max(1, abs(box.centerx - speech.base[0])) * 3
+                      if a[0] == b[0] else 0,
+                      (box.centery - speech.base[1]) // max(1, abs(box.centery - speech.base[1])) * 3
+                      if a[1] == b[1] else 0)
+            a_in, b_in = (a[0] + inward[0], a[1] + inward[1]), (b[0] + inward[0], b[1] + inward[1])
+            pygame.draw.polygon(surf, style.SPEECH, [a_in, b_in, tip])
+            pygame.draw.line(surf, style.SPEECH_EDGE, a, tip, 2)
+            pygame.draw.line(surf, style.SPEECH_EDGE, b, tip, 2)
+        step = (box.height - 16) // max(1, len(speech.lines))
+        y = box.top + 8
+        for line in speech.lines:
+            middle = y + step // 2 - kit.text.ink_offset(line, speech.size, True)
+            gfx.blit_text(surf, line, speech.size, (box.centerx, middle), style.TEXT_DARK, "center", True)
+            y += step
 
     # ---- the trick ----------------------------------------------------------------------------------
     def trick(self, surf, state):
@@ -184,19 +262,24 @@ class TableView:
         for i, (seat, card, down) in enumerate(state.shown_trick()):
             if seat in flying:
                 continue
-            # the card led is marked: the suit to follow
-            badge = _("face down") if down and card is not None else _("led") if i == 0 else ""
-            self.card(surf, card, lay.trick_pos[seat], lay.trick_w, badge=badge)
+            self.card(surf, card, lay.trick_pos[seat], lay.trick_w)  # its badge: the frame's
         if state.trick_shown_done():
             winner = state.hold[1]
             r = pygame.Rect(0, 0, lay.trick_w, self.art.height(lay.trick_w))
             r.center = lay.trick_pos[winner]
             pygame.draw.rect(surf, style.HIGHLIGHT, r.inflate(10, 10), 4, border_radius=12)
 
-    def flights(self, surf, state):
+    def flights(self, surf, state) -> list:
+        """The cards in flight; the rects they cover (their shadows and badges too)."""
+        out = []
         for f in state.flights:
-            if f.t >= f.delay:
-                self.card(surf, f.card, f.pos, f.width, badge=_("face down") if f.down and f.card is not None else "")
+            if f.t >= f.delay and not (f.done and f.seat is not None):
+                badge = _("face down") if f.down and f.card is not None else ""
+                rect = self.card(surf, f.card, f.pos, f.width, badge=badge)
+                m = self.art.shadow_margin(f.width) if f.width in self.widths() else 0
+                cover = rect.inflate(2 * m + 8, 2 * m + 12)
+                out.append(cover.union(self.badge_box(badge, rect)) if badge else cover)
+        return out
 
     # ---- messages ------------------------------------------------------------------------------------
     def news(self, surf, box, text, icon):
@@ -209,7 +292,7 @@ class TableView:
             y += icon.get_height() + 8
         gfx.blit_text(surf, text, self.lay.small, (box.centerx, y), style.HIGHLIGHT, "midtop", True)
 
-    def notice(self, surf, box, text, icon, alpha):
+    def notice(self, surf, box, text, icon, alpha) -> pygame.Rect:
         size = self.lay.body + 2
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         gfx.panel(panel, panel.get_rect(), (10, 18, 16, 225), 18, style.ACCENT, 3)
@@ -220,6 +303,7 @@ class TableView:
         gfx.blit_wrapped(panel, text, size, pygame.Rect(20, y, box.width - 40, 0), style.TEXT, True, 1.25, "center")
         panel.set_alpha(alpha)
         surf.blit(panel, box)
+        return pygame.Rect(box)
 
     def prompt(self, surf, box, text, colour, framed):
         size = self.lay.medium
@@ -278,12 +362,12 @@ class TableView:
             _("Last trick · won by {seat}").format(seat=ui.seat(winner))
         under = _("Tap anywhere to go on")
         width = lay.size[0] - 2 * lay.margin
-        size = gfx.fit_size(title, lay.body + 4, width, True)
+        size = kit.text.fit_size(title, lay.body + 4, width, True)
         y = lay.trick_zone().bottom + 16
         out = []
         for text, text_size, colour, bold in ((title, size, style.TEXT, True), (under, lay.small, style.TEXT_DIM, False)):
-            band = gfx.band(text_size, bold)  # a Latin line's: a taller script's picture (Arabic,
-            rect = gfx.text_rect(text, text_size, (lay.center[0], y + band // 2), colour, "center", bold)
+            band = kit.text.band(text_size, bold)  # a Latin line's: a taller script's picture (Arabic,
+            rect = kit.text.rect(text, text_size, (lay.center[0], y + band // 2), "center", bold)
             out.append((rect, text, text_size, colour, bold))  # Sinhala) keeps its ink in the same band
             y += band + 8
         return out

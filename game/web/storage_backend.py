@@ -5,6 +5,9 @@
     remove(key)                 forget key (no error if absent)
     exists(key) -> bool         whether something is saved under key (without reading it)
     copy(key, to) / move(key, to)   the value under another key, exactly as it is stored
+    update(key, change, limit=None) -> str | None   read, change and write as one step (below)
+    changed() -> set[str]       keys another window wrote since last asked (the browser's
+                                ``storage`` event; empty on the desktop)
     where() -> str              where the data lives, for messages ("localStorage", a folder)
 
 What is stored, and so what "the original bytes" of a save are, differs by backend:
@@ -33,6 +36,15 @@ the old one):
 
 ``TRICK_TABLE_DATA_DIR`` overrides the folder (tests, portable installs).
 
+Two windows (two desktop processes, two tabs over one localStorage) may write the same key.
+``update(key, change)`` reads the value as stored *now*, hands it to ``change`` (text or None
+-> the new text, or None to leave it) and writes the result, without another window's write
+coming in between: on the desktop under a lock on ``.lock`` in the folder (``fcntl.flock``, or
+``msvcrt.locking`` on Windows; the lock goes with the process that held it); in the browser as
+a compare-and-swap run in the page (the new value is written only if the stored one is still
+the one ``change`` saw; if not, it is read and changed again).  What a change does with the
+other window's value is the caller's (``game.ui.storage``: docs/storage.md).
+
 Keys are short names of letters, digits, ``.``, ``_`` and ``-`` (at most 64). If the browser
 refuses storage (private mode, storage blocked for a third-party iframe, quota full), the
 values are kept in memory for the session, ``persistent()`` turns False and ``load`` keeps
@@ -41,16 +53,20 @@ working, so the game goes on; the caller may tell the player their progress will
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 KEY = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 PREFIX = "trick-table:"  # localStorage is shared by the whole origin: keep to our names
 APP_FOLDER = "trick-table"
+STALE_TEMP = 600  # seconds after which a save's temporary file is a killed save's (a save takes milliseconds)
 
 
 class TooLarge(ValueError):
@@ -113,6 +129,15 @@ class MemoryBackend:
         self.copy(key, to)
         self.remove(key)
 
+    def update(self, key: str, change, limit: int | None = None) -> str | None:
+        new = change(self.load(key, limit))
+        if new is not None:
+            self.save(key, new)
+        return new
+
+    def changed(self) -> set[str]:
+        return set()
+
     def where(self) -> str:
         return "memory (not kept)"
 
@@ -124,17 +149,56 @@ class FileBackend:
 
     def __init__(self, folder: str | os.PathLike) -> None:
         self.folder = Path(folder)
+        self._seen: dict[str, tuple] | None = None  # key -> its file's stamp at the last look (changed())
 
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.txt"
 
+    def unusable(self) -> str | None:
+        """Why nothing can be kept in the folder (it is a file), or None."""
+        if self.folder.exists() and not self.folder.is_dir():
+            return f"not a folder: {self.folder}"
+        return None
+
+    def sweep(self, older_than: float = STALE_TEMP) -> None:
+        """Remove the temporary files of saves killed half way (``.<key>.*.tmp`` not touched for
+        ``older_than`` seconds; a younger one may be another window's save under way)."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return
+        now = time.time()
+        for entry in entries:
+            if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                try:
+                    if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > older_than:
+                        os.unlink(entry.path)
+                except OSError:
+                    pass
+
+    def _open_file(self, key: str):
+        """The key's file open for reading; OSError for anything but a regular file (a named
+        pipe would wait for a writer forever: it is opened without waiting, then refused)."""
+        fd = os.open(self._path(key), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{self._path(key).name} is not a regular file")
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb")
+        except BaseException:
+            os.close(fd)
+            raise
+
     def load(self, key: str, limit: int | None = None) -> str | None:
         try:
-            with open(self._path(key), "rb") as f:
+            with self._open_file(key) as f:
                 _check_limit(os.fstat(f.fileno()).st_size, limit)  # by its size, before reading
                 data = f.read(-1 if limit is None else limit + 1)  # no more, should it have grown
         except FileNotFoundError:
             return None
+        except IsADirectoryError:
+            raise OSError(f"{self._path(key).name} is not a regular file") from None
         _check_limit(len(data), limit)
         try:
             return data.decode("utf-8-sig")  # a byte order mark (an editor's) is not part of the text
@@ -149,7 +213,7 @@ class FileBackend:
         self.folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{to}.", suffix=".tmp", dir=self.folder)
         try:
-            with open(self._path(key), "rb") as source, os.fdopen(fd, "wb") as out:
+            with self._open_file(key) as source, os.fdopen(fd, "wb") as out:
                 shutil.copyfileobj(source, out)
                 out.flush()
                 os.fsync(out.fileno())
@@ -182,21 +246,110 @@ class FileBackend:
         except FileNotFoundError:
             pass
 
+    def update(self, key: str, change, limit: int | None = None) -> str | None:
+        """``change`` of the value as stored now, written, with the folder locked meanwhile."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with _Locked(self.folder / LOCK_NAME):
+            new = change(self.load(key, limit))
+            if new is not None:
+                self.save(key, new)
+                self._note(key)
+            return new
+
+    def _stamps(self) -> dict[str, tuple]:
+        stamps = {}
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return stamps
+        for entry in entries:
+            if entry.name.endswith(".txt") and not entry.name.startswith("."):
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue
+                stamps[entry.name[:-4]] = (st.st_mtime_ns, st.st_size, st.st_ino)
+        return stamps
+
+    def _note(self, key: str) -> None:
+        """This backend's own write: not a change by another window."""
+        if self._seen is not None:
+            try:
+                st = self._path(key).stat()
+                self._seen[key] = (st.st_mtime_ns, st.st_size, st.st_ino)
+            except OSError:
+                self._seen.pop(key, None)
+
+    def changed(self) -> set[str]:
+        """Keys whose file another process wrote, made or removed since the last look (the
+        first look only takes note)."""
+        now = self._stamps()
+        before, self._seen = self._seen, now
+        if before is None:
+            return set()
+        return {key for key in before.keys() | now.keys() if before.get(key) != now.get(key)}
+
     def where(self) -> str:
         return str(self.folder)
 
 
+LOCK_NAME = ".lock"
+
+
+class _Locked:
+    """An exclusive lock on a file of the data folder, between processes (released when the
+    holder ends, however it ends).  Where the platform has no such lock, no lock."""
+
+    def __init__(self, path: Path):
+        self.path, self.fd = path, None
+
+    def __enter__(self):
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            import fcntl
+
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except ImportError:
+            try:
+                import msvcrt
+
+                msvcrt.locking(self.fd, msvcrt.LK_LOCK, 1)  # retries for 10 s, then OSError
+            except ImportError:
+                pass
+        except BaseException:
+            os.close(self.fd)
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)  # closing releases flock's and locking's lock
+        return False
+
+
 # Run in the page (evaluated once): a value's length, and a copy, without the string crossing
 # into Python, where a 5 MB value would be converted (and a lone surrogate changed) first.
-PAGE_HELPERS = """({
+PAGE_HELPERS = """(function () {
+    var changed = new Set();
+    // another tab or window of this origin wrote a key (never fired for this page's own writes)
+    addEventListener("storage", function (e) { changed.add(e.key === null ? "*" : e.key); });
+    return {
     length: function (key) { var v = localStorage.getItem(key); return v === null ? -1 : v.length; },
+    swap: function (key, expected, value) {
+        var v = localStorage.getItem(key);
+        if (v !== (expected === undefined ? null : expected)) return false;
+        localStorage.setItem(key, value);
+        return true;
+    },
+    changed: function () { var out = Array.from(changed); changed.clear(); return JSON.stringify(out); },
     copy: function (key, to) {
         var v = localStorage.getItem(key);
         if (v === null) return false;
         localStorage.setItem(to, v);
         return localStorage.getItem(to) === v;
     }
-})"""
+    };
+})()"""
+SWAP_TRIES = 8  # a compare-and-swap lost this many times in a row: the other window keeps writing
 
 
 class LocalStorageBackend:
@@ -298,6 +451,40 @@ class LocalStorageBackend:
             except Exception:  # noqa: BLE001 - QuotaExceededError, SecurityError
                 self._refused(key)
         self.memory.save(key, text)
+
+    def update(self, key: str, change, limit: int | None = None) -> str | None:
+        """``change`` of the value as stored now, written by a compare-and-swap in the page
+        (retried while another tab wins it); OSError if it keeps losing."""
+        page = self._page() if self.persistent else None
+        if page is None:  # memory, or a page that cannot run the helpers: read and write
+            new = change(self.load(key, limit))
+            if new is not None:
+                self.save(key, new)
+            return new
+        for _ in range(SWAP_TRIES):
+            old = self.load(key, limit)
+            new = change(old)
+            if new is None:
+                return None
+            try:
+                if page.swap(PREFIX + key, old, new):
+                    return new
+            except Exception:  # noqa: BLE001 - QuotaExceededError and friends
+                self._refused(key, new)
+                return new
+        raise OSError(f"another window kept writing {key!r}")
+
+    def changed(self) -> set[str]:
+        """Keys another tab wrote since last asked (ours, without the prefix; "*": all cleared)."""
+        page = self._page() if self.persistent else None
+        if page is None:
+            return set()
+        try:
+            keys = json.loads(str(page.changed()))
+        except Exception:  # noqa: BLE001
+            return set()
+        return {k[len(PREFIX):] if k.startswith(PREFIX) else k for k in keys
+                if isinstance(k, str) and (k.startswith(PREFIX) or k == "*")}
 
     def remove(self, key: str) -> None:
         self.memory.remove(key)

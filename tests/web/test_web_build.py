@@ -23,7 +23,6 @@ SITE_FILES = {
     "manifest.webmanifest",
     "sw.js",
     "tricktable.tar.gz",
-    "tricktable.apk",
     "icons/icon-192.png",
     "icons/icon-512.png",
     "icons/icon-maskable-512.png",
@@ -164,7 +163,7 @@ def test_archive_lists_exactly_the_games_files(made, src):
     listed = web_build.archive_listing(made["out"] / "tricktable.tar.gz")
     expected = sorted("assets/" + rel for rel in web_build.archive_files(src))
     assert listed == expected
-    assert web_build.archive_listing(made["out"] / "tricktable.apk") == expected  # what the page opens on itch.io
+    assert not (made["out"] / "tricktable.apk").exists()  # only itch.io opens it: make itch
     assert "assets/game/i18n/de.mo" in listed and "assets/game/i18n/ar.mo" in listed
     assert not any(name.endswith((".po", ".pot")) for name in listed)
     assert "assets/main.py" in listed
@@ -211,3 +210,54 @@ def test_build_refuses_a_main_py_the_runtime_would_install_no_pygame_for(can_bui
     (app / "main.py").write_text("import asyncio\nfrom game.ui.app import App  # pygame only in there\n")
     with pytest.raises(web_build.BuildError, match="would not install pygame-ce"):
         web_build.build(src=app, out=tmp_path / "out", stage_root=tmp_path / "stage", quiet=True)
+
+
+def test_make_itch_zips_the_site_with_the_apk(can_build, src, tmp_path):
+    """itch.io takes one zip; its page opens pygbag's .apk, which the worker keeps too."""
+    import zipfile
+
+    summary = web_build.build(src=src, out=tmp_path / "web", stage_root=tmp_path / "stage", quiet=True, itch=True)
+    with zipfile.ZipFile(summary["itch_zip"]) as bundle:
+        names = set(bundle.namelist())
+        assert names == SITE_FILES | {"tricktable.apk"}
+        apk = tmp_path / "from-zip.apk"
+        apk.write_bytes(bundle.read("tricktable.apk"))
+    assert web_build.archive_listing(apk) == sorted("assets/" + rel for rel in web_build.archive_files(src))
+    assert '"tricktable.apk"' in (tmp_path / "web" / "sw.js").read_text(encoding="utf-8")
+
+
+def test_the_page_carries_a_policy_with_its_inline_scripts_hashes(made):
+    import base64
+
+    page = (made["out"] / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page).group(1)
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["default-src"] == "'none'" and "'unsafe-inline'" not in policy
+    inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, re.S)
+    assert len(inline) == 2
+    for text in inline:
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in directives["script-src"]
+    assert directives["script-src"].startswith("https://pygame-web.github.io/cdn/0.9.3/ ")
+    assert page.index("Content-Security-Policy") < page.index("<script")
+    assert not re.search(r"<[a-z]+[^>]* on[a-z]+=", re.sub(r"<script.*?</script>", "", page, flags=re.S))
+
+
+def test_serve_answers_an_over_long_request_with_414_and_keeps_serving(tmp_path):
+    import socket
+    import web_serve
+
+    (tmp_path / "index.html").write_text("<p>here</p>", encoding="utf-8")
+    server = web_serve.LocalServer(tmp_path)
+    try:
+        host, port = server.server.server_address[:2]
+        with socket.create_connection((host, port), timeout=10) as connection:
+            connection.sendall(b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+            answer = connection.recv(200)
+        assert answer.startswith(b"HTTP/1.0 414 ") or answer.startswith(b"HTTP/1.1 414 "), answer
+        import urllib.request
+
+        with urllib.request.urlopen(server.url + "index.html", timeout=10) as response:
+            assert response.status == 200 and response.read() == b"<p>here</p>"
+    finally:
+        server.stop()

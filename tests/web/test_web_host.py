@@ -45,7 +45,8 @@ class Site:
 def embed_site(tmp_path_factory, can_browse, src, real_cdn):
     work = tmp_path_factory.mktemp("embed-site")
     web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
-                    watchdog_seconds=5, embed=[RULES])
+                    watchdog_seconds=5, embed=[RULES], game_origins=[GAME_AT.rstrip("/").rsplit("/", 1)[0]],
+                    csp_extra=(PYODIDE_AT,))
     return Site(work / "web")
 
 

@@ -37,7 +37,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @pytest.fixture(scope="module")
 def site(can_build, src, tmp_path_factory):
     work = tmp_path_factory.mktemp("loader")
-    default = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True)
+    # the itch.io build: the default one plus the .apk the loader opens there
+    default = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True, itch=True)
     hosted = web_build.build(src=src, out=work / "hosted", stage_root=work / "stage2", cdn="https://games.example/rt/0.9.3/",
                              pkg_index="https://games.example/rt/", quiet=True)
     return {"default": Path(default["out"]), "hosted": Path(hosted["out"])}

@@ -103,3 +103,63 @@ json.dumps([refused, backend._page() is not None, backend.exists("odd"), backend
     assert found == [[100000, 1000], True, False, True]
     codes = page.evaluate("Array.from(localStorage.getItem('trick-table:odd.unreadable-1')).map(c => c.charCodeAt(0))")
     assert codes[:2] == [ord("{"), 0xD800] and len(codes) == len("{\ud800 not ours")
+
+
+STORE_IN_PAGE = """
+import json, js, platform
+platform.window = js
+from game.web import storage_backend as sb
+from game.ui.storage import Store
+backend = sb.LocalStorageBackend(js)
+store = Store(backend)
+json.dumps([sb.__name__, len(store.notices)])
+"""
+
+MATCH = {"game": "28", "version": 1, "options": {}, "seed": 7, "level": "easy", "humans": [0], "hands": []}
+
+
+def test_two_tabs_over_one_local_storage_lose_nothing(pyodide, browser):
+    """Issue 48, docs/storage.md: two pages of one origin in Chromium, each with the store over
+    the real localStorage, started before either wrote, their writes interleaved: statistics
+    add, each setting is the one changed last, the match played on in one tab is that tab's and
+    the other tab's moves are kept in a slot of their own; each tab hears of the other's
+    writes through the storage event."""
+    url = pyodide[0].url  # the runner's page, served by the module's server
+    context = browser.new_context()  # one profile: one localStorage for the origin, two tabs
+    one, two = context.new_page(), context.new_page()
+    for page in (one, two):
+        page.set_default_timeout(120_000)
+        page.goto(url)
+        page.evaluate("() => window.loaded")
+    one.evaluate("localStorage.clear()")
+    try:
+        for page in (one, two):
+            assert web_browser.run_python(page, STORE_IN_PAGE)[1] == 0
+
+        def run(page, code):
+            return web_browser.run_python(page, code + "\njson.dumps(None)")
+
+        for i in range(5):
+            run(one, "store.count('28', hands=1)")
+            if i < 3:
+                run(two, "store.count('28', hands=1)")
+        run(one, "store.settings['grain'] = 0.9\nstore.save_settings()")
+        looked = web_browser.run_python(two, "json.dumps([sorted(store.refresh()), store.settings['grain']])")
+        assert looked == [["settings", "stats"], 0.9]  # before a scene opens, the other tab's writes come in
+        run(two, "store.settings['sound'] = False\nstore.save_settings()")
+        heard = web_browser.run_python(one, "json.dumps(sorted(backend.changed()))")
+        assert "stats" in heard and "settings" in heard  # the other tab's writes, by the storage event
+        slot = web_browser.run_python(one, f"json.dumps(store.save_match({{**{MATCH!r}, 'actions': [[1]]}}))")
+        assert web_browser.run_python(two, f"json.dumps(store.load_match({slot!r})['actions'])") == [[1]]
+        run(two, f"store.save_match({{**{MATCH!r}, 'actions': [[2]]}}, {slot!r})")
+        moved = web_browser.run_python(one, f"json.dumps(store.save_match({{**{MATCH!r}, 'actions': [[3]]}}, {slot!r}))")
+        told = web_browser.run_python(one, "json.dumps([str(n) for n in store.notices])")
+        fresh = web_browser.run_python(two, f"""
+again = Store(sb.LocalStorageBackend(js))
+json.dumps([again.game_stats('28')['hands'], again.settings['grain'], again.settings['sound'],
+            again.load_match({slot!r})['actions'], again.load_match({moved!r})['actions']])
+""")
+    finally:
+        context.close()
+    assert moved not in (None, slot) and len(told) == 1 and "another window" in told[0]
+    assert fresh == [8, 0.9, False, [[2]], [[3]]]

@@ -25,8 +25,10 @@ class GlossaryScene(ReadingScene):
                                           "in Undenufe low cards win (the 6 first).")),
             (_("Push"), _("Forehand may push the choice of contract to the partner, who must then choose.")),
             (_("Weis"), _("A meld in your hand: three or more cards in sequence in one suit, or four of a "
-                          "kind. It is shown with the first trick and scores for the side with the best Weis.")),
-            (_("Stöck"), _("König and Ober of trump in one hand: 20 points when the second of them is played.")),
+                          "kind (four 9s, 8s, 7s or 6s score nothing). It is shown with the first trick and "
+                          "scores for the side with the best Weis.")),
+            (_("Stöck"), _("König and Ober of trump in one hand: 20 points when the second of them is played, "
+                           "or earlier if those 20 points win the match.")),
             (_("Match and Schneider"), _("Match: one side takes all nine tricks, 100 extra. Schneider: the losers "
                                          "end the match with less than half the target.")),
             (_("Multiplier"), _("Every point of a hand counts one to four times over, by the contract: the "

@@ -169,6 +169,12 @@ class ReviewScene(Scene):
                 self.playing = False
                 self.build()
 
+    def shown(self):
+        """Autoplay steps on by itself; a copy ends by itself."""
+        if self.review is None:  # a record that cannot be shown: its message only
+            return None
+        return self.position, self.playing, self.show_note, self.shown_link
+
     # ---- input --------------------------------------------------------------------------------------
     def press_elsewhere(self, pos):
         self.swipe_from = pos

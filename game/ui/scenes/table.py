@@ -27,6 +27,7 @@ from ..table_state import TableState
 from ..table_view import TableView
 from ..why_press import WhyPress
 from ..widgets import Button
+from game.engine import phases as P
 
 DRAG_SLOP = 14   # pixels a pressed card may move before it is being dragged
 
@@ -54,6 +55,9 @@ class TableScene(Scene):
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
+        # then every card as it lands in the trick: an AI seat's card is drawn the frame it is played
+        self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
+                             first=False)
         if not self.obs.actions:
             self.state.deal()
 
@@ -71,9 +75,9 @@ class TableScene(Scene):
         state = self.state
         if state.dealing:
             return None
-        if self.obs.phase == "play" and state.hold and not state.collecting:
+        if self.obs.phase == P.PLAY and state.hold and not state.collecting:
             return "table-trick-over"
-        if self.obs.phase == "play" and len(state.shown_trick()) >= 2:
+        if self.obs.phase == P.PLAY and len(state.shown_trick()) >= 2:
             return "table-trick"
         return f"table-{self.obs.phase}"
 
@@ -91,9 +95,9 @@ class TableScene(Scene):
             widgets.append(self.hint_button)
         self.lay_out_hand()
         self.controls_top = 0
-        if self.human_turn() and any(not A.is_play(a) and not A.INDICATOR <= a < A.BID for a in obs.legal):
+        if self.human_turn() and any(not A.describe(a).is_card for a in obs.legal):
             rect = lay.controls_rect(self.hand.top)
-            extras = [(_("What do these mean?"), self.glossary)] if self.ui.swiss and obs.phase == "contract" else []
+            extras = [(_("What do these mean?"), self.glossary)] if self.ui.swiss and obs.phase == P.CONTRACT else []
             buttons = self.controls.build(obs, rect, lay, self.ui, self.art, extras)
             if buttons:
                 self.controls_top = min(b.rect.top for b in buttons)
@@ -112,9 +116,12 @@ class TableScene(Scene):
     def note_sights(self, widgets):
         """What the lesson's note leaves in sight, most important first: the cards on the table,
         the trump card, the line above the buttons, the buttons and the hand; then the seats'
-        names; then their cards (a message longer than the prompt is drawn over the note)."""
+        names (the seat to act's as while it thinks: the note is laid out as the turn passes,
+        before the thinking starts); then their cards (a message longer than the prompt is drawn
+        over the note)."""
+        turn = self.obs.turn
         f = self.view.lay_out(self.state, self.hand, [w.rect for w in widgets], self.controls_top,
-                              self.hint_button is not None, self.ai.seat)
+                              self.hint_button is not None, None if turn in self.session.humans else turn)
         never = [*f.trick, *f.buttons, *(r for r in (f.prompt and f.prompt[0], f.indicator and f.indicator[0],
                                                      f.hand) if r)]
         return never, [label.rect for label in f.labels.values()], list(f.fans.values())
@@ -131,7 +138,7 @@ class TableScene(Scene):
         """(w, h, what) of what a finger aims at besides the buttons: each card's visible part
         (while the player may play), and the table while a finished trick waits for a tap."""
         out = []
-        if self.human_turn() and self.obs.phase in ("play", "indicator"):
+        if self.card_choice():
             out += [(r.width, r.height, "card") for r in self.hand.visible_parts(self.layout.size[1])]
         if self.state.waiting_for_tap():
             zone = self.layout.trick_zone()
@@ -189,8 +196,14 @@ class TableScene(Scene):
             return
         self.submit(self.card_action(card), origin)
 
+    def card_choice(self) -> bool:
+        """The player's turn, and a legal action takes a card: plays, lays or gives one."""
+        return self.human_turn() and any(A.describe(a).is_card for a in self.obs.legal)
+
     def card_action(self, card):
-        return A.INDICATOR + card if self.obs.phase == "indicator" else card
+        """The legal action that takes ``card`` (plays, lays or gives it); else playing it, which
+        the engine refuses with its rule."""
+        return next((a for a in self.obs.legal if A.describe(a).card == card), card)
 
     def after_action(self, seat, action, before, origin=None):
         if seat == 0:  # the player's move ends whatever gesture was under way
@@ -255,7 +268,11 @@ class TableScene(Scene):
             self.say_hint(*hint)
         if self._build_key() != self._built_for:
             self.build()
-        if state.busy() or state.show_last:
+        if state.show_last:
+            return
+        if state.busy():
+            if not (self.note and self.note.waiting()):
+                self.ai.think_ahead()
             return
         hand = self.session.hand
         if hand.is_over():
@@ -271,6 +288,27 @@ class TableScene(Scene):
                 self.after_action(seat, action, before)
         elif self.human_turn() and self.obs.legal == (A.KEEP,):  # 400's redeal question, a face card held
             self.submit(A.KEEP)
+
+    def thinking(self) -> bool:
+        """An AI seat is deciding: its dots pulse."""
+        return self.ai.seat is not None and self.obs.turn == self.ai.seat and not self.state.busy()
+
+    def moving(self) -> bool:
+        """Cards fly, a notice fades, a score change floats or an AI seat's dots pulse."""
+        state = self.state
+        return (any(not f.done for f in state.flights) or bool(state.toasts) or bool(state.floats)
+                or self.thinking())
+
+    def shown(self):
+        """What the table shows that changes with time or a move: the moves made, the widgets'
+        build, the message, the seats' bubbles, a trick held and its winner, the last trick."""
+        state = self.state
+        return (len(self.session.hand.history), self._built_for, state.message, state.message_is_error,
+                tuple((seat, text) for seat, (text, _age) in state.bubbles.items()), tuple(state.news),
+                state.hold is not None, state.collecting, state.trick_shown_done(), state.dealing,
+                len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
+                self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
+                self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None)
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
@@ -366,7 +404,7 @@ class TableScene(Scene):
             return
         no_focus = not (0 <= self.focus < len(self.widgets))
         cards = self.hand.cards
-        card_phase = self.obs.phase in ("play", "indicator") and self.human_turn() and cards
+        card_phase = self.card_choice() and cards
         if card_phase and k in (pygame.K_LEFT, pygame.K_RIGHT):
             d = 1 if k == pygame.K_RIGHT else -1
             state.selected = (state.selected + d) % len(cards) if state.selected >= 0 else 0
@@ -380,7 +418,7 @@ class TableScene(Scene):
                 self.controls.step(direction.arrow_step(k))
                 return
             if k in ACTIVATE:
-                self.submit(A.BID + self.controls.bid)
+                self.submit(A.bid(self.controls.bid))
                 return
         super().key(ev)
 
@@ -393,10 +431,32 @@ class TableScene(Scene):
         super().draw_widgets(surf)
 
     def draw(self, surf):
+        """The still picture is drawn again only when it changed (``App.still_changed``): else
+        the frame draws only what moves over the one kept (``TableView.draw_moving``).  The last
+        trick, over everything, is drawn whole."""
+        view, app = self.view, self.app
+        if self.state.show_last:
+            self.lay_out()
+            view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets)
+            lay = self.layout
+            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
+            view.still = None
+            return
+        kept = view.still is not None and view.still.get_size() == surf.get_size()
+        if app.still_changed or not kept:
+            self.lay_out()
+            surf.blit(view.draw_still(surf.get_size(), self.state, self.hand, app.draw_table, self.draw_widgets),
+                      (0, 0))
+            view.draw_moving(surf, self.state, restore=False)
+            return
+        view.refresh_moving(self.state)
+        if app.last_picture is self:
+            view.draw_moving(surf, self.state, restore=True)
+        else:  # something lay over the last picture (a notice, a caption): the still one again
+            surf.blit(view.still, (0, 0))
+            view.draw_moving(surf, self.state, restore=False)
+
+    def lay_out(self):
         note = [self.note.rect] if self.note and self.note.rect else []  # bubbles and notices keep off it too
         self.view.lay_out(self.state, self.hand, [w.rect for w in self.widgets] + note, self.controls_top,
                           self.hint_button is not None, self.ai.seat)
-        self.view.draw(surf, self.state, self.hand, self.app.draw_table, self.draw_widgets)
-        if self.state.show_last:
-            lay = self.layout
-            self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
