@@ -20,7 +20,7 @@ from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
 from game import i18n  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
-from game.ui import driver, gfx, style  # noqa: E402
+from game.ui import driver, gfx, kit, style  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.games import game_ui  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
@@ -265,12 +265,9 @@ def test_a_finished_trick_waits_for_a_tap_and_its_led_card_is_marked(monkeypatch
     scene.draw(app.screen)
     assert scene.view.frame.leader == leader
     assert scene.view.frame.prompt and scene.view.frame.prompt[1] == "Tap the table to go on"
-    drawn = []
-    real = scene.view.card
-    monkeypatch.setattr(scene.view, "card", lambda surf, card, center, width, **kw: drawn.append(kw.get("badge"))
-                        or real(surf, card, center, width, **kw))
-    scene.draw(app.screen)
-    assert drawn.count("led") == 1
+    led = [b for b in scene.view.frame.badges if b.lines == ("led",)]
+    assert [b.seat for b in led] == [leader]  # beside the card led, not on its face
+    assert not led[0].box.colliderect(app.layout.trick_rect(leader))
     driver.tap(app, (20, app.layout.size[1] // 2))
     assert scene.state.collecting
     assert driver.run_until(app, lambda: not scene.state.hold, 120)
@@ -543,7 +540,7 @@ def test_the_pause_sheets_buttons_lie_in_the_sheet_on_the_screen(size, code):
             assert panel.contains(b.rect), (code, b.label, b.rect, panel)
             assert min(b.rect.size) >= 88, (code, b.label, b.rect)
             text_size, lines = b.label_lines()
-            assert max(gfx.text_width(line, text_size, True) for line in lines) <= b.text_room(), (code, b.label)
+            assert max(kit.text.width(line, text_size, True) for line in lines) <= b.text_room(), (code, b.label)
         assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(scene.widgets) for b in scene.widgets[i + 1:])
     finally:
         i18n.set_language("en")
@@ -837,7 +834,7 @@ def test_the_swiss_suits_names_fit_their_buttons_beside_one_size_of_symbol(size,
         assert len(suits) == 4 and len({b.icon.get_size() for b in suits}) == 1
         for b in suits:
             text_size, lines = b.label_lines()
-            assert max(gfx.text_width(line, text_size, True) for line in lines) <= b.text_room(), b.label
+            assert max(kit.text.width(line, text_size, True) for line in lines) <= b.text_room(), b.label
             assert len(lines) == 1 and text_size >= app.layout.min_text, b.label
     finally:
         i18n.set_language("en")
