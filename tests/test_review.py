@@ -146,6 +146,7 @@ def open_review(record, size=LANDSCAPE, **params):
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
