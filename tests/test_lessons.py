@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 from game.engine import FACE_DOWN, REVEALS_TRUMP, TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from game.ui import driver, kit  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for  # noqa: E402
 from game.ui.names import game_name, refusal_text  # noqa: E402
@@ -123,6 +123,7 @@ def do(app, action):
         driver.click_button(app, scene.controls_label(action), driver.tap_twice)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 @pytest.mark.parametrize("game", MAIN_GAMES)
 def test_the_guided_hand_completes_when_followed_and_a_wrong_move_shows_the_refusal(game, size):
@@ -246,6 +247,7 @@ def notes_shown(size, lesson):
             scene.state.flights, scene.state.hold, scene.state.dealing = [], None, False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.game.GAME for lesson in LESSONS])
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(size, lesson):
@@ -258,6 +260,7 @@ def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(
         assert not covered, (code, i, covered, note.rect)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.game.GAME for lesson in LESSONS])
 @pytest.mark.parametrize("page", [(390, 844), (844, 390)], ids=["upright", "sideways"])
 def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, lesson):
@@ -287,7 +290,7 @@ def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, les
 def gfx_width(text, size):
     from game.ui import gfx
 
-    return gfx.text_width(text, size, True)
+    return kit.text.width(text, size, True)
 
 
 def test_a_variant_of_a_game_has_its_games_lesson():
@@ -330,4 +333,4 @@ def test_the_lesson_chooser_in_every_language_overflows_nothing(monkeypatch, siz
 def gfx_wrap(text, size, width):
     from game.ui import gfx
 
-    return gfx.wrap(text, size, width)
+    return kit.text.wrap(text, size, width)

@@ -19,7 +19,7 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, driver, gfx, names  # noqa: E402
+from game.ui import ai_notes, driver, gfx, kit, names  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402
@@ -180,6 +180,7 @@ def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
     assert app.scene.name == "menu"
 
 
+@pytest.mark.slow
 def test_swipes_turn_steps_and_play_runs_to_the_end():
     app = open_review(random_record("28", "swipe"), PORTRAIT, step=5)
     scene = app.scene
@@ -551,7 +552,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
         link = next(w for w in scene.widgets if w.on_click == scene.copy_link)
         assert link.enabled and link.rect.width >= TOUCH
         font, lines = link.label_lines()  # on one line, else wrapped inside the button
-        assert font >= TEXT_MIN and all(gfx.text_width(line, font, True) <= link.rect.width - 16 for line in lines)
+        assert font >= TEXT_MIN and all(kit.text.width(line, font, True) <= link.rect.width - 16 for line in lines)
         assert sum(gfx.text(line, font, bold=True).get_height() for line in lines) <= link.rect.height - 8, code
         scene.go_to(0)
         box = view.centre_code_box(scene.deal_code, scene.review.moment(0))
@@ -563,7 +564,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
             assert plan.centre.contains(box), (code, box, plan.centre)
             labels = []
             for seat, (point, anchor) in plan.labels.items():  # each seat's name in its box, as the view draws it
-                name = pygame.Rect(0, 0, gfx.text_width(scene.review.ui.seat(seat), plan.small, True) + 20,
+                name = pygame.Rect(0, 0, kit.text.width(scene.review.ui.seat(seat), plan.small, True) + 20,
                                    plan.small + 12)
                 setattr(name, anchor, point)
                 labels.append(name)
@@ -733,6 +734,7 @@ def test_a_long_press_shows_the_bid_s_chance_where_the_note_counted_it():
     assert scene.why.lines[2] == f"{taken} · 15.2 · Bid made 64%"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press_show_it(game):
     """Real thinkers (no stand-in): every AI action of a hand played at the table carries its

@@ -140,3 +140,14 @@ def test_a_window_takes_in_what_the_other_saved_when_it_looks_again(two):
     assert b.game_stats("400")["hands"] == 3
     assert b.settings["sound"] is False and b.settings["grain"] == 0.3
     assert b.refresh() == set()  # nothing new since
+
+
+def test_looking_again_does_not_make_the_other_windows_match_this_ones(two):
+    a, b, _fresh = two
+    slot = a.save_match(match(1))
+    b.load_match(slot)
+    b.save_match(match(2), slot)
+    a.refresh()  # a sees b's moves in its Continue list...
+    moved = a.save_match(match(3), slot)
+    assert moved != slot  # ...but its own next move still goes to a slot of its own
+    assert _fresh().load_match(slot)["actions"] == [["play", 2]]

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver, gfx, style  # noqa: E402
+from game.ui import driver, gfx, kit, style  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
 from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
@@ -62,8 +62,8 @@ def test_the_menus_games_all_show_whole_without_scrolling(size):
                 assert tile.height_for(tile.rect.width) <= tile.rect.height, (code, tile.game)
                 size_, name, tagline = tile.parts(tile.rect.width)
                 room = tile.rect.width - tile.icon.get_width() - 44
-                assert all(gfx.text_width(line, size_, True) <= room for line in name), (code, tile.game, name)
-                assert all(gfx.text_width(line, tile.size) <= tile.rect.width - 32 for line in tagline), code
+                assert all(kit.text.width(line, size_, True) <= room for line in name), (code, tile.game, name)
+                assert all(kit.text.width(line, tile.size) <= tile.rect.width - 32 for line in tagline), code
                 assert tile.size >= style.BODY_MIN_PX and size_ >= style.TEXT_MIN_PX, (code, tile.game)
     finally:
         i18n.set_language("en")
@@ -472,7 +472,7 @@ def test_every_steppers_values_fit_between_its_buttons_in_every_language(size):
                 room = whole.width - 2 * minus.width - 8
                 for value in w.values:
                     text = w.shown(value)
-                    fit = gfx.fit_size(text, w.size, room, True)
-                    assert gfx.text_width(text, fit, True) <= room, (code, w.label, text, room)
+                    fit = kit.text.fit_size(text, w.size, room, True)
+                    assert kit.text.width(text, fit, True) <= room, (code, w.label, text, room)
     finally:
         i18n.set_language("en")

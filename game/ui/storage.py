@@ -490,7 +490,7 @@ class Store:
             if kind is None or key in self._frozen:
                 continue
             if kind == "match":
-                self._reread(key)
+                self._reread(key, take=False)
                 kinds.add(kind)
                 continue
             try:
@@ -593,7 +593,9 @@ class Store:
         found = self._matches.get(slot)
         return dict(found[0]) if found else None
 
-    def _reread(self, slot: str) -> None:
+    def _reread(self, slot: str, take: bool = True) -> None:
+        """The slot as stored now into the Continue list; with ``take``, this window takes the
+        match over (it resumes it), else the slot stays whoever's it was (a refresh)."""
         try:
             text = self.backend.load(slot, LIMITS["match"].chars)
         except (OSError, ValueError):
@@ -603,12 +605,14 @@ class Store:
             return
         if data is None:
             self._matches.pop(slot, None)
-            self._revs.pop(slot, None)
+            if take:
+                self._revs.pop(slot, None)
             return
         blob = json.loads(text)
         saved_at = blob.get("saved_at")
         self._matches[slot] = (data, saved_at if type(saved_at) in (int, float) else None)
-        self._revs[slot] = rev
+        if take:
+            self._revs[slot] = rev
 
     def save_match(self, data: dict, slot: str | None = None) -> str | None:
         """Save a match in progress in ``slot``, or in a free slot if None; returns the slot.

@@ -11,8 +11,8 @@ saying so, in any case.
 assets/.
 
 Every test here is marked ``web``.  In parallel runs (pytest-xdist, ``--dist loadgroup``) the
-tests that share a built site run in one worker (``XDIST_GROUPS``): each site is built once, and
-``make web``'s build into build/web (test_web_build.py) never runs twice at the same time.
+tests of a module that builds its own site run in one worker (``XDIST_GROUPS``): each such site is
+built once, and ``make web``'s build into build/web (test_web_build.py) never runs twice at once.
 """
 
 from __future__ import annotations
@@ -38,11 +38,13 @@ SRC = Path(os.environ.get("TRICK_TABLE_WEB_SRC") or ROOT)
 AUTOPLAY = ["--autoplay-policy=no-user-gesture-required"]
 WATCHDOG_SECONDS = pygbag_cdn.WATCHDOG_SECONDS
 HERE = Path(__file__).resolve().parent
-# module -> the xdist group of its tests: those sharing the session's shipped_site, and each
-# module that builds a site of its own (a module-scoped fixture)
-XDIST_GROUPS = {"test_web_browser": "shipped_site", "test_web_runtime": "shipped_site",
-                "test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "language_site",
-                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_site"}
+# module -> the xdist group of its tests: each module that builds a site of its own (a
+# module-scoped fixture) builds it once, and `make web`'s build into build/web runs once at a time.
+# (The session's shipped_site is built once in each worker that needs it: the tests using it
+# spread over the workers.)  A new module with such a fixture belongs here.
+XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "language_site",
+                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_site",
+                "test_web_hardened": "hardened_site"}
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..games import game_ui
 from ..names import game_name, game_order, game_tagline
 from ..scene import Scene
@@ -34,13 +34,13 @@ class GameTile(Widget):
         """(name size, name lines, tagline lines) for a tile ``width`` wide."""
         name = game_name(self.game)
         room = width - self.icon.get_width() - 44
-        size = gfx.fit_size(name, self.size + 8, room, True, self.size)
-        lines = gfx.wrap(name, size, room, True)
-        widest = max(lines, key=lambda line: gfx.text_width(line, size, True))
-        if gfx.text_width(widest, size, True) > room:  # a word wider than a narrow tile (Twenty-Eight)
-            size = gfx.fit_size(widest, size, room, True)
-            lines = gfx.wrap(name, size, room, True)
-        return size, lines, gfx.wrap(game_tagline(self.game), self.size, width - 32)
+        size = kit.text.fit_size(name, self.size + 8, room, True, self.size)
+        lines = kit.text.wrap(name, size, room, True)
+        widest = max(lines, key=lambda line: kit.text.width(line, size, True))
+        if kit.text.width(widest, size, True) > room:  # a word wider than a narrow tile (Twenty-Eight)
+            size = kit.text.fit_size(widest, size, room, True)
+            lines = kit.text.wrap(name, size, room, True)
+        return size, lines, kit.text.wrap(game_tagline(self.game), self.size, width - 32)
 
     def height_for(self, width) -> int:
         size, lines, tagline = self.parts(width)
@@ -135,7 +135,7 @@ class MenuScene(Scene):
 
     def title_bottom(self) -> int:
         lay = self.layout
-        lines = gfx.wrap(self.subtitle(), lay.body, lay.size[0] - 2 * lay.margin)
+        lines = kit.text.wrap(self.subtitle(), lay.body, lay.size[0] - 2 * lay.margin)
         return lay.margin + 8 + lay.title + 14 + len(lines) * int(lay.body * 1.25)
 
     def subtitle(self) -> str:
