@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.i18n import catalog  # noqa: E402
-from game.ui import driver, fonts, gfx  # noqa: E402
+from game.ui import driver, fonts, gfx, kit  # noqa: E402
 from game.ui import widgets as W  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 
@@ -529,9 +529,9 @@ class Overflow:
 
         def checked_wrapped(surf, s, size, rect, color=gfx.style.TEXT, bold=False, spacing=1.3, align="left"):
             rect = pygame.Rect(rect)
-            for line in gfx.wrap(s, size, rect.width, bold):
+            for line in kit.text.wrap(s, size, rect.width, bold):
                 self.count += 1
-                if gfx.text_width(line, size, bold) > rect.width:
+                if kit.text.width(line, size, bold) > rect.width:
                     self.problems.append(("wider than its box", line, rect.width))
             return blit_wrapped(surf, s, size, rect, color, bold, spacing, align)
 
@@ -542,7 +542,7 @@ class Overflow:
             room = btn.text_room()
             size, lines = btn.label_lines()  # one line, or wrapped: each within the button
             self.count += 1
-            if btn.label and max(gfx.text_width(line, size, True) for line in lines) > room:
+            if btn.label and max(kit.text.width(line, size, True) for line in lines) > room:
                 self.problems.append(("button", btn.label, room))
             if btn.label and sum(gfx.text(line, size, bold=True).get_height() for line in lines) > btn.rect.height:
                 self.problems.append(("button too low for its lines", btn.label, btn.rect.height))

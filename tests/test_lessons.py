@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 from game.engine import FACE_DOWN, REVEALS_TRUMP, TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from game.ui import driver, kit  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for  # noqa: E402
 from game.ui.names import game_name, refusal_text  # noqa: E402
@@ -290,7 +290,7 @@ def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, les
 def gfx_width(text, size):
     from game.ui import gfx
 
-    return gfx.text_width(text, size, True)
+    return kit.text.width(text, size, True)
 
 
 def test_a_variant_of_a_game_has_its_games_lesson():
@@ -333,4 +333,4 @@ def test_the_lesson_chooser_in_every_language_overflows_nothing(monkeypatch, siz
 def gfx_wrap(text, size, width):
     from game.ui import gfx
 
-    return gfx.wrap(text, size, width)
+    return kit.text.wrap(text, size, width)

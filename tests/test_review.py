@@ -19,7 +19,7 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, driver, gfx, names  # noqa: E402
+from game.ui import ai_notes, driver, gfx, kit, names  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402
@@ -554,7 +554,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
         link = next(w for w in scene.widgets if w.on_click == scene.copy_link)
         assert link.enabled and link.rect.width >= TOUCH
         font, lines = link.label_lines()  # on one line, else wrapped inside the button
-        assert font >= TEXT_MIN and all(gfx.text_width(line, font, True) <= link.rect.width - 16 for line in lines)
+        assert font >= TEXT_MIN and all(kit.text.width(line, font, True) <= link.rect.width - 16 for line in lines)
         assert sum(gfx.text(line, font, bold=True).get_height() for line in lines) <= link.rect.height - 8, code
         scene.go_to(0)
         box = view.centre_code_box(scene.deal_code, scene.review.moment(0))
@@ -566,7 +566,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
             assert plan.centre.contains(box), (code, box, plan.centre)
             labels = []
             for seat, (point, anchor) in plan.labels.items():  # each seat's name in its box, as the view draws it
-                name = pygame.Rect(0, 0, gfx.text_width(scene.review.ui.seat(seat), plan.small, True) + 20,
+                name = pygame.Rect(0, 0, kit.text.width(scene.review.ui.seat(seat), plan.small, True) + 20,
                                    plan.small + 12)
                 setattr(name, anchor, point)
                 labels.append(name)

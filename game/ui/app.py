@@ -25,7 +25,7 @@ from game.engine.bounds import shown
 from game.i18n import _, set_language
 from game.i18n import language as current_language
 
-from . import gfx, style, theme
+from . import gfx, kit, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
@@ -443,7 +443,7 @@ class NoticeBanner:
         size = lay.small
         width = lay.size[0] - 2 * lay.margin
         text_w = width - 40
-        rows = [row for line in self.lines() for row in gfx.wrap(line, size, text_w)]
+        rows = [row for line in self.lines() for row in kit.text.wrap(line, size, text_w)]
         line_h = int(size * 1.3)
         hint = _("Tap to dismiss")
         h = len(rows) * line_h + line_h + 24

@@ -8,7 +8,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from . import direction, gfx
+from . import direction, gfx, kit
 from .widgets import Button
 
 CONTRACT_ORDER = [*A.CONTRACTS, A.PUSH]
@@ -91,7 +91,7 @@ class Controls:
             return
         side = min(b.icon.get_width() for b in suits)
         for b in suits:
-            side = min(side, b.rect.width - 16 - 8 - gfx.text_width(b.label, b.smallest, True))
+            side = min(side, b.rect.width - 16 - 8 - kit.text.width(b.label, b.smallest, True))
         side = max(side, suits[0].rect.height // 4)
         for b in suits:
             if b.icon.get_width() != side:

@@ -116,9 +116,12 @@ class TableScene(Scene):
     def note_sights(self, widgets):
         """What the lesson's note leaves in sight, most important first: the cards on the table,
         the trump card, the line above the buttons, the buttons and the hand; then the seats'
-        names; then their cards (a message longer than the prompt is drawn over the note)."""
+        names (the seat to act's as while it thinks: the note is laid out as the turn passes,
+        before the thinking starts); then their cards (a message longer than the prompt is drawn
+        over the note)."""
+        turn = self.obs.turn
         f = self.view.lay_out(self.state, self.hand, [w.rect for w in widgets], self.controls_top,
-                              self.hint_button is not None, self.ai.seat)
+                              self.hint_button is not None, None if turn in self.session.humans else turn)
         never = [*f.trick, *f.buttons, *(r for r in (f.prompt and f.prompt[0], f.indicator and f.indicator[0],
                                                      f.hand) if r)]
         return never, [label.rect for label in f.labels.values()], list(f.fans.values())
