@@ -36,8 +36,8 @@ def test_each_player_in_turn_gives_three_of_their_own_cards_to_the_partner(passi
     assert refusal(hand, "play 2S").rule == "give-first"
     assert refusal(hand, "give 2S 1").rule == "give-to-partner"
     assert refusal(hand, "give 2H 2").rule == "card-not-held"
-    events = hand.apply("give 2S 2")
-    assert events == (E.CardGiven(0, 2, hand.DECK.parse("2S")),)
+    hand.apply("give 2S 2")
+    assert hand.events == (E.CardGiven(0, 2, hand.DECK.parse("2S")),)
     for text in ("give 2H 3", "give 2D 0"):
         hand.apply(text)
     hand.apply("give 2C 1")

@@ -237,6 +237,7 @@ def test_continue_resumes_the_saved_match():
     assert app.scene.session.hand.history == session.hand.history
 
 
+@pytest.mark.slow
 def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
     monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path / "data"))
     from game.web import storage_backend
@@ -477,3 +478,54 @@ def test_every_steppers_values_fit_between_its_buttons_in_every_language(size):
                     assert kit.text.width(text, fit, True) <= room, (code, w.label, text, room)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_a_first_launch_leads_to_learn_and_shows_no_continue(size):
+    """Nothing saved, nothing played: Learn is the first, primary and focused action, the line
+    under the title points to it, and no Continue that cannot be pressed takes the room."""
+    app = menu_app(size)
+    labels = [getattr(w, "label", None) for w in app.scene.widgets]
+    assert "Continue" not in labels and labels.count("Learn") == 1
+    learn = driver.button(app, "Learn")
+    assert learn.primary and app.scene.widgets[app.scene.focus] is learn
+    assert "New here?" in app.scene.subtitle()
+    driver.click_button(app, "Learn")
+    assert app.scene.name == "learn"
+
+
+def test_with_a_saved_match_continue_comes_first_and_learn_stays():
+    app = menu_app(PORTRAIT)
+    session = Session("28", {}, 9, "easy", (0,), app.store)
+    rng = random.Random(2)
+    for _ in range(3):
+        session.apply(rng.choice(session.hand.legal_actions()))
+    app.home()
+    cont, learn = driver.button(app, "Continue"), driver.button(app, "Learn")
+    assert cont.primary and learn and not learn.primary
+    assert app.scene.widgets[app.scene.focus] is cont and "New here?" not in app.scene.subtitle()
+
+
+def test_sliders_show_their_value_and_reset_to_the_first_look():
+    from game.ui.storage import DEFAULT_SETTINGS
+    from game.ui.widgets import ResetRow, Slider
+
+    app = driver.make_app(PORTRAIT, {"contrast": 0.8, "grain": 0.1})
+    app.go("menu")
+    app.go("settings")
+    scene = app.scene
+    sliders = [w for w in scene.widgets if isinstance(w, Slider)]
+    assert [s.value_text() for s in sliders] == ["80%", "10%", "50%"]
+    shown = []
+    real = gfx.blit_text
+    try:
+        gfx.blit_text = lambda surf, s, *a, **k: shown.append(s) or real(surf, s, *a, **k)
+        scene.draw(app.screen)
+    finally:
+        gfx.blit_text = real
+    assert "80%" in shown and "10%" in shown
+    (reset,) = [w for w in scene.widgets if isinstance(w, ResetRow)]
+    reset.activate()
+    for key in ("contrast", "grain", "temperature"):
+        assert app.settings[key] == DEFAULT_SETTINGS[key]
+    assert [s.value for s in sliders] == [DEFAULT_SETTINGS[k] for k in ("contrast", "grain", "temperature")]

@@ -33,7 +33,7 @@ import os
 import sys
 
 from ..engine import GAMES, Match
-from ..engine.__main__ import OutputLost, output_lost, say
+from ..engine.__main__ import ArgumentParser, OutputLost, output_lost, say
 from ..engine.bounds import shown
 from ..engine.options import resolve
 from ..engine.records import RecordError, load_json
@@ -289,7 +289,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=list(GAMES))
     p.add_argument("--a", required=True, choices=PLAYERS)
     p.add_argument("--b", required=True, choices=PLAYERS)

@@ -10,12 +10,14 @@ file larger than ``records.MAX_RECORD_BYTES`` is refused by its size, before it 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
 import sys
 
 from . import codes
+from .bounds import shown
 from .quote import clean, quoted
 from .records import MAX_RECORD_BYTES, RecordError, load_json, random_record, replay_text, too_large
 
@@ -31,6 +33,16 @@ INT_SEED = re.compile(r"-?[0-9]{1,100}")
 
 class UsageError(ValueError):
     pass
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser whose refusals quote at most ERROR_CHARS characters of what they were
+    given (argparse repeats a bad value or an unknown argument whole: 120 KB of it)."""
+
+    ERROR_CHARS = 400
+
+    def error(self, message):
+        super().error(shown(message, self.ERROR_CHARS))
 
 
 class OutputLost(Exception):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.engine import Hand, game_class
 from game.engine import actions as A
-from game.engine import game28, game304, schieber
+from game.engine import game28, game304, game400, schieber
 from game.engine.game28 import Hand28
 from game.engine.game304 import Hand304
 from game.engine.game400 import Hand400
@@ -91,9 +91,15 @@ class GameUI:
         return _("Tricks {us} {a} · {them} {b}").format(us=self.side(0), a=won[0], them=self.side(1), b=won[1])
 
     def score_line(self, score, obs=None) -> str:
-        if self.per_player:
-            return "  ".join(f"{self.seat(s)} {score[s]}" for s in range(4))
-        return _("{us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1), b=score[1])
+        """The match score by side ("Us 3 · Them 5"), with the target when ``obs`` tells it."""
+        a, b = self.side_totals(score)
+        text = _("{us} {a} · {them} {b}").format(us=self.side(0), a=a, them=self.side(1), b=b)
+        target = self.target(obs)
+        return _("{score} / {target}").format(score=text, target=target) if target else text
+
+    def target(self, obs):
+        """What a side's score must reach to win the match, if the game counts up to one."""
+        return None
 
     def trump_suit(self, obs):
         """The trump suit as far as the player knows it, else None."""
@@ -117,9 +123,21 @@ class GameUI:
         """``n`` units of the match score in words: "1 point", "3 points" (per game: tokens…)."""
         return _("1 point") if n == 1 else _("{n} points").format(n=n)
 
-    def side_phrase(self, side: int) -> str:
-        """The side as the subject of a clause: "you" for the player's, "they" for the others."""
-        return ""
+    def winner_clause(self, side, a, b) -> str:
+        """Who won the hand and by how much, to start its result: "Your side won the hand, 9 to 4"
+        (``a`` the winners' figure, ``b`` the others'); "They won …" for the opponents, whom no
+        language may confuse with a polite "you"; in a demo, the side's name."""
+        if self.demo:
+            return _("{side} won the hand, {a} to {b}").format(side=self.side(side), a=a, b=b)
+        if side == 0:
+            return _("Your side won the hand, {a} to {b}").format(a=a, b=b)
+        return _("The opponents won the hand, {a} to {b}").format(a=a, b=b)
+
+    def winner_first(self, side, a, b, text) -> str:
+        """``text`` after the clause saying who won the hand (None: nobody; then "level")."""
+        if side is None:
+            return _("A level hand, {a} each: {what}").format(a=a, what=text)
+        return _("{winner}: {what}").format(winner=self.winner_clause(side, a, b), what=text)
 
     def consequence(self, before, after) -> str:
         """What the hand did to the score, in words: "they lose 1 game point", "you win 2 tokens
@@ -177,8 +195,10 @@ class GameUI:
         if self.demo:
             text = _("{us} took {a} tricks, {them} {b}").format(us=self.side(0), a=won[0], them=self.side(1), b=won[1])
         else:
-            text = _("Your side took {a} tricks, they took {b}").format(a=won[0], b=won[1])
-        return self.with_consequence(text, obs, res)
+            text = _("Your side took {a} tricks, the opponents {b}").format(a=won[0], b=won[1])
+        side = None if won[0] == won[1] else 0 if won[0] > won[1] else 1
+        top, low = max(won), min(won)
+        return self.winner_first(side, top, low, self.with_consequence(text, obs, res))
 
     result_columns = (0.5, 0.78)  # where result_rows' second and third columns start (share of the width)
 
@@ -246,6 +266,9 @@ class HiddenTrumpUI(GameUI):
             trump_text = _("trump hidden")
         elif p.revealed:
             trump_text = _("trump {suit}").format(suit=suit_name(trump, False))
+        elif self.demo:  # a spectator is not the player: the seat that knows it is named
+            trump_text = _("trump {suit} (only {seat} knows)").format(suit=suit_name(trump, False),
+                                                                       seat=self.seat(p.bidder))
         else:
             trump_text = _("trump {suit} (only you know)").format(suit=suit_name(trump, False))
         if self.is_you(p.bidder):
@@ -262,8 +285,11 @@ class HiddenTrumpUI(GameUI):
                     known[winner & 1] += self.points[c]
         tricks = obs.facts.tricks_won
         shown = [f"{known[s]}{'+?' if hidden[s] else ''}" for s in (0, 1)]
-        return _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
+        text = _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
             us=self.side(0), a=shown[0], them=self.side(1), b=shown[1], c=tricks[0], d=tricks[1])
+        if any(hidden):  # "+?": what a face-down card won in a trick is worth, unseen until the end
+            text = _("{points} · +? = face-down cards, counted at the end").format(points=text)
+        return text
 
     def seat_note(self, obs, seat) -> str:
         p = obs.facts
@@ -294,19 +320,32 @@ class HiddenTrumpUI(GameUI):
         pts, total = res["points"][side], self.hand_cls.points_per_hand(obs.options)
         made = res["made"]
         if self.demo:
-            text = (_("{side} bid {bid} and took {pts} of {total}: they made their bid") if made else
-                    _("{side} bid {bid} but took only {pts} of {total}: they fell short"))
+            text = (_("{side} bid {bid} and took {pts} of {total}") if made else
+                    _("{side} bid {bid} but took only {pts} of {total}"))
         elif bidder == 0:
-            text = (_("You bid {bid} and took {pts} of {total}: you made your bid") if made else
-                    _("You bid {bid} but took only {pts} of {total}: you fell short"))
+            text = (_("you bid {bid} and took {pts} of {total}") if made else
+                    _("you bid {bid} but took only {pts} of {total}"))
         elif bidder == 2:
-            text = (_("Your partner bid {bid} and your side took {pts} of {total}: you made the bid") if made else
-                    _("Your partner bid {bid} but your side took only {pts} of {total}: you fell short"))
+            text = (_("your partner bid {bid} and your side took {pts} of {total}") if made else
+                    _("your partner bid {bid} but your side took only {pts} of {total}"))
         else:
-            text = (_("They bid {bid} and took {pts} of {total}: they made their bid") if made else
-                    _("They bid {bid} but took only {pts} of {total}: you beat their bid"))
+            text = (_("the opponents bid {bid} and took {pts} of {total}") if made else
+                    _("the opponents bid {bid} but took only {pts} of {total}"))
         text = text.format(side=self.side(side), bid=bid, pts=pts, total=total)
-        return self.with_consequence(text, obs, res)
+        # who won the hand, by how much: the bid's margin, made or missed
+        won_by = side if made else 1 - side
+        margin = (_("bid made with {n} to spare") if made else _("bid missed by {n}")).format(n=abs(pts - bid)) \
+            if pts != bid else _("bid made exactly")
+        head = self.winner_clause_bid(won_by, margin)
+        return _("{winner}: {what}").format(winner=head, what=self.with_consequence(text, obs, res))
+
+    def winner_clause_bid(self, side, margin) -> str:
+        """"Your side won the hand (bid missed by 3)": who won, and the bid's margin."""
+        if self.demo:
+            return _("{side} won the hand ({margin})").format(side=self.side(side), margin=margin)
+        if side == 0:
+            return _("Your side won the hand ({margin})").format(margin=margin)
+        return _("The opponents won the hand ({margin})").format(margin=margin)
 
     def result_rows(self, obs, res):
         """Card points (and the last trick's bonus, then the sum), the bid to make, the tricks,
@@ -317,7 +356,8 @@ class HiddenTrumpUI(GameUI):
         for _leader, cards, winner in self.result_tricks(res):
             pts[winner & 1] += sum(self.points[c] for c in cards)
             won[winner & 1] += 1
-        rows = [(_("Card points"), pts[0], pts[1])]
+        face_down = any(c is None for _leader, cards, _w in obs.tricks for c in cards)
+        rows = [(_("Card points, face-down cards included") if face_down else _("Card points"), pts[0], pts[1])]
         extra = [res["points"][s] - pts[s] for s in (0, 1)]
         if any(extra):
             rows.append((_("Last trick"), f"+{extra[0]}", f"+{extra[1]}"))
@@ -389,8 +429,13 @@ class UI28(HiddenTrumpUI):
     points = game28.POINTS
 
     def score_line(self, score, obs=None):
-        return _("Game points {us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1),
+        text = _("Game points {us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1),
                                                                b=score[1])
+        target = self.target(obs)
+        return _("{score} / {target}").format(score=text, target=target) if target else text
+
+    def target(self, obs):
+        return obs.options["target"] if obs is not None else None
 
     def amount(self, n):
         return _("1 game point") if n == 1 else _("{n} game points").format(n=n)
@@ -414,6 +459,23 @@ class UI400(GameUI):
 
     def trump_suit(self, obs):
         return 1  # hearts, always
+
+    def target(self, obs):
+        return obs.options["target"] if obs is not None else None
+
+    def score_line(self, score, obs=None):
+        """By side, each partner's own count beside the side's ("Us 24 (14+10) · Them 31 (20+11) /
+        41", you and the right opponent first): the target is one partner's, with the other above 0."""
+        a, b = self.side_totals(score)
+        text = _("{us} {a} ({ours}) · {them} {b} ({theirs})").format(
+            us=self.side(0), a=a, ours=f"{score[0]}{score[2]:+d}", them=self.side(1), b=b,
+            theirs=f"{score[1]}{score[3]:+d}")  # "14+10", "2-30": the first partner's, then the other's
+        target = self.target(obs)
+        return _("{score} / {target}").format(score=text, target=target) if target else text
+
+    def bid_worth(self, obs, seat) -> int:
+        """What ``seat``'s bid wins if made and loses if missed (it grows with the bid and the score)."""
+        return game400.bid_value(obs.facts.bids[seat], obs.score[seat], obs.options)
 
     def contract_line(self, obs):
         p = obs.facts
@@ -449,30 +511,35 @@ class UI400(GameUI):
                 return _("Redeal: the next dealer deals")
             return _("The bids were too low: the hand is thrown in")
         made = res["made"]
+        change = [a - b for b, a in zip(self.side_totals(obs.score), self.side_totals(res["score"]))]
+        side = None if change[0] == change[1] else 0 if change[0] > change[1] else 1
+        top, low = (f"{n:+d}" for n in sorted(change, reverse=True))
         if self.demo:
-            return _("{n} of 4 players made their bid").format(n=sum(made))
+            return self.winner_first(side, top, low, _("{n} of 4 players made their bid").format(n=sum(made)))
         us = {(True, True): _("You and your partner both made your bids"),
               (True, False): _("You made your bid, your partner fell short"),
               (False, True): _("Your partner made the bid, you fell short"),
               (False, False): _("You and your partner both fell short")}[(bool(made[0]), bool(made[2]))]
         them = {2: _("both opponents made theirs"), 1: _("one opponent made theirs"),
                 0: _("neither opponent made theirs")}[int(bool(made[1])) + int(bool(made[3]))]
-        return _("{us}; {them}").format(us=us, them=them)
+        return self.winner_first(side, top, low, _("{us}; {them}").format(us=us, them=them))
 
-    result_columns = (0.3, 0.8)
+    result_columns = (0.3, 0.6, 0.8)
 
     def result_header(self):
-        return [_("Player"), _("Bid and tricks"), _("Change")]
+        return [_("Player"), _("Bid (worth)"), _("Tricks"), _("Change")]
 
     def result_rows(self, obs, res):
-        """Per player: bid and tricks, and the change of score."""
+        """Per player: the bid with what it is worth (won if made, lost if missed: it grows with the
+        bid and the score), the tricks won, and the change of score."""
         if res["thrown_in"]:
             return []
         rows = []
         for s in range(4):
             bid = obs.facts.bids[s]
             change = res["score"][s] - obs.score[s]
-            rows.append((self.seat(s), _("bid {bid} · won {won}").format(bid=bid, won=res["points"][s]),
+            said = str(bid) if bid == 13 else _("{bid} ({worth})").format(bid=bid, worth=self.bid_worth(obs, s))
+            rows.append((self.seat(s), said, res["points"][s],
                          _("13: decides the match") if bid == 13 else f"{change:+d}"))
         return rows
 
@@ -526,9 +593,8 @@ class UISchieber(GameUI):
         return _("This hand {us} {a} · {them} {b}").format(us=self.side(0), a=p.points[0], them=self.side(1),
                                                            b=p.points[1])
 
-    def score_line(self, score, obs=None):
-        target = obs.facts.target if obs else 3000
-        return super().score_line(score) + f" / {target}"
+    def target(self, obs):
+        return obs.facts.target if obs else schieber.TARGETS[False]
 
     def live_score(self, obs):
         return obs.facts.score_now
@@ -555,20 +621,22 @@ class UISchieber(GameUI):
         return _("1 point") if n == 1 else _("{n} points").format(n=n)
 
     def result_headline(self, obs, res):
-        """"They chose Obenabe and took 123 points, with Weis 50 — ×3 = 519"."""
+        """"The opponents won the hand, 519 to 138: the opponents chose Obenabe and took 123 of 157
+        card points, with Weis 50 — ×3 = 519"."""
         name = action_label(A.parse_action(res["contract"], self.deck_cards), True)
         chooser, mult = res["chooser"], res["multiplier"]
         side = chooser & 1
         cards, bonus, weis, stoeck = self.raw_parts(res)[side]
         if self.demo:
-            text = _("{side} chose {contract} and took {pts} points")
+            text = _("{side} chose {contract} and took {pts} of {total} card points")
         elif chooser == 0:
-            text = _("You chose {contract} and took {pts} points")
+            text = _("you chose {contract} and took {pts} of {total} card points")
         elif chooser == 2:
-            text = _("Your partner chose {contract} and your side took {pts} points")
+            text = _("your partner chose {contract} and your side took {pts} of {total} card points")
         else:
-            text = _("They chose {contract} and took {pts} points")
-        text = text.format(side=self.side(side), contract=name, pts=cards + bonus)
+            text = _("the opponents chose {contract} and took {pts} of {total} card points")
+        text = text.format(side=self.side(side), contract=name, pts=cards + bonus,
+                           total=self.hand_cls.points_per_hand(obs.options) + bonus)
         extras = [(_("Weis {pts}") if n else "").format(pts=n) for n in (weis,)] + \
                  [(_("Stöck {pts}") if n else "").format(pts=n) for n in (stoeck,)]
         extras = [e for e in extras if e]
@@ -582,9 +650,12 @@ class UISchieber(GameUI):
             if self.demo:
                 won = _("{side} reach the target").format(side=self.side(res["winner"]))
             else:
-                won = _("You win the match") if res["winner"] == 0 else _("They reach the target and win the match")
+                won = _("You win the match") if res["winner"] == 0 else \
+                    _("The opponents reach the target and win the match")
             text = _("{what}. {result}").format(what=text, result=won)
-        return text
+        pts = res["points"]
+        top = 0 if pts[0] > pts[1] else 1 if pts[1] > pts[0] else None
+        return self.winner_first(top, max(pts), min(pts), text)
 
     def trick_points(self, cards, winner, before, after, res=None):
         """What the trick added to its winners' points (multiplied, the last trick's 5 and the

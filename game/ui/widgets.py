@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from . import direction, gfx, kit, style
 
 
@@ -278,9 +280,14 @@ class Slider(Row):
     def control_width(self) -> int:
         return min(self.rect.width // 2, 320) if not self.stacked else self.rect.width - 60
 
+    VALUE_W = 96  # the room at the track's end for its value ("50%")
+
     def _track(self):
         c = self.control_rect(self.control_width())
-        return pygame.Rect(c.left + 14, c.centery - 4, c.width - 28, 8)
+        return direction.flip(pygame.Rect(c.left + 14, c.centery - 4, c.width - 28 - self.VALUE_W, 8), c)
+
+    def value_text(self) -> str:
+        return _("{n}%").format(n=round(self.value * 100))
 
     def press(self, pos):
         super().press(pos)
@@ -312,3 +319,29 @@ class Slider(Row):
         gfx.panel(surf, direction.flip((t.left, t.top, int(t.width * self.value), t.height), t), style.ACCENT, 4)
         knob = direction.flip_x(t.left + int(t.width * self.value), t)
         pygame.draw.circle(surf, style.BUTTON, (knob, t.centery), self.size // 2 + 4)
+        c = self.control_rect(self.control_width())
+        room = direction.flip(pygame.Rect(c.right - self.VALUE_W, c.top, self.VALUE_W, c.height), c)
+        text = self.value_text()
+        size = kit.text.fit_size(text, self.size, room.width - 8, True)
+        gfx.blit_text(surf, text, size, room.center, style.TEXT, "center", True)
+
+
+class ResetRow(Row):
+    """A row whose control is one button (Reset): a tap, Enter or Space runs ``on_reset``."""
+
+    def __init__(self, rect, label, button, on_reset, note="", size=22):
+        super().__init__(rect, label, note, size)
+        self.button, self.on_reset = button, on_reset
+
+    def control_width(self) -> int:
+        return kit.text.width(self.button, self.size, True) + 48
+
+    def activate(self):
+        self.on_reset()
+
+    def draw(self, surf, focused=False):
+        self.draw_label(surf, focused)
+        c = self.control_rect(self.control_width())
+        gfx.panel(surf, c, style.BUTTON, c.height // 2)
+        size = kit.text.fit_size(self.button, self.size, c.width - 16, True)
+        gfx.blit_text(surf, self.button, size, c.center, style.BUTTON_TEXT, "center", True)

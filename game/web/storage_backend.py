@@ -334,9 +334,9 @@ PAGE_HELPERS = """(function () {
     addEventListener("storage", function (e) { changed.add(e.key === null ? "*" : e.key); });
     return {
     length: function (key) { var v = localStorage.getItem(key); return v === null ? -1 : v.length; },
-    swap: function (key, expected, value) {
+    swap: function (key, present, expected, value) {
         var v = localStorage.getItem(key);
-        if (v !== (expected === undefined ? null : expected)) return false;
+        if (present ? v !== String(expected) : v !== null) return false;
         localStorage.setItem(key, value);
         return true;
     },
@@ -467,7 +467,7 @@ class LocalStorageBackend:
             if new is None:
                 return None
             try:
-                if page.swap(PREFIX + key, old, new):
+                if page.swap(PREFIX + key, 0 if old is None else 1, "" if old is None else old, new):  # no None across
                     return new
             except Exception:  # noqa: BLE001 - QuotaExceededError and friends
                 self._refused(key, new)
