@@ -146,6 +146,7 @@ def open_review(record, size=LANDSCAPE, **params):
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
@@ -425,6 +426,7 @@ def play_hands(store, game, count, seed=3):
     return session
 
 
+@pytest.mark.slow
 def test_the_store_keeps_each_games_last_twenty_hands_in_a_blob_of_its_own():
     backend = MemoryBackend()
     store = Store(backend)
@@ -585,6 +587,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
     assert len(placed) <= 2 and "en" not in placed and (size == LANDSCAPE or not placed), placed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     from test_i18n import CODES, Overflow
@@ -622,6 +625,7 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monkeypatch, size):
     """Each line ``reasons.py`` can write, translated, fits the Why? panel's width and leaves

@@ -82,6 +82,7 @@ def card_targets(scene):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,size", CASES, ids=[f"{g}-{'portrait' if s == PORTRAIT else 'landscape'}"
                                                  for g, s in CASES])
 def test_nothing_overlaps_through_a_hand(game, size):

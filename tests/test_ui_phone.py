@@ -654,6 +654,7 @@ def test_hints_never_contradict_their_points():
 
 
 # ---- layout defects ------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
 def test_event_popups_never_cover_the_trick_or_the_prompt(size):
     """Trump revealed, calls, Weis: each notice finds a place off the cards on the table and the

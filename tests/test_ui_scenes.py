@@ -236,6 +236,7 @@ def test_continue_resumes_the_saved_match():
     assert app.scene.session.hand.history == session.hand.history
 
 
+@pytest.mark.slow
 def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
     monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path / "data"))
     from game.web import storage_backend
