@@ -3,7 +3,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test play bench coverage clean web itch serve test-web bench-wasm catalogs sim
+.PHONY: test check lint lock play bench coverage clean web itch serve test-web bench-wasm catalogs sim determinism
+
+# The tests run in parallel (pytest-xdist), one worker per core; `make test JOBS=1` runs them in
+# one process.  Tests that share an expensive fixture run in one worker (xdist_group, loadgroup).
+JOBS ?= auto
+PYTEST = $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
@@ -17,11 +22,30 @@ GAME_ORIGINS ?=
 SELF_HOST ?=
 PORT ?= 4280
 
-$(STAMP): pyproject.toml
+# What .venv holds is pinned: requirements.lock (the game, Babel, the test tools and ruff) and
+# requirements-web.lock (pygbag, Playwright), both made by `make lock` from pyproject.toml and the
+# web requirements; the project itself goes in editable, without its dependencies.
+LOCK := requirements.lock
+WEB_LOCK := requirements-web.lock
+UV := uv==0.13.8
+
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -r $(LOCK)
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# After editing the dependencies in pyproject.toml, tools/requirements-web.txt or
+# tests/web/requirements.txt: `make lock` pins what they add and keeps the other pins;
+# `make lock UPGRADE=1` moves every pin to the newest release.  One lock for Python 3.11 and up
+# (uv's universal resolution: a pin that differs by version carries its marker).  Commit both.
+lock:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet $(UV)
+	$(PY) -m uv pip compile --quiet --universal --python-version 3.11 $(if $(UPGRADE),--upgrade) \
+		pyproject.toml --extra test -o $(LOCK)
+	$(PY) -m uv pip compile --quiet --universal --python-version 3.11 $(if $(UPGRADE),--upgrade) \
+		tools/requirements-web.txt tests/web/requirements.txt -c $(LOCK) -o $(WEB_LOCK)
 
 # The compiled catalogs the game reads (git ignores them), by Babel from each translated .po
 CATALOGS := $(patsubst %.po,%.mo,$(filter-out game/i18n/en.po,$(wildcard game/i18n/*.po)))
@@ -34,7 +58,24 @@ catalogs: $(CATALOGS)
 # Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
 test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
-	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest
+	TRICK_TABLE_WEB_TESTS=1 $(PYTEST)
+
+# ruff, as pyproject.toml configures it (`make test` runs it first); it never reformats
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+# The edit-test loop (about a minute on two cores): the engine, the AI's rules and the UI's
+# logic; no browser, none of the tests marked slow (long AI runs, whole matches at the table).
+check: $(STAMP) $(CATALOGS)
+	$(PYTEST) -m "not slow" --ignore=tests/web
+
+# Whether any test's outcome depends on the machine's load or the order of the tests: the suite
+# RUNS times with a busy loop on every core and RUNS times idle, in a shuffled order
+# (tools/determinism_check.py --help; ARGS="tests/test_ai.py" checks a part).
+RUNS ?= 2
+determinism: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
+	sh tools/install_test_tools.sh
+	TRICK_TABLE_WEB_TESTS=1 $(PY) tools/determinism_check.py --loaded $(RUNS) --idle $(RUNS) $(ARGS)
 
 play: $(STAMP) $(CATALOGS)
 	$(PY) main.py
@@ -53,12 +94,12 @@ coverage: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build/web build/stage build/web-cache $(CATALOGS)
 
-$(WEB_STAMP): $(STAMP) tools/requirements-web.txt
-	$(PY) -m pip install --quiet -r tools/requirements-web.txt
+# pygbag (make web) and Playwright (the browser tests), from the web lock
+$(WEB_STAMP): $(STAMP) $(WEB_LOCK)
+	$(PY) -m pip install --quiet -r $(WEB_LOCK)
 	touch $@
 
-$(WEB_TEST_STAMP): $(WEB_STAMP) tests/web/requirements.txt
-	$(PY) -m pip install --quiet -r tests/web/requirements.txt
+$(WEB_TEST_STAMP): $(WEB_STAMP)
 	touch $@
 
 # Pyodide from npm, installed under build/ (ignored by git), from our package-lock.json
@@ -83,9 +124,11 @@ itch: $(WEB_STAMP)
 
 # pygbag's simulator (python -m pygbag --sim) runs main.py natively: a Python 3.12 beside the
 # project with the pinned pygbag, pygame-ce and what the runtime's aio/pep0723.py imports
+# (PYTHON312=/path/to/python3.12 where that is not on the PATH)
 SIM_VENV := .venv-3.12
+PYTHON312 ?= python3.12
 $(SIM_VENV)/.installed: tools/requirements-web.txt
-	python3.12 -m venv $(SIM_VENV)
+	$(PYTHON312) -m venv $(SIM_VENV)
 	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 pyparsing packaging platform-wasm==0.1.5
 	touch $@
 
@@ -97,7 +140,7 @@ serve: web
 
 test-web: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
-	TRICK_TABLE_WEB_TESTS=1 $(PY) -m pytest tests/web
+	TRICK_TABLE_WEB_TESTS=1 $(PYTEST) tests/web
 
 bench-wasm: $(WEB_TEST_STAMP) $(NPM_STAMP)
 	sh tools/install_test_tools.sh

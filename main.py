@@ -36,7 +36,9 @@ from game.ui.players import LEVELS
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(description="Trick Table")
+    from game.engine.__main__ import ArgumentParser  # its refusals quote what they were given, shortened
+
+    p = ArgumentParser(description="Trick Table")
     p.add_argument("--demo", action="store_true", help="the AI plays all four seats")
     p.add_argument("--game", choices=tuple(GAMES), help="go straight to this game")
     p.add_argument("--seed", type=seed_arg, default=None, help="the match's seed (0 to 999999999999999999, as ?seed=)")

@@ -1,26 +1,53 @@
 """Fixtures of the tests (plain helpers are in helpers.py).
 
-``game``: the contract suite's games, by name: every game in ``GAMES`` and the test game of
-``whist_game.py``, which is registered only while a test of it runs, so every other test sees
-the four real games.
+``game``: the contract suite's games, by name: every game in ``GAMES`` and the test games of
+``whist_game.py`` and ``passing_game.py`` (whist with a passing phase: a new kind of decision),
+registered only while a test of them runs, so every other test sees the four real games.
+
+No test's outcome may depend on the machine's speed or load, nor on chance:
+
+- every AI thinks on a ``WorkClock`` (``thinking_counts_work``): a budget is a fixed amount of
+  work, so a decision, a hint and its figures are the same on any machine, idle or busy;
+- Hypothesis runs with no deadline and derandomized (the profile ``suite``): the same examples
+  every run.  ``HYPOTHESIS_PROFILE=explore`` draws new examples (with ``FUZZ_EXAMPLES`` for long
+  runs, tests/helpers.py).
 """
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from helpers import registered
+from hypothesis import settings
+from passing_game import HandPassing
 from whist_game import HandWhist
 
+from game.ai import search
 from game.engine import GAMES
 
+# (loaded before the test modules are: their settings, as helpers.fuzz's, build on it)
+settings.register_profile("suite", deadline=None, derandomize=True, print_blob=True)
+settings.register_profile("explore", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+
 TEST_GAME = HandWhist
-CONTRACT_GAMES = [*GAMES, TEST_GAME.GAME]
+TEST_GAMES = {cls.GAME: cls for cls in (HandWhist, HandPassing)}
+CONTRACT_GAMES = [*GAMES, *TEST_GAMES]
+
+
+@pytest.fixture(autouse=True)
+def thinking_counts_work(monkeypatch):
+    """Every thinker made in a test thinks on a fresh ``search.WorkClock``: the same work, so
+    the same decisions, however fast the machine is that minute (the tests that check the
+    slicing itself set their own clock)."""
+    monkeypatch.setattr(search, "clock", search.WorkClock())
 
 
 @pytest.fixture(params=CONTRACT_GAMES)
 def game(request):
-    if request.param == TEST_GAME.GAME:
-        with registered(TEST_GAME):
+    if request.param in TEST_GAMES:
+        with registered(TEST_GAMES[request.param]):
             yield request.param
     else:
         yield request.param
@@ -31,3 +58,21 @@ def test_game():
     """The test game's class, registered in ``GAMES`` while the test runs."""
     with registered(TEST_GAME):
         yield TEST_GAME
+
+
+@pytest.fixture
+def passing_game():
+    """The test game with a passing phase, registered in ``GAMES`` while the test runs."""
+    with registered(HandPassing):
+        yield HandPassing
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fuzzers' counts (a test's ``record_property("fuzz", text)``), one line each at the end
+    of the run, so each ``make test`` says how much was tried (pytest-xdist carries them over)."""
+    lines = sorted({value for report in terminalreporter.stats.get("passed", [])
+                    for name, value in getattr(report, "user_properties", ()) if name == "fuzz"})
+    if lines:
+        terminalreporter.section("fuzzers")
+        for line in lines:
+            terminalreporter.line(line)

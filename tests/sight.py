@@ -64,9 +64,15 @@ class OpenSight:
         self.trick = []   # (seat, card) of the running trick
         self.tricks = []  # the completed tricks, each [(seat, card)] from its leader
         self.played = [set(), set(), set(), set()]
+        self.given = [set(), set(), set(), set()]     # cards a seat gave away (face up)
+        self.received = [set(), set(), set(), set()]  # cards a seat was given
 
     def step(self, seat, text):
         self.log.append((seat, text))
+        if text.startswith("give "):
+            card, to = text[5:].split()
+            self.given[seat].add(card)
+            self.received[int(to)].add(card)
         if text.startswith("play "):
             card = text[5:]
             self.played[seat].add(card)
@@ -76,7 +82,7 @@ class OpenSight:
                 self.trick = []
 
     def allowed(self, seat) -> set:
-        return set(self.hands[seat]).union(*self.played) | self.laid_open()
+        return set(self.hands[seat]).union(*self.played, *self.given) | self.laid_open()
 
     def laid_open(self) -> set:
         """Cards the game shows everyone besides those played (none here)."""
@@ -95,10 +101,11 @@ class OpenSight:
         for seat in range(4):
             obs = hand.observation(seat)
             assert_mentions_only(hand, obs, self.allowed(seat), self.public_cards(obs))
-            held = set(self.hands[seat]) - self.played[seat]
+            held = (set(self.hands[seat]) - self.given[seat] | self.received[seat]) - self.played[seat]
             assert [text(c) for c in obs.hand] == sorted(held, key=self.deck.parse), f"seat {seat}'s hand"
             assert [text(c) for c in obs.received] == self.hands[seat]
-            assert list(obs.hand_sizes) == [len(self.hands[s]) - len(self.played[s]) for s in range(4)]
+            assert list(obs.hand_sizes) == [len(self.hands[s]) - len(self.given[s]) + len(self.received[s])
+                                            - len(self.played[s]) for s in range(4)]
             assert list(obs.log) == self.log
             assert [(s, text(c)) for s, c in obs.trick] == self.trick
             assert [(lead, [text(c) for c in cards]) for lead, cards, _ in obs.tricks] == [

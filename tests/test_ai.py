@@ -177,6 +177,7 @@ def test_rules_ignore_the_order_of_the_cards_in_a_packet(game):
                 k += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_rules_play_legal_actions_in_thousands_of_hands(game):
     rules = rules_for(game)
@@ -335,13 +336,14 @@ class UnitClock:
         return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_time_slices_stop_before_running_over(game, monkeypatch):
     """A whole hand at the normal level in 8 ms slices: a unit is started only while its
     estimated cost still fits the slice, so no slice starts a unit after 8 ms, few end past it,
     and decisions end within their budget (the clock is UnitClock's; speed is a benchmark)."""
     clock = UnitClock(game)
-    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(search, "clock", clock.perf_counter)
     monkeypatch.setattr(search, "rollout", clock.timed(search.rollout, 0.5, 1.5))
     for exact in (Solver, JassSolver, Solver400, HiddenTrumpSolver):  # (the family's exact searches)
         monkeypatch.setattr(exact, "value", clock.interruptible(exact.value, 0.5, 1.5))
@@ -382,6 +384,7 @@ def test_arena_gives_zero_for_identical_players(game):
         assert out["score_diff"] == 0 and out["score_ci95"] == [0, 0]
 
 
+@pytest.mark.slow
 def test_arena_shares_deals_among_processes_with_the_same_figures():
     one = play_deals("28", "baseline", "baseline", deals=4, seed=5)
     two = play_deals("28", "baseline", "baseline", deals=4, seed=5, jobs=2)
@@ -403,6 +406,7 @@ def test_arena_counts_the_multipliers_of_schieber_contracts_only():
     assert play_deals("28", "baseline", "baseline", deals=2, seed=5)["player_a"]["multiplier_mean"] is None
 
 
+@pytest.mark.slow
 def test_arena_play_only_gives_both_sides_the_same_contracts():
     """With --play-only both rooms hold the rule-based auction, so each side bids as often and
     only the card play differs; without it the search bids otherwise than the rules."""
@@ -413,6 +417,7 @@ def test_arena_play_only_gives_both_sides_the_same_contracts():
     assert full["player_a"]["bids"] != full["player_b"]["bids"]
 
 
+@pytest.mark.slow
 def test_arena_command_prints_json():
     out = subprocess.run([sys.executable, "-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b",
                           "baseline", "--deals", "3", "--seed", "4", "--json"],
@@ -732,6 +737,7 @@ def test_trick_benchmark_gives_one_trick_to_each_player_for_each_side(game, monk
         assert all(t not in first for lv, _, t, _ in asked if lv == "R")  # the rest is R's
 
 
+@pytest.mark.slow
 def test_trick_benchmark_command_prints_json():
     out = subprocess.run([sys.executable, "benchmarks/ai_trick.py", "--game", "400", "--a", "baseline", "--b",
                           "baseline", "--deals", "2", "--rest", "baseline", "--json"],
@@ -740,6 +746,7 @@ def test_trick_benchmark_command_prints_json():
     assert data["deals"] == 2 and data["mean_diff"] == 0 and len(data["per_deal"]) == 2
 
 
+@pytest.mark.slow
 def test_solver_benchmark_compares_two_checkouts_and_their_values():
     """benchmarks/ai_solver.py against a checkout (here this one): per game and card count the
     time a position, the nodes, the time of the lines of perfect play, and the values' checksum;
@@ -765,6 +772,7 @@ def test_solver_benchmark_compares_two_checkouts_and_their_values():
     assert rows == {key: "DIFFER" if key == "400/2" else "same" for key in figures}
 
 
+@pytest.mark.slow
 def test_solver_benchmark_can_keep_to_positions_with_trump_revealed():
     """``--revealed``: every position of 304 and Twenty-Eight is one the bit-mask search takes."""
     out = subprocess.run([sys.executable, "benchmarks/ai_solver.py", "--cards", "2", "--hands", "4",
@@ -774,6 +782,7 @@ def test_solver_benchmark_can_keep_to_positions_with_trump_revealed():
     assert all(f["on_masks"] == f["positions"] for f in figures.values())
 
 
+@pytest.mark.slow
 def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
     """benchmarks/ai_rules.py: a checkout's rules against themselves lead by nothing and never
     differ; against rules that play their first legal card they lead clearly."""
@@ -794,6 +803,7 @@ def test_rules_benchmark_plays_two_checkouts_rules_against_each_other():
     assert got["ci95"][0] > 0 and got["differ"] > 0.3
 
 
+@pytest.mark.slow
 def test_inference_benchmark_measures_how_worlds_read_the_choice():
     """benchmarks/ai_inference.py: against another checkout (here this one) the two fits read
     alike; Schieber's fit puts the chooser's trumps in its hand clearly more often than worlds

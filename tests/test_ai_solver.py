@@ -512,6 +512,7 @@ def test_the_hidden_trump_search_finds_the_engine_s_value(game, options, tricks_
             assert HiddenTrumpSolver(side, weight=weight).value(hand.clone()) == pytest.approx(expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,want", [("304", face_down_trump), ("304", face_down_plain), ("304", trumper_leads),
                                        ("304", indicator_only), ("304", revealed_in_this_trick),
                                        ("28", called), ("28", called_with_a_choice), ("28", indicator_only),
@@ -772,6 +773,7 @@ def test_dd_plays_legal_cards_and_bids_by_the_rules(game, monkeypatch):
         k += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_dd_ignores_the_hidden_cards_of_other_seats(game, monkeypatch):
     # A fixed amount of work: with an unlimited budget a 400 search went four tricks deep from

@@ -17,6 +17,7 @@ import pytest
 from game.engine import GAMES
 from game.engine import actions as A
 
+pytestmark = pytest.mark.slow  # each starts a benchmark's process: `make check` leaves them to `make test`
 ROOT = Path(__file__).resolve().parent.parent
 NOT_A_CHECKOUT = str(ROOT / "tests")
 ARENA = "-m game.ai.arena --game 28 --a baseline --b baseline"

@@ -78,6 +78,9 @@ ARENA = ["-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b", "basel
     (["--options", "{" + "x" * 100_000], "--options"),
     (["--seed", "7" * 1000], "--seed"),
     (["--seed", "s" * 1000], "--seed"),
+    (["--a", "x" * 100_000], "--a"),
+    (["--deals", "9" * 100_000], "--deals"),
+    (["--" + "y" * 100_000], "unrecognized"),
 ])
 def test_arena_arguments_out_of_bounds_are_refused_briefly(extra, words):
     code, _out, err = run([*ARENA, *extra])
@@ -95,6 +98,8 @@ def test_arena_jobs_are_no_more_than_the_deals_and_the_processors():
 @pytest.mark.parametrize("extra, words", [
     (["--seed", "9" * 1000], "--seed"),
     (["--seed", "-3"], "--seed"),
+    (["--frames", "9" * 100_000], "--frames"),
+    (["--level", "z" * 100_000], "--level"),
 ])
 def test_main_refuses_a_seed_out_of_range_as_the_page_does(extra, words, tmp_path):
     code, _out, err = _main(tmp_path, extra)

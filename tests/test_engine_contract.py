@@ -59,12 +59,13 @@ def observations(hand) -> list:
 
 
 def candidate_texts(cls) -> list[str]:
-    """Action texts of every kind for ``cls``'s deck: each card played and laid as indicator,
-    bids over every game's ladders, every word, every trump contract."""
+    """Action texts of every kind for ``cls``'s deck: each card played, laid as indicator and
+    given to each seat, bids over every game's ladders, every word, every trump contract."""
     cards = [cls.DECK.text(c) for c in cls.DECK.cards]
     bids = list(range(0, 31)) + list(range(150, 311, 5)) + [A.MAX_BID]
     return (["play " + c for c in cards] + ["indicator " + c for c in cards] + [f"bid {n}" for n in bids]
-            + list(A.WORDS.values()) + ["trump " + s for s in cls.DECK.suit_letters])
+            + list(A.WORDS.values()) + ["trump " + s for s in cls.DECK.suit_letters]
+            + [f"give {c} {s}" for c in cards for s in range(4)])
 
 
 # ---- the game's class --------------------------------------------------------------------------
@@ -113,11 +114,16 @@ def test_random_hands_end_and_every_card_is_played_once(game, seed, choices):
     if not res["match_over"]:  # a Schieber match ends at the trick that reaches the target
         assert len(tricks) == hand.CARDS_EACH
         assert sorted(played) == sorted(c for seat in rec["hands"] for c in seat)
+    given = {}  # a card passed to another seat (a game with a passing phase): card -> seat
+    for _seat, text in hand.history:
+        if text.startswith("give "):
+            card, to = text[5:].split()
+            given[card] = int(to)
     leader = forehand
     for t in tricks:
         assert t["leader"] == leader and t["winner"] in range(4)
         for i, card in enumerate(t["cards"]):
-            assert card in rec["hands"][(leader + i) % 4]
+            assert given.get(card) == (leader + i) % 4 or card not in given and card in rec["hands"][(leader + i) % 4]
         leader = t["winner"]
     assert (res["winner"] is not None) is res["match_over"]
 
@@ -345,6 +351,10 @@ def test_fast_path_plays_like_apply_without_history(game, seed, stop):
     fast.fast_apply(a)
     assert fast.history == hand.history  # nothing recorded
     fast.history = checked.history
+    assert checked.events  # the checked path tells what happened (worked out when asked)
+    for told in ("_told_by", "_events"):
+        vars(fast).pop(told, None)
+        vars(checked).pop(told, None)
     assert vars(fast) == vars(checked)
 
 
@@ -357,7 +367,8 @@ def test_replay_actions_rebuilds_the_hand_apply_built(game, seed, stop):
     assert vars(again) == vars(start)
     steps = [(s, hand.parse_action(t)) for s, t in hand.history]
     assert again.replay_actions(steps)
-    assert vars(again) == vars(hand)
+    assert again.events == ()  # the fast path tells nothing
+    assert vars(again) == {**vars(hand), "_told_by": None, "_events": None}
 
 
 @fuzz(15)

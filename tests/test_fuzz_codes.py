@@ -60,7 +60,7 @@ def play_out(session, rng):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_decodable_code_plays_through_next_hand_and_a_second_hand(game):
+def test_every_decodable_code_plays_through_next_hand_and_a_second_hand(game, record_property):
     rng = random.Random(f"codes|{game}")
     cls = GAMES[game]
     counts = {"drawn": 0, "decoded": 0, "second_hands": 0, "match_over": 0}
@@ -81,7 +81,8 @@ def test_every_decodable_code_plays_through_next_hand_and_a_second_hand(game):
                 break
             session.next_hand()  # "Next hand": the score after the hand stands before the next
             counts["second_hands"] += _hand == 0
-    print(f"{game}: {counts}")
+    record_property("fuzz", f"codes {game}: {counts['decoded']} decodable codes of {counts['drawn']} drawn, "
+                            f"{counts['second_hands']} played into a second hand, {counts['match_over']} ended a match")
     assert counts["second_hands"] > CODES_PER_GAME // 3, counts
 
 

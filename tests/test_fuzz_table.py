@@ -137,7 +137,7 @@ def start(game, rng, app):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_random_input_at_the_table_never_breaks_it(game, monkeypatch):
+def test_random_input_at_the_table_never_breaks_it(game, monkeypatch, record_property):
     rng = random.Random(f"table|{game}")
     illegal = []
     original = Hand.apply
@@ -179,6 +179,8 @@ def test_random_input_at_the_table_never_breaks_it(game, monkeypatch):
             counts["player_actions"] += max(0, sum(1 for seat, _a in session.hand.history if seat == 0) - before)
     assert not illegal, illegal[:5]
     assert replay(session.hand.record())["ok"]
-    print(f"{game}: {fuzz.inputs} inputs, {counts}, phases {sorted(phases)}")
+    record_property("fuzz", f"table {game}: {fuzz.inputs} inputs at {counts['tables']} tables, "
+                            f"{counts['player_actions']} player actions, {counts['hands_finished']} hands finished, "
+                            f"{counts['next_hands']} next hands, phases {', '.join(sorted(phases))}")
     assert counts["player_actions"] > 0 and len(phases) >= 2
     app.stack.clear()

@@ -140,3 +140,106 @@ def test_no_scene_imports_another():
     found = [f"{where(name, line)}: {name} imports {target}" for name, path in MODULES.items() if name != SCENES
              for target, line in imports(name, path) if target in scene_modules]
     assert not found, "scenes are opened with app.go(name), built by the registry:\n" + "\n".join(found)
+
+
+# ---- text is measured in the layout kit only -------------------------------------------------------
+KIT = "game.ui.kit"
+FONT_BACKEND = "game.ui.fonts"   # loads the faces and renders: the kit asks it
+RENDERS_TEXT = {("gfx", "text"), ("fonts", "render"), (None, "render")}  # (module or None: any object, function)
+PICTURE_MEASURES = {"get_width", "get_height", "get_size", "get_rect", "get_bounding_rect"}
+FONT_MEASURES = {"size", "metrics", "get_linesize", "get_ascent", "get_descent"}
+OLD_MEASURES = {"text_width", "fit_size", "wrap", "wrap_even", "wrap_anywhere", "heading_lines", "widest_piece",
+                "band", "ink_offset", "text_rect", "badge_box"}  # gfx's, before the kit
+
+
+def _renders_text(node) -> bool:
+    """Whether ``node`` is a call that renders text into a picture (``gfx.text(...)``,
+    ``fonts.render(...)``, ``<font>.render(...)``)."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    owner = node.func.value.id if isinstance(node.func.value, ast.Name) else None
+    return (owner, node.func.attr) in RENDERS_TEXT or (None, node.func.attr) in RENDERS_TEXT
+
+
+def _calls_text_measure(node) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and (
+        (n.func.attr == "size" and isinstance(n.func.value, ast.Name) and n.func.value.id == "fonts")
+        or (n.func.attr == "width" and isinstance(n.func.value, ast.Attribute) and n.func.value.attr == "text"))
+        for n in ast.walk(node))
+
+
+def text_measures(source: str, filename: str = "?") -> list[str]:
+    """Where ``source`` measures text itself: asks a font a size (``fonts.size``, ``<font>.size``),
+    measures a picture of rendered text (``gfx.text(...).get_width()``, or a name or a list
+    holding such pictures), uses gfx's old measuring helpers, or shrinks text in a loop
+    (a ``while`` whose test measures)."""
+    tree = ast.parse(source)
+    out: set[str] = set()
+    scopes = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for scope in scopes:  # a name holds rendered text within its function
+        pictures: set[str] = set()   # names bound to rendered text
+        lists: set[str] = set()      # names bound to lists of rendered text
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                value, target = node.value, node.targets[0].id
+                if _renders_text(value):
+                    pictures.add(target)
+                elif isinstance(value, (ast.ListComp, ast.GeneratorExp)) and _renders_text(value.elt):
+                    lists.add(target)
+        for node in ast.walk(scope):
+            if isinstance(node, ast.comprehension) and isinstance(node.iter, ast.Name) and node.iter.id in lists \
+                    and isinstance(node.target, ast.Name):
+                pictures.add(node.target.id)
+        if scope is tree:
+            pictures = lists = set()
+        out |= set(_measures_in(scope, pictures, filename))
+    return sorted(out, key=lambda s: int(s.split(":")[1]))
+
+
+def _measures_in(scope, pictures, filename) -> list[str]:
+    out = []
+    for node in ast.walk(scope):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            attr, owner = node.func.attr, node.func.value
+            if attr in FONT_MEASURES and (
+                    (isinstance(owner, ast.Name) and owner.id in ("fonts", "font", "f"))
+                    or (isinstance(owner, ast.Call) and isinstance(owner.func, (ast.Name, ast.Attribute))
+                        and getattr(owner.func, "id", getattr(owner.func, "attr", "")) in ("font", "face_font", "Font"))):
+                out.append(f"{filename}:{line}: asks a font how large a text is ({attr})")
+            elif attr in PICTURE_MEASURES and (_renders_text(owner) or (isinstance(owner, ast.Name) and owner.id in pictures)):
+                out.append(f"{filename}:{line}: measures a picture of text ({attr})")
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "gfx" \
+                and node.attr in OLD_MEASURES:
+            out.append(f"{filename}:{line}: gfx.{node.attr} (measuring is the kit's: kit.text)")
+        if isinstance(node, ast.While) and _calls_text_measure(node.test):
+            out.append(f"{filename}:{line}: shrinks or cuts text in a loop (kit.text.fit / fit_line)")
+    return out
+
+
+def test_nothing_outside_the_kit_measures_text():
+    """The layout kit (game/ui/kit/) is the only place that measures text: every scene gets its
+    text fitted and its boxes through it, so a placement fault is fixed there, once."""
+    found = [use for name, path in MODULES.items() if not name.startswith(KIT) and name != FONT_BACKEND
+             for use in text_measures(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))]
+    assert not found, "\n".join(found)
+
+
+PLANTED = '''
+def fits(label, size, room):
+    img = gfx.text(label, size)
+    lines = [gfx.text(line, size) for line in label.split()]
+    tall = sum(i.get_height() for i in lines)
+    while kit.text.width(label, size) > room:
+        size -= 1
+    return fonts.size(label, size)[0], img.get_width(), gfx.text(label, size).get_rect(), gfx.text_width(label, 9)
+'''
+
+
+def test_the_text_rule_sees_each_kind_of_measuring():
+    found = text_measures(PLANTED)
+    for kind in ("asks a font", "measures a picture of text (get_width)", "(get_height)", "(get_rect)",
+                 "gfx.text_width", "in a loop"):
+        assert any(kind in f for f in found), (kind, found)
+    assert not text_measures("def draw(surf):\n    gfx.blit_text(surf, 'x', 24, (0, 0))\n"
+                             "    return kit.text.fit('x', 24, 100).lines\n")

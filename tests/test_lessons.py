@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 from game.engine import FACE_DOWN, REVEALS_TRUMP, TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from game.ui import driver, kit  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for  # noqa: E402
 from game.ui.names import game_name, refusal_text  # noqa: E402
@@ -123,6 +123,7 @@ def do(app, action):
         driver.click_button(app, scene.controls_label(action), driver.tap_twice)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 @pytest.mark.parametrize("game", MAIN_GAMES)
 def test_the_guided_hand_completes_when_followed_and_a_wrong_move_shows_the_refusal(game, size):
@@ -220,36 +221,37 @@ def test_a_game_without_a_lesson_says_so(monkeypatch):
         assert all(HandWhist.TITLE not in w.label for w in app.scene.widgets)
 
 
-def notes_shown(size):
-    """(scene, code, step index) at every note of every lesson, laid out in every language, the
+def notes_shown(size, lesson):
+    """(scene, code, step index) at every note of ``lesson``, laid out in every language, the
     lesson's steps taken in between (the table's cards in place, nothing in flight)."""
     from test_i18n import CODES
 
-    for lesson in LESSONS:
-        app = driver.make_app(size, {"anim_speed": 4.0})
-        app.go("table", session=LessonSession(lesson))
-        scene = app.scene
-        scene.state.flights, scene.state.dealing = [], False  # the seats' cards and the hand dealt
-        guide = scene.note.guide
-        for i, step in enumerate(lesson.steps + (None,)):
-            for code in CODES:
-                set_language(code)
-                scene.build()
-                if scene.note.rect is not None:
-                    yield scene, code, i
-            set_language("en")
-            if step is not None:
-                if guide.waiting():
-                    guide.go_on()
-                seat, before = scene.session.hand.turn, scene.obs
-                scene.session.apply(step.action)
-                scene.after_action(seat, scene.session.hand.action_code(step.action), before)
-                scene.state.flights, scene.state.hold, scene.state.dealing = [], None, False
+    app = driver.make_app(size, {"anim_speed": 4.0})
+    app.go("table", session=LessonSession(lesson))
+    scene = app.scene
+    scene.state.flights, scene.state.dealing = [], False  # the seats' cards and the hand dealt
+    guide = scene.note.guide
+    for i, step in enumerate(lesson.steps + (None,)):
+        for code in CODES:
+            set_language(code)
+            scene.build()
+            if scene.note.rect is not None:
+                yield scene, code, i
+        set_language("en")
+        if step is not None:
+            if guide.waiting():
+                guide.go_on()
+            seat, before = scene.session.hand.turn, scene.obs
+            scene.session.apply(step.action)
+            scene.after_action(seat, scene.session.hand.action_code(step.action), before)
+            scene.state.flights, scene.state.hold, scene.state.dealing = [], None, False
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.game.GAME for lesson in LESSONS])
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
-def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(size):
-    for scene, code, i in notes_shown(size):
+def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(size, lesson):
+    for scene, code, i in notes_shown(size, lesson):
         note = scene.note
         assert pygame.Rect((0, 0), size).contains(note.rect), (code, i)
         assert all(gfx_width(line, note.size) <= note.text_box.width for line in note.lines), (code, i)
@@ -258,8 +260,10 @@ def test_every_note_in_every_language_fits_and_leaves_the_hand_and_buttons_free(
         assert not covered, (code, i, covered, note.rect)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.game.GAME for lesson in LESSONS])
 @pytest.mark.parametrize("page", [(390, 844), (844, 390)], ids=["upright", "sideways"])
-def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page):
+def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, lesson):
     """Upright, the note lay across the table under the top bar, over the partner's cards and
     name; sideways, in the column left of the trick, over the left seat's name or the player's.
     It goes where it covers no seat's name, no card on the table and not the line above the
@@ -268,7 +272,7 @@ def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page):
     from game.ui.layout import canvas_size
 
     found = []
-    for scene, code, i in notes_shown(canvas_size(page)):
+    for scene, code, i in notes_shown(canvas_size(page), lesson):
         note = scene.note.rect
         scene.draw(scene.app.screen)
         f = scene.view.frame
@@ -286,7 +290,7 @@ def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page):
 def gfx_width(text, size):
     from game.ui import gfx
 
-    return gfx.text_width(text, size, True)
+    return kit.text.width(text, size, True)
 
 
 def test_a_variant_of_a_game_has_its_games_lesson():
@@ -329,4 +333,4 @@ def test_the_lesson_chooser_in_every_language_overflows_nothing(monkeypatch, siz
 def gfx_wrap(text, size, width):
     from game.ui import gfx
 
-    return gfx.wrap(text, size, width)
+    return kit.text.wrap(text, size, width)

@@ -347,6 +347,7 @@ def command(kind, **fields):
     return {"trickTable": 1, "type": kind, **fields}
 
 
+@pytest.mark.slow
 def test_host_commands_drive_a_match_and_events_come_back_in_order(data):
     app, page = hosted()
     driver.frames(app, 1)

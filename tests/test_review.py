@@ -19,7 +19,7 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, driver, gfx, names  # noqa: E402
+from game.ui import ai_notes, driver, gfx, kit, names  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402
@@ -146,6 +146,7 @@ def open_review(record, size=LANDSCAPE, **params):
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
@@ -180,6 +181,7 @@ def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
     assert app.scene.name == "menu"
 
 
+@pytest.mark.slow
 def test_swipes_turn_steps_and_play_runs_to_the_end():
     app = open_review(random_record("28", "swipe"), PORTRAIT, step=5)
     scene = app.scene
@@ -304,6 +306,8 @@ def test_why_shows_the_choice_with_the_best_estimate_and_no_card_the_seat_could_
     taken = names.action_phrase(A.parse_action(text, GAMES[game].DECK), swiss)
     assert lines[0] == f"{scene.review.ui.seat(seat)} weighed 89 deals it imagined"
     assert lines[1] == f"{taken}: follow suit; it is the usual play here."
+    m = scene.review.moments[k + 1]  # then the rule that let the card be played, as the engine says it
+    assert lines[2] == f"The rule: {m.actor_view.why_allowed(m.action).reason}." and len(lines) == 3
     assert rows[0] == (taken, "15.2", "")  # the action taken, with the best estimate, first
     ranks = [c.rank for c in note.choices]
     assert ranks[0] == max(ranks) and ranks[1:] == sorted(ranks[1:], reverse=True)
@@ -387,7 +391,7 @@ def test_a_reason_that_is_not_the_ais_is_left_out_and_the_figures_stay(reason):
                                     "values": {"points": "the Jack of Clubs", "total": "304"}}
     app = open_review(weighed(record, k, reason=bad))
     note, lines, rows = shown_note(app, k + 1)
-    assert note.reason is None and len(lines) == 1 and len(rows) >= 3
+    assert note.reason is None and len(lines) == 2 and lines[1].startswith("The rule: ") and len(rows) >= 3
     shown = " ".join(lines + [cell for row in rows for cell in row])
     assert not [name for name in unknown_cards(record, k, False) if name in shown]
 
@@ -422,6 +426,7 @@ def play_hands(store, game, count, seed=3):
     return session
 
 
+@pytest.mark.slow
 def test_the_store_keeps_each_games_last_twenty_hands_in_a_blob_of_its_own():
     backend = MemoryBackend()
     store = Store(backend)
@@ -549,7 +554,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
         link = next(w for w in scene.widgets if w.on_click == scene.copy_link)
         assert link.enabled and link.rect.width >= TOUCH
         font, lines = link.label_lines()  # on one line, else wrapped inside the button
-        assert font >= TEXT_MIN and all(gfx.text_width(line, font, True) <= link.rect.width - 16 for line in lines)
+        assert font >= TEXT_MIN and all(kit.text.width(line, font, True) <= link.rect.width - 16 for line in lines)
         assert sum(gfx.text(line, font, bold=True).get_height() for line in lines) <= link.rect.height - 8, code
         scene.go_to(0)
         box = view.centre_code_box(scene.deal_code, scene.review.moment(0))
@@ -561,7 +566,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
             assert plan.centre.contains(box), (code, box, plan.centre)
             labels = []
             for seat, (point, anchor) in plan.labels.items():  # each seat's name in its box, as the view draws it
-                name = pygame.Rect(0, 0, gfx.text_width(scene.review.ui.seat(seat), plan.small, True) + 20,
+                name = pygame.Rect(0, 0, kit.text.width(scene.review.ui.seat(seat), plan.small, True) + 20,
                                    plan.small + 12)
                 setattr(name, anchor, point)
                 labels.append(name)
@@ -582,6 +587,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
     assert len(placed) <= 2 and "en" not in placed and (size == LANDSCAPE or not placed), placed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     from test_i18n import CODES, Overflow
@@ -619,6 +625,7 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monkeypatch, size):
     """Each line ``reasons.py`` can write, translated, fits the Why? panel's width and leaves
@@ -731,6 +738,7 @@ def test_a_long_press_shows_the_bid_s_chance_where_the_note_counted_it():
     assert scene.why.lines[2] == f"{taken} · 15.2 · Bid made 64%"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press_show_it(game):
     """Real thinkers (no stand-in): every AI action of a hand played at the table carries its
@@ -743,7 +751,8 @@ def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press
         app.go("table", replace=True, session=session)
         scene = app.scene
         for _frame in range(5000):  # the player plays as the rule-based AI would, to the first trick's end
-            if app.scene is not scene or scene.obs.tricks and not scene.state.busy() and scene.human_turn():
+            if app.scene is not scene or scene.obs.tricks and (scene.state.waiting_for_tap()  # (it would wait for ever)
+                                                               or not scene.state.busy() and scene.human_turn()):
                 break
             if scene.human_turn() and not scene.state.busy():
                 scene.submit(baseline_action(scene.obs))

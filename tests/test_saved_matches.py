@@ -90,7 +90,9 @@ def test_another_game_starts_beside_the_saved_match(data, argv):
         rows = continue_rows(again)
     assert sorted(r.saved.game for r in rows) == ["28", "400"]
     row = next(r for r in rows if r.saved.game == "400")
-    assert row.label == "400" and row.note.startswith("You ") and "Partner" in row.note  # the score, per player
+    score = row.saved.score
+    assert row.label == "400" and row.note.startswith(  # the score by side, each partner's own in brackets
+        f"Us {score[0] + score[2]} ({score[0]}{score[2]:+d}) · Them {score[1] + score[3]} ({score[1]}{score[3]:+d})")
     assert re.search(r"\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1$", row.note)  # when it was played
     driver.click(again, (row.rect.left + 30, row.rect.centery - again.scene.scroll))
     assert again.scene.name == "table" and state(again.scene.session) == state(before)
@@ -106,7 +108,7 @@ def test_a_link_to_another_seed_asks_in_the_table_and_resume_keeps_both(data):
     assert scene.name == "table" and scene.session.seed == 77 and scene.offer is not None
     assert [s.name for s in app.stack] == ["table"]  # an embed: the question is in the table
     text = scene.offer.text()
-    assert "400 match in progress" in text and "You " in text and "Partner " in text  # its score per player
+    assert "400 match in progress" in text and "(Us " in text and " · Them " in text  # its score by side
     driver.frames(app, 60)  # the AI may act meanwhile: the linked match is not saved for it
     assert saved_files(data) == files
     driver.click_button(app, "Resume it")
@@ -253,7 +255,7 @@ def test_continue_lists_each_match_with_its_game_score_and_time_and_removes_one_
     rows = continue_rows(app)
     assert [r.saved.game for r in rows] == ["28", "400"]  # the one played last first
     assert rows[0].label == "Twenty-Eight" and rows[0].note.startswith("Game points Us 0 · Them 0\n20")
-    assert re.fullmatch(r"You -?\d+ .*\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1", rows[1].note)
+    assert re.fullmatch(r"Us -?\d+ \(.*\) · Them .*\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1", rows[1].note)
     remove = rows[1].remove_rect()
     at = (remove.centerx, remove.centery - app.scene.scroll)
     driver.click(app, at)

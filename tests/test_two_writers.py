@@ -118,3 +118,36 @@ def test_two_desktop_processes_writing_at_once_lose_nothing(tmp_path):
     assert store.game_stats("28")["hands"] == 120
     assert store.settings["grain"] == store.settings["contrast"] == 0.25
     assert json.loads((tmp_path / "stats.txt").read_text())["rev"] == 120
+
+
+def test_a_window_takes_in_what_the_other_saved_when_it_looks_again(two):
+    """Before a scene opens (app.go, app.back) the store looks again: the other window's new
+    match is in Continue, its counts are shown, and a setting this window has not changed
+    follows the other window's; one it has changed stays its own."""
+    a, b, _fresh = two
+    b.settings["grain"] = 0.3  # changed here, not yet saved
+    slot = a.save_match(match(1))
+    a.count("400", hands=2)
+    a.settings["grain"] = 0.7
+    a.settings["sound"] = False
+    a.save_settings()
+    b.count("400", hands=1)  # and this window counts too
+    kinds = b.refresh()
+    assert {"match", "settings"} <= kinds or isinstance(b.backend, MemoryBackend)
+    if isinstance(b.backend, MemoryBackend):  # a memory store hears of nothing: it merges when it writes
+        return
+    assert [m.slot for m in b.saved_matches()] == [slot]
+    assert b.game_stats("400")["hands"] == 3
+    assert b.settings["sound"] is False and b.settings["grain"] == 0.3
+    assert b.refresh() == set()  # nothing new since
+
+
+def test_looking_again_does_not_make_the_other_windows_match_this_ones(two):
+    a, b, _fresh = two
+    slot = a.save_match(match(1))
+    b.load_match(slot)
+    b.save_match(match(2), slot)
+    a.refresh()  # a sees b's moves in its Continue list...
+    moved = a.save_match(match(3), slot)
+    assert moved != slot  # ...but its own next move still goes to a slot of its own
+    assert _fresh().load_match(slot)["actions"] == [["play", 2]]

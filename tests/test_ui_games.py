@@ -84,6 +84,7 @@ class FirstLegal:
         return self.obs.legal[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):
     monkeypatch.setattr(players, "thinker", FirstLegal)

@@ -13,7 +13,7 @@ import itertools
 import pytest
 from test_ui_table import human_move, open_table
 
-from game.ui import driver
+from game.ui import driver, kit
 from game.ui.layout import LANDSCAPE, PORTRAIT, TOUCH
 
 CASES = [(g, size) for g in ("304", "28", "400", "schieber") for size in (LANDSCAPE, PORTRAIT)]
@@ -82,6 +82,7 @@ def card_targets(scene):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,size", CASES, ids=[f"{g}-{'portrait' if s == PORTRAIT else 'landscape'}"
                                                  for g, s in CASES])
 def test_nothing_overlaps_through_a_hand(game, size):
@@ -327,8 +328,8 @@ def label_faults(state, canvas):
                     if not lay.rect.inflate(-8, -8).contains(r):
                         faults.append((*seen, f"label {s}", r, "leaves the screen"))
                     # every row whole in the panel: the chip before the name, the dots after their row's text
-                    rows = [gfx.text_width(line, label.size, True) for line in label.lines]
-                    rows = [rows[0] + label.chip, *rows[1:], *(gfx.text_width(n, label.note_size) for n in label.notes)]
+                    rows = [kit.text.width(line, label.size, True) for line in label.lines]
+                    rows = [rows[0] + label.chip, *rows[1:], *(kit.text.width(n, label.note_size) for n in label.notes)]
                     rows += [0] * (label.dots_row + 1 - len(rows))
                     rows[label.dots_row] += label.DOTS if label.thinking else 0
                     if max(rows) > r.width - 2 * label.PAD or min(label.size, label.note_size) < lay.min_text:

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver, gfx, style  # noqa: E402
+from game.ui import driver, gfx, kit, style  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
 from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
@@ -62,8 +62,8 @@ def test_the_menus_games_all_show_whole_without_scrolling(size):
                 assert tile.height_for(tile.rect.width) <= tile.rect.height, (code, tile.game)
                 size_, name, tagline = tile.parts(tile.rect.width)
                 room = tile.rect.width - tile.icon.get_width() - 44
-                assert all(gfx.text_width(line, size_, True) <= room for line in name), (code, tile.game, name)
-                assert all(gfx.text_width(line, tile.size) <= tile.rect.width - 32 for line in tagline), code
+                assert all(kit.text.width(line, size_, True) <= room for line in name), (code, tile.game, name)
+                assert all(kit.text.width(line, tile.size) <= tile.rect.width - 32 for line in tagline), code
                 assert tile.size >= style.BODY_MIN_PX and size_ >= style.TEXT_MIN_PX, (code, tile.game)
     finally:
         i18n.set_language("en")
@@ -236,6 +236,7 @@ def test_continue_resumes_the_saved_match():
     assert app.scene.session.hand.history == session.hand.history
 
 
+@pytest.mark.slow
 def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
     monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path / "data"))
     from game.web import storage_backend
@@ -472,7 +473,58 @@ def test_every_steppers_values_fit_between_its_buttons_in_every_language(size):
                 room = whole.width - 2 * minus.width - 8
                 for value in w.values:
                     text = w.shown(value)
-                    fit = gfx.fit_size(text, w.size, room, True)
-                    assert gfx.text_width(text, fit, True) <= room, (code, w.label, text, room)
+                    fit = kit.text.fit_size(text, w.size, room, True)
+                    assert kit.text.width(text, fit, True) <= room, (code, w.label, text, room)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_a_first_launch_leads_to_learn_and_shows_no_continue(size):
+    """Nothing saved, nothing played: Learn is the first, primary and focused action, the line
+    under the title points to it, and no Continue that cannot be pressed takes the room."""
+    app = menu_app(size)
+    labels = [getattr(w, "label", None) for w in app.scene.widgets]
+    assert "Continue" not in labels and labels.count("Learn") == 1
+    learn = driver.button(app, "Learn")
+    assert learn.primary and app.scene.widgets[app.scene.focus] is learn
+    assert "New here?" in app.scene.subtitle()
+    driver.click_button(app, "Learn")
+    assert app.scene.name == "learn"
+
+
+def test_with_a_saved_match_continue_comes_first_and_learn_stays():
+    app = menu_app(PORTRAIT)
+    session = Session("28", {}, 9, "easy", (0,), app.store)
+    rng = random.Random(2)
+    for _ in range(3):
+        session.apply(rng.choice(session.hand.legal_actions()))
+    app.home()
+    cont, learn = driver.button(app, "Continue"), driver.button(app, "Learn")
+    assert cont.primary and learn and not learn.primary
+    assert app.scene.widgets[app.scene.focus] is cont and "New here?" not in app.scene.subtitle()
+
+
+def test_sliders_show_their_value_and_reset_to_the_first_look():
+    from game.ui.storage import DEFAULT_SETTINGS
+    from game.ui.widgets import ResetRow, Slider
+
+    app = driver.make_app(PORTRAIT, {"contrast": 0.8, "grain": 0.1})
+    app.go("menu")
+    app.go("settings")
+    scene = app.scene
+    sliders = [w for w in scene.widgets if isinstance(w, Slider)]
+    assert [s.value_text() for s in sliders] == ["80%", "10%", "50%"]
+    shown = []
+    real = gfx.blit_text
+    try:
+        gfx.blit_text = lambda surf, s, *a, **k: shown.append(s) or real(surf, s, *a, **k)
+        scene.draw(app.screen)
+    finally:
+        gfx.blit_text = real
+    assert "80%" in shown and "10%" in shown
+    (reset,) = [w for w in scene.widgets if isinstance(w, ResetRow)]
+    reset.activate()
+    for key in ("contrast", "grain", "temperature"):
+        assert app.settings[key] == DEFAULT_SETTINGS[key]
+    assert [s.value for s in sliders] == [DEFAULT_SETTINGS[k] for k in ("contrast", "grain", "temperature")]

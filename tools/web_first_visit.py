@@ -45,7 +45,7 @@ def runtime_folder(folder: Path, vendor: Path, stand_in: Path) -> Path:
     return folder
 
 
-def measure(repo: Path, work: Path, rate: float | None = None) -> dict:
+def measure(repo: Path, work: Path, rate: float | None = None, validators: bool = True) -> dict:
     sys.path[:0] = [str(HERE), str(HERE.parent / "tests" / "web")]
     import web_browser
     from pygbag_cdn import STAND_IN, VENDOR
@@ -55,7 +55,8 @@ def measure(repo: Path, work: Path, rate: float | None = None) -> dict:
     web_build = importlib.import_module("web_build")  # the measured checkout's build
 
     cdn_sent, site_sent = {}, {}
-    cdn = LocalServer(runtime_folder(work / "cdn", VENDOR, STAND_IN), cors=True, max_age=600, sent=cdn_sent, rate=rate)
+    cdn = LocalServer(runtime_folder(work / "cdn", VENDOR, STAND_IN), cors=True, max_age=600, sent=cdn_sent, rate=rate,
+                      validators=validators)
     try:
         web_build.build(src=repo, out=work / "web", stage_root=work / "stage", quiet=True,
                         cdn=cdn.url + "0.9.3/", pkg_index=cdn.url)
@@ -88,10 +89,13 @@ def main(argv=None) -> int:
     parser.add_argument("--rate", type=float, default=2e6,
                         help="bytes per second the runtime's server sends (a slow line, so the worker "
                              "starts keeping while the page still downloads) [2e6; 0: as fast as it can]")
+    parser.add_argument("--no-validators", action="store_true",
+                        help="the runtime's server sends no Last-Modified and answers conditional requests in "
+                             "full (as some CDNs): a file fetched again is downloaded again")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as work:
-        result = measure(args.repo.resolve(), Path(work), args.rate or None)
+        result = measure(args.repo.resolve(), Path(work), args.rate or None, not args.no_validators)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

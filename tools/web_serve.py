@@ -66,6 +66,17 @@ class Handler(SimpleHTTPRequestHandler):
 
     rate = None     # bytes per second: a slow line (what a first visit on a phone is like)
     gz_encoded = False  # .gz files sent with Content-Encoding: gzip
+    validators = True   # False: no Last-Modified, conditional requests answered in full (as some CDNs)
+
+    def send_header(self, keyword, value):
+        if self.validators or keyword.lower() != "last-modified":
+            super().send_header(keyword, value)
+
+    def send_head(self):
+        if not self.validators:
+            for name in ("If-Modified-Since", "If-None-Match"):
+                del self.headers[name]
+        return super().send_head()
 
     def copyfile(self, source, outputfile):
         if self.sent is None and not self.rate:
@@ -89,12 +100,12 @@ class Handler(SimpleHTTPRequestHandler):
 
 def make_server(directory: str | Path, port: int = 0, bind: str = "127.0.0.1", cors: bool = False, quiet: bool = True,
                 isolated: bool = False, max_age: int | None = None, sent: dict | None = None, rate: float | None = None,
-                gz_encoded: bool = False):
+                gz_encoded: bool = False, validators: bool = True):
     """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one. ``sent``: a
     dict that counts the body bytes sent per path."""
     handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated,
                                                 "max_age": max_age, "sent": sent, "rate": rate,
-                                                "gz_encoded": gz_encoded})
+                                                "gz_encoded": gz_encoded, "validators": validators})
     server = ThreadingHTTPServer((bind, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server

@@ -17,6 +17,11 @@ mean multiplier of the contracts it chose), the time per decision and, with
 ``--matches``, matches won when playing whole matches.
 Every decision gets a seed from (deal, seat, decision number), never from the
 player, so two identical deterministic players give exactly zero.
+
+Arguments are checked before anything runs: ``--options`` within the records' bounds
+(``records.load_json``), ``--seed`` of at most SEED_CHARS characters, and a refusal quotes
+them shortened; ``--jobs`` starts no more processes than there are deals or processors.
+Standard output that cannot be written is one line on standard error and exit 2.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import os
 import sys
 
 from ..engine import GAMES, Match
-from ..engine.__main__ import OutputLost, output_lost, say
+from ..engine.__main__ import ArgumentParser, OutputLost, output_lost, say
 from ..engine.bounds import shown
 from ..engine.options import resolve
 from ..engine.records import RecordError, load_json
@@ -37,6 +42,7 @@ from .dd import choose_dd
 from .family import family_of
 from .outcome import figures, score_gain
 from .search import ALL_LEVELS, LEVELS, choose
+from ..engine import phases as P
 
 DD = "dd"
 SEED_CHARS = 100  # the arena's seed; each deal's and match's seed is made from it
@@ -110,7 +116,7 @@ def play_hand(hand, levels: list[str], tallies: list[Tally], tag: str, play_only
     while not hand.is_over():
         seat = hand.turn
         obs = hand.observation(seat)
-        level = "baseline" if play_only and hand.phase != "play" else levels[seat & 1]
+        level = "baseline" if play_only and hand.phase != P.PLAY else levels[seat & 1]
         t0 = search.clock()
         action = decide(obs, level, hash_seed(tag, seat, k), budget)
         if len(obs.legal) > 1:
@@ -283,7 +289,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=list(GAMES))
     p.add_argument("--a", required=True, choices=PLAYERS)
     p.add_argument("--b", required=True, choices=PLAYERS)

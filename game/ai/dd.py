@@ -32,6 +32,7 @@ from .rules import rules_for
 from .search import baseline_action, drop_equal_cards
 from .solver import OutOfTime, Solver
 from .worlds import Inconsistent, Worlds
+from ..engine import phases as P
 
 WORLDS = 24  # worlds solved at every depth
 LEAF = "rollout"  # the horizon's value: "lead" (family.lead) or "rollout" (the rules finish the hand)
@@ -47,16 +48,17 @@ def rollout_value(rules):
 
 class DoubleDummy:
     def __init__(self, obs, budget_ms: float = 70.0, seed: int = 0, worlds: int = WORLDS,
-                 max_solves: int | None = None):
-        """``max_solves``: stop after that many searches too (tests: the same work on any machine)."""
-        clock = search.clock
+                 max_solves: int | None = None, clock=None):
+        """``max_solves``: stop after that many searches too; ``clock``: what it thinks on (as
+        ``search.Thinker``'s; a ``search.WorkClock`` makes the budget the same work anywhere)."""
+        self.clock = clock = clock or search.current_clock()
         t0 = clock()
         self.obs = obs
         self.side = obs.seat & 1
         self.rng = random.Random(seed)
         self.budget = budget_ms * search.SLOWDOWN / 1000
         self.fallback = baseline_action(obs, seed)
-        self.done = obs.phase != "play" or len(obs.legal) <= 1
+        self.done = obs.phase != P.PLAY or len(obs.legal) <= 1
         self.moves = drop_equal_cards(list(obs.legal), obs)
         if self.fallback not in self.moves:
             self.moves.append(self.fallback)
@@ -85,7 +87,7 @@ class DoubleDummy:
     def step(self, max_ms: float = 10.0) -> None:
         if self.done:
             return
-        clock = search.clock
+        clock = self.clock
         t0 = self.step_t0 = clock()
         stop = min(t0 + max_ms / 1000, t0 + self.budget - self.spent)
         try:
@@ -110,7 +112,7 @@ class DoubleDummy:
             except Inconsistent:
                 return False
             horizon = self.rollout if LEAF == "rollout" else None
-            self.worlds.append((hand, Solver(self.side, clock=search.clock, horizon=horizon)))
+            self.worlds.append((hand, Solver(self.side, clock=self.clock, horizon=horizon)))
         hand, solver = self.worlds[self.world_i]
         a = self.moves[self.move_i]
         child = hand.clone()
@@ -157,7 +159,7 @@ class DoubleDummy:
 
     def _used(self) -> float:
         """Thinking time used so far, the running slice included."""
-        return self.spent + search.clock() - self.step_t0
+        return self.spent + self.clock() - self.step_t0
 
     def values(self) -> dict[int, tuple[float, int]]:
         """Per move: (mean value, worlds) at the deepest depth every world finished (or the
@@ -175,9 +177,9 @@ class DoubleDummy:
         return max(vals, key=lambda a: vals[a][0] + (1e-9 if a == self.fallback else 0.0))
 
 
-def choose_dd(obs, budget_ms: float = 70.0, seed: int = 0, max_solves: int | None = None) -> int:
+def choose_dd(obs, budget_ms: float = 70.0, seed: int = 0, max_solves: int | None = None, clock=None) -> int:
     """Think to completion and return the card (or the rules' action before trick play)."""
-    t = DoubleDummy(obs, budget_ms, seed, max_solves=max_solves)
+    t = DoubleDummy(obs, budget_ms, seed, max_solves=max_solves, clock=clock)
     while not t.done:
         t.step(10)
     return t.best()

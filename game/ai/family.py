@@ -49,6 +49,7 @@ from ..engine.game304 import Hand304
 from ..engine.game400 import FACES, MAX_BID, Hand400, bid_value
 from ..engine.hidden_trump import CARD_POWER, HiddenTrumpHand
 from ..engine.schieber import KEYS, POINTS, ROSEN_7, HandSchieber
+from ..engine import phases as P
 
 
 class RandomRules:
@@ -222,7 +223,7 @@ class HiddenTrumpFamily(Family):
 
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
         """The bit-mask search in the trick play."""
-        if hand.phase != "play":
+        if hand.phase != P.PLAY:
             return super().exact_solver(hand, side, clock, weight)
         from .solver_hidden_trump import HiddenTrumpSolver
         return HiddenTrumpSolver(side, clock=clock, weight=weight)
@@ -373,11 +374,11 @@ class TricksBidFamily(Family):
         return 0.0 if winner is None else 60.0 if winner == side else -60.0
 
     def match_at_stake(self, obs) -> bool:
-        return MAX_BID in obs.public.get("bids", ())
+        return MAX_BID in obs.facts.bids
 
     def exact_solver(self, hand, side: int, clock=None, weight: float | None = None):
         """The bit-mask search in the trick play."""
-        if hand.phase != "play":
+        if hand.phase != P.PLAY:
             return super().exact_solver(hand, side, clock, weight)
         from .solver_400 import Solver400
         return Solver400(side, clock=clock, weight=weight)
@@ -447,8 +448,8 @@ class JassFamily(Family):
 
     @staticmethod
     def _contract(obs) -> int:
-        mode = obs.public.get("contract")
-        return -1 if mode is None else obs.public["trump"] if mode == "trump" else 4 if mode == "obenabe" else 5
+        mode = obs.facts.contract
+        return -1 if mode is None else obs.facts.trump if mode == "trump" else 4 if mode == "obenabe" else 5
 
     def seen_order(self, obs):
         k = self._contract(obs)
@@ -470,7 +471,7 @@ class JassFamily(Family):
     def point_worth(self, obs) -> float:
         """A point taken from the other side, and the match score counting it times the contract's
         multiplier."""
-        return 2.0 * (1.0 + self.score_weight * (obs.public.get("multiplier") or 1))
+        return 2.0 * (1.0 + self.score_weight * (obs.facts.multiplier or 1))
 
     def card_points(self, obs):
         k = self._contract(obs)

@@ -10,14 +10,15 @@ from .family import HiddenTrumpFamily, family_of
 from .opening import best_trump
 from .rules import rules_for
 from .search import Thinker
+from ..engine import phases as P
 
 # Per game (``family``): utility differences smaller than ``tie`` count as a tie (about a point
 # of 28, ten of 304, ...); an estimate of hundreds of points reads as "about 210" (``round_to``).
 
 
-def hint(obs, level: str = "normal", seed: int = 0) -> tuple[int, Message]:
-    """(action, reason), thinking to completion in one call."""
-    return explain(Thinker(obs, level, seed).finish())
+def hint(obs, level: str = "normal", seed: int = 0, clock=None) -> tuple[int, Message]:
+    """(action, reason), thinking to completion in one call (on ``clock``: see ``Thinker``)."""
+    return explain(Thinker(obs, level, seed, clock).finish())
 
 
 def explain(t: Thinker) -> tuple[int, Message]:
@@ -51,7 +52,7 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
         shown = round(fig / step) * step
         points, total = f"{shown:.0f}", f"{family.scale(GAMES[obs.game]):.0f}"
         # the bid in play's chance, or a searched bid's own (Twenty-Eight; 304's come from its table)
-        made = thinker.made_share(action) if obs.phase == "play" or A.is_bid(action) else None
+        made = thinker.made_share(action) if obs.phase == P.PLAY or A.is_bid(action) else None
         if made is None:
             outlook = Message(N_("your side should take about {points} of {total} points"), points=points, total=total)
         elif A.is_bid(action) or holds_the_bid(obs):
@@ -69,19 +70,19 @@ def reason(obs, thinker, action: int, conventional: bool) -> Message:
 def agreeing(obs, action: int, shown: float, why: str) -> str:
     """The reason for an auction move that agrees with the points the hint states: a bid above
     them is not "worth this bid", a pass below the lowest bid is not "not worth a higher bid"."""
-    bids = [a - A.BID for a in obs.legal if A.is_bid(a)]
-    if A.is_bid(action) and shown < action - A.BID:
+    bids = [A.bid_value(a) for a in obs.legal if A.is_bid(a)]
+    if A.is_bid(action) and shown < A.bid_value(action):
         if A.PASS not in obs.legal:
             return N_("you must bid, and this is the lowest bid")
         return N_("it came out better than passing, though it is more than your cards are worth")
-    if action == A.PASS and obs.phase == "auction" and bids and shown >= min(bids):
+    if action == A.PASS and obs.phase == P.AUCTION and bids and shown >= min(bids):
         return N_("passing came out better in the search, though your cards may be worth a bid")
     return why
 
 
 def holds_the_bid(obs) -> bool:
     """The side of ``obs``'s seat holds the highest bid (304, 28: the trumper's side)."""
-    bidder = obs.public.get("bidder")
+    bidder = obs.facts.bidder
     return bidder is not None and (bidder ^ obs.seat) & 1 == 0
 
 
@@ -90,8 +91,8 @@ def table_figure(obs) -> float | None:
     a 304 bid on eight cards: the rules' estimate for those eight."""
     if not isinstance(family_of(GAMES[obs.game]), HiddenTrumpFamily):
         return None
-    if len(obs.received) == 8 and obs.phase == "auction":
-        bidder, indicator = obs.public["bidder"], obs.public["indicator"]
+    if len(obs.received) == 8 and obs.phase == P.AUCTION:
+        bidder, indicator = obs.facts.bidder, obs.facts.indicator
         cards = sum(1 << c for c in obs.hand) | (1 << indicator if bidder == obs.seat else 0)
         return rules_for(obs.game).eight_card_estimate(cards, holds_the_bid(obs))
     if len(obs.hand) != 4:
@@ -123,7 +124,13 @@ def describe(obs, action: int) -> str:
     if A.is_bid(action):
         return N_("your cards are worth this bid")
     if action == A.PASS:
-        return N_("not worth a higher bid") if obs.phase == "auction" else N_("no reason to raise the stakes")
+        return N_("not worth a higher bid") if obs.phase == P.AUCTION else N_("no reason to raise the stakes")
     if action in WHY:
         return WHY[action]
-    return N_("choose this trump") if A.TRUMP <= action < A.TRUMP + 4 else N_("its suit becomes trump")
+    kind = A.describe(action).kind
+    if kind is A.Kind.CONTRACT:
+        return N_("choose this trump")
+    if kind is A.Kind.INDICATOR:
+        return N_("its suit becomes trump")
+    allowed = obs.why_allowed(action)  # an action of a kind the hint has no words of its own for
+    return allowed_message(allowed) if allowed is not None else N_("the rules allow it")

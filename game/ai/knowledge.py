@@ -68,15 +68,15 @@ class HiddenTrump:
         self.redeal_under = getattr(cls, "REDEAL_UNDER", 0) if obs.options.get("redeal_under_15") else 0
         face_down = profile.face_down  # cards that do not follow go face down while trump is hidden
         me = obs.seat
-        pub = obs.public
+        pub = obs.facts
         self.me = me
-        self.bidder = pub["bidder"] if pub["bidder"] is not None else -1
-        self.trump = pub["trump"] if pub["trump"] is not None else -1  # -1: not known to me
-        self.revealed_now = pub["revealed"]
+        self.bidder = pub.bidder if pub.bidder is not None else -1
+        self.trump = pub.trump if pub.trump is not None else -1  # -1: not known to me
+        self.revealed_now = pub.revealed
         self.second = len(obs.received) == cls.CARDS_EACH
         self.forehand = (obs.dealer + 1) % 4
         self.points = cls.CARD_POINTS
-        indicator_now = pub.get("indicator")  # mine, while hidden
+        indicator_now = pub.indicator  # mine, while hidden
         known = mask_of(obs.received)
         self.played_up = [0, 0, 0, 0]   # cards each seat played face up (as I see them)
         self.events: list[tuple] = []   # voids: (seat, suit, log index)
@@ -92,7 +92,7 @@ class HiddenTrump:
         caller = -1
         for i, (s, a, flags) in enumerate(obs.actions):
             if flags & INDICATOR:
-                card = None if a is None else a - A.INDICATOR
+                card = None if a is None else A.card_of(a)
                 if card is None:
                     self.hidden_order.append(("indicator", len(self.indicators)))
                 else:
@@ -104,7 +104,7 @@ class HiddenTrump:
             elif a == A.CALL:
                 revealed, caller = True, s
                 self.events.append((s, led, i))  # one calls only without the led suit
-            elif a is None or a < A.INDICATOR:  # a card played (None: face down, unseen)
+            elif a is None or A.is_play(a):  # a card played (None: face down, unseen)
                 card = a
                 if card is None:
                     self.hidden_order.append(("slot", len(self.slots)))
@@ -306,14 +306,22 @@ class OpenPlay:
         self.voids = [0, 0, 0, 0]
         self.pinned = [0, 0, 0, 0]  # cards shown (Schieber Weis) that are still in a hand
         self.no_more_weis = [None] * 4  # Schieber: known cards of a seat that has no (more) Weis
-        trump = obs.public.get("trump")
+        self.given = [0, 0, 0, 0]     # cards a seat gave to another (a game that passes cards, face up)
+        self.got = [0, 0, 0, 0]       # cards a seat was given
+        trump = obs.facts.trump
         trump = -1 if trump is None else trump
         void_shown = profile.void_shown
         trick: list = []
         for s, card, _ in obs.actions:
             if card == A.REDEAL:
                 self.voids[s] |= profile.redeal_shows_none  # 'keep' says nothing: every seat is asked
-            if card is None or card >= A.INDICATOR:
+            if card is None or not A.is_play(card):
+                if card is not None:
+                    info = A.describe(card)
+                    if info.kind is A.Kind.GIVE:  # dealt to ``s``, held by ``info.to`` until played
+                        known |= 1 << info.card
+                        self.given[s] |= 1 << info.card
+                        self.got[info.to] |= 1 << info.card
                 continue
             known |= 1 << card
             self.played[s] |= 1 << card
@@ -325,23 +333,25 @@ class OpenPlay:
             if len(trick) == 4:
                 trick = []
         if profile.weis:
-            for s, shown in enumerate(obs.public.get("weis", [])):
+            for s, shown in enumerate(obs.facts.weis):
                 for w in shown:
-                    for c in w["cards"]:
+                    for c in w.cards:
                         if not known >> c & 1:
                             self.pinned[s] |= 1 << c
                             known |= 1 << c
                 for w in shown:  # a seat's Weis are all shown: the cards next to a run are elsewhere
-                    if w["kind"] == "run":
-                        ends = (w["cards"][0] - 1, w["cards"][-1] + 1)
-                        self.voids[s] |= sum(1 << c for c in ends if c >> 4 == w["cards"][0] >> 4)
+                    if w.kind == "run":
+                        ends = (w.cards[0] - 1, w.cards[-1] + 1)
+                        self.voids[s] |= sum(1 << c for c in ends if c >> 4 == w.cards[0] >> 4)
             if obs.tricks:  # the Weis are counted: the scoring side's are all shown, and
-                scored = obs.public["weis_points"]  # when nobody scored, nobody has any
+                scored = obs.facts.weis_points  # when nobody scored, nobody has any
                 for s in range(4):
-                    shown = obs.public["weis"][s]
+                    shown = obs.facts.weis[s]
                     if scored[s & 1] or not any(scored):
-                        in_weis = mask_of(c for w in shown for c in w["cards"])
+                        in_weis = mask_of(c for w in shown for c in w.cards)
                         self.no_more_weis[s] = (self.played[s] | self.pinned[s]) & ~in_weis
+        for s in range(4):  # a card given and not played yet is known to be in its new hand
+            self.pinned[s] |= self.got[s] & ~self.played[s]
         lead_card = profile.first_hand_card  # its holder leads a match's first hand
         if first_hand(obs) and lead_card is not None and not known >> lead_card & 1:
             self.pinned[obs.forehand] |= 1 << lead_card
@@ -364,7 +374,7 @@ class OpenPlay:
     def _build(self, seats, cards, rng):
         dealt = [list(self.obs.received) if s == self.me else None for s in range(4)]
         for s, got in zip(seats, cards):  # all cards are dealt before anyone acts: order is no matter
-            dealt[s] = got + cards_in(self.played[s] | self.pinned[s])
+            dealt[s] = got + cards_in((self.played[s] | self.pinned[s] | self.given[s]) & ~self.got[s])
         return dealt, []
 
     def agrees(self, hand) -> bool:

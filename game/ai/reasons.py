@@ -37,6 +37,7 @@ from ..engine import actions as A
 from ..i18n import N_, Message
 from .family import family_of
 from .hint import holds_the_bid, reason as rule_reason
+from ..engine import phases as P
 
 # A lead smaller than this (in the utility's points) reads as "as good as"; per unit of the
 # game's points (28 counts in ones, 304 and Schieber in tens, 400 in score points).
@@ -171,7 +172,7 @@ def plain_reason(obs, best: Choice, runner: Choice, usual: bool, worlds: int,
     weighed against it, like for like; if it shows no lead there, the points cannot tell why and
     the line names the value's lead.  ``points_worlds``: how many worlds the points were counted
     in, the number a line that speaks of points gives (else ``worlds``)."""
-    if best.made is not None and obs.phase != "play":
+    if best.made is not None and obs.phase != P.PLAY:
         return Message(BID_CHANCE,
                        action=best.action, percent=f"{round(100 * best.made)}%", worlds=worlds)
     gain = best.value - runner.value

@@ -27,6 +27,7 @@ from ..engine.cards import SUIT_MASKS, cards_in
 from ..engine.hidden_trump import CARD_POWER
 from ..engine.log import INDICATOR
 from .opening import Stats, best_trump
+from ..engine import phases as P
 
 JACK, NINE = 9, 7  # rank slots
 POWER_RANKS = (9, 7, 12, 8, 11, 10, 6, 5)  # rank slots from the highest trick power down: J 9 A 10 K Q 8 7
@@ -104,15 +105,15 @@ class HiddenTrumpRules:
     # ---- the decision ------------------------------------------------------------------------------
     def act(self, hand, rng=None) -> int:
         phase = hand.phase
-        if phase == "play":
+        if phase == P.PLAY:
             return self.play(hand, hand.turn)
-        if phase == "auction":
+        if phase == P.AUCTION:
             return self.bid(hand, hand.turn)
-        if phase == "indicator":
-            return A.INDICATOR + self.indicator(hand, hand.turn)
-        if phase == "redeal":
+        if phase == P.INDICATOR:
+            return A.indicator(self.indicator(hand, hand.turn))
+        if phase == P.REDEAL:
             return A.REDEAL if self.packet_strength(hand.hand[hand.turn])[0] < 3 else A.KEEP
-        if phase == "caps":
+        if phase == P.CAPS:
             return A.CAPS if self.sure_of_all_tricks(hand, hand.turn) else A.PASS
         return self.double(hand, hand.turn)
 
@@ -197,7 +198,7 @@ class HiddenTrumpRules:
         partner_high = hand.round_bidder == (seat ^ 2)
         if partner_high:
             limit -= 3 * self.scale  # outbid a partner only when much stronger
-        if bids and bids[0] - A.BID <= limit:
+        if bids and A.bid_value(bids[0]) <= limit:
             return bids[0]
         if can_call and not partner_high and limit >= hand.BID_LADDER[0] - 3 * self.scale:
             return A.PASS_PARTNER
@@ -221,7 +222,7 @@ class HiddenTrumpRules:
         two times in three, worth it at 3 tokens won against 4 lost); never over a partner."""
         if not bids or hand.round_bidder == (seat ^ 2):
             return A.PASS
-        bid = bids[0] - A.BID
+        bid = A.bid_value(bids[0])
         ours = (hand.bidder ^ seat) & 1 == 0
         cards = hand.hand[seat] | (1 << hand.indicator if seat == hand.bidder else 0)
         margin = EIGHT_CARD_MARGIN.get(bid, 20) + (OVER_OWN_SIDE if ours else 0)
@@ -244,7 +245,7 @@ class HiddenTrumpRules:
             packet = sum(1 << c for c in world.dealt[seat][:4])
             limit = self.limit(packet, self.base_risk(seat, high_bidder, self.risk))
             if A.is_bid(a):
-                b = a - A.BID
+                b = A.bid_value(a)
                 p *= 1 / (1 + math.exp((b - limit - self.scale) / pts_scale))
                 high, high_bidder = b, seat
             else:
@@ -266,7 +267,7 @@ class HiddenTrumpRules:
         legal = hand.fast_legal()
         if A.CALL in legal:
             return self._call_or_discard(hand, seat, legal)
-        cards = [a for a in legal if a < A.INDICATOR]
+        cards = [a for a in legal if a not in A.WORDS]  # in the play: the cards, besides Trump! or Reveal
         if len(cards) == 1:
             return cards[0]
         trump = self.known_trump(hand, seat)
@@ -363,7 +364,7 @@ class HiddenTrumpRules:
     def _call_or_discard(self, hand, seat, legal) -> int:
         """28: cannot follow, trump hidden: ask for trump when the other side takes points."""
         best, who, total = self._trick_state(hand, seat)
-        cards = [a for a in legal if a < A.INDICATOR]
+        cards = [a for a in legal if a not in A.WORDS]  # in the play: the cards, besides Trump! or Reveal
         opponents_win = (who & 1) != (seat & 1)
         if opponents_win and total >= 2:
             if seat != hand.bidder:

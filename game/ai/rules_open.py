@@ -18,6 +18,7 @@ import math
 from ..engine import actions as A
 from ..engine.cards import SUIT_MASKS, cards_in, mask_of
 from ..engine.schieber import KEYS, POINTS
+from ..engine import phases as P
 
 HEARTS = 1
 
@@ -38,7 +39,7 @@ class OpenRules:
 
     # ---- the decision ---------------------------------------------------------------------
     def act(self, hand, rng=None) -> int:
-        if hand.phase == "play":
+        if hand.phase == P.PLAY:
             return self.play(hand, hand.turn)
         return self.choose_other(hand, hand.turn)
 
@@ -148,7 +149,7 @@ class Rules400(OpenRules):
 
     def choose_other(self, hand, seat: int) -> int:
         legal = hand.fast_legal()
-        if hand.phase == "redeal":  # every seat is asked; only one without a face card may redeal
+        if hand.phase == P.REDEAL:  # every seat is asked; only one without a face card may redeal
             return A.REDEAL if A.REDEAL in legal else A.KEEP
         est = self.expected_tricks(hand.hand[seat])
         want = round(est)
@@ -156,13 +157,13 @@ class Rules400(OpenRules):
             short = hand.needed - sum(hand.bids)
             if want < short <= est + 1.5:
                 want = short
-        return min(legal, key=lambda a: abs(a - A.BID - want))
+        return min(legal, key=lambda a: abs(A.bid_value(a) - want))
 
     def likelihood(self, world, obs) -> float:
         """How well the other players' bids fit their cards in ``world`` (rules as the model)."""
         p = 1.0
         for seat in range(4):
-            bid = obs.public["bids"][seat]
+            bid = obs.facts.bids[seat]
             if seat != obs.seat and bid is not None:
                 miss = bid - self.expected_tricks(mask_of(world.dealt[seat]))
                 p *= math.exp(-miss * miss / 4.5)
@@ -189,7 +190,7 @@ class Rules400(OpenRules):
 
 # ---- Schieber -----------------------------------------------------------------------------------
 UNDER, NELL = 9, 7  # trump Under (Puur) and Nine (Nell) rank slots
-CONTRACTS = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3, A.OBENABE, A.UNDENUFE)
+CONTRACTS = A.CONTRACTS
 PUSH_BELOW = 60  # forehand pushes when no contract scores this much
 # How sharply the contract read from a chooser's choice is believed (contract-score points).
 # Of the chooser's trumps, the share of sampled worlds giving them to the chooser
@@ -226,7 +227,7 @@ class RulesSchieber(OpenRules):
         hand whose best is d points above ``PUSH_BELOW``, fits with the chance exp(-d / FIT_POINTS)."""
         p = 1.0
         for seat, a, _ in obs.actions:
-            if a is None or a < A.INDICATOR:  # the first card played
+            if a is None or A.is_play(a):  # the first card played
                 break
             if seat == obs.seat:
                 continue
@@ -240,8 +241,8 @@ class RulesSchieber(OpenRules):
     @staticmethod
     def contract_score(h: int, action: int) -> float:
         """How good a contract is for this hand (rough points the hand brings)."""
-        if A.TRUMP <= action < A.TRUMP + 4:
-            t = action - A.TRUMP
+        t = A.trump_suit_of(action)
+        if t is not None:
             trumps = h & SUIT_MASKS[t]
             n = trumps.bit_count()
             v = 25 * (trumps >> (t << 4 | UNDER) & 1) + 18 * (trumps >> (t << 4 | NELL) & 1)

@@ -29,6 +29,7 @@ from .rules import rules_for
 from .family import family_of
 from .solver import OutOfTime, line_end
 from .worlds import Inconsistent, Worlds, sample_world
+from ..engine import phases as P
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,30 @@ cpu_clock = False
 
 
 def clock() -> float:
-    """The thinkers' clock, in seconds."""
+    """The thinkers' clock, in seconds: the one a thinker made without a clock of its own uses
+    (``current_clock``).  The tests set it to a ``WorkClock``."""
     return time.process_time() if cpu_clock else time.perf_counter()
+
+
+def current_clock():
+    """The clock a thinker made now thinks on when it is given none: ``clock`` as it is set."""
+    return clock
+
+
+class WorkClock:
+    """A clock that counts work, not time: every look at it reads ``tick`` seconds more than the
+    look before.  A thinker looks at its clock at fixed points of its work (around every unit,
+    every 16 nodes of an exact search), so a budget on this clock is the same amount of work,
+    and the same decision, on any machine under any load: the clock of the tests
+    (tests/conftest.py), where the time a decision takes must not change what it is."""
+
+    def __init__(self, tick: float = 1e-4):
+        self.tick = tick
+        self.looks = 0
+
+    def __call__(self) -> float:
+        self.looks += 1
+        return self.looks * self.tick
 
 
 def baseline_action(obs, seed: int = 0, open_risk: float | None = None) -> int:
@@ -160,9 +183,11 @@ def cards_left(hand) -> int:
 
 
 class Thinker:
-    """Anytime search for the seat of ``obs``; it sees ``obs`` and nothing else."""
+    """Anytime search for the seat of ``obs``; it sees ``obs`` and nothing else.  It thinks on
+    ``clock`` (seconds; by default ``search.clock`` as it is set when the thinker is made)."""
 
-    def __init__(self, obs, level: str = "normal", seed: int = 0):
+    def __init__(self, obs, level: str = "normal", seed: int = 0, clock=None):
+        self.clock = clock = clock or current_clock()
         t0 = clock()
         if level != "baseline" and level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(ALL_LEVELS)}")
@@ -176,8 +201,8 @@ class Thinker:
         self.level = LEVELS.get(level)
         self.family = family = family_of(GAMES[obs.game])
         self.weight = family.match_weight(self.level is not None and self.level.light_score,
-                                          auction=obs.phase != "play")
-        table_auction = family.table_auction and obs.phase != "play"
+                                          auction=obs.phase != P.PLAY)
+        table_auction = family.table_auction and obs.phase != P.PLAY
         self.fallback = baseline_action(obs, seed, self.level.open_risk if self.level and table_auction else None)
         searched = level in LEVELS and not table_auction
         self.candidates = self._candidates(obs) if searched else [self.fallback]
@@ -190,7 +215,7 @@ class Thinker:
         # [made, held]: for a bid, our side's contract (in the worlds where it held one); for a
         # card in a game whose score the bid decides beyond the card points, the bid in play
         self.made = {a: [0, 0] for a in self.candidates}
-        self.bidder = obs.public.get("bidder") if obs.phase == "play" and family.contract_in_score else None
+        self.bidder = obs.facts.bidder if obs.phase == P.PLAY and family.contract_in_score else None
         self.world = None
         self.exact = False  # the current world is searched exactly
         self.queue: list[int] = []
@@ -226,7 +251,7 @@ class Thinker:
         if self.done:
             return
         level = self.level
-        t0 = now = clock()
+        t0 = now = self.clock()
         stop = t0 + max_ms / 1000
         end = t0 + level.budget_ms * SLOWDOWN / 1000 - self.spent  # when the budget runs out
         started = False
@@ -239,7 +264,7 @@ class Thinker:
                 break
             self._unit(min(stop, end) - EXACT_MARGIN)
             started = True
-            now = clock()
+            now = self.clock()
             if self.rollouts >= level.max_rollouts or now + (self._next_cost() if self.exact else 0.0) >= end:
                 self.done = True  # (an exact search cannot start in the budget's last EXACT_MARGIN)
         self.spent += now - t0
@@ -261,15 +286,15 @@ class Thinker:
         """One try at the next world, or one candidate's roll-out (or exact search) in the
         current world.  An exact search still running at ``deadline`` is left for the next call
         (what it finished stays in its table)."""
-        t0 = clock()
+        t0 = self.clock()
         if not self.queue:
             self._try_world()
-            self.world_cost = smoothed(self.world_cost, clock() - t0)
+            self.world_cost = smoothed(self.world_cost, self.clock() - t0)
             return
         a = self.queue.pop()
         hand = self.world.clone()
         hand.fast_apply(a)
-        if self.exact and hand.phase == "play":
+        if self.exact and hand.phase == P.PLAY:
             self.solver.deadline = deadline
             try:
                 v, f = self.solver.value(hand), None
@@ -283,7 +308,7 @@ class Thinker:
         else:
             rollout(hand, self.rules, random.Random(self.world_seed), self.level.noise)
             v, f = utility(hand, self.side, self.weight), figures(hand)[self.side]
-            self.unit_cost = smoothed(self.unit_cost, clock() - t0)
+            self.unit_cost = smoothed(self.unit_cost, self.clock() - t0)
             self._count_made(a, hand)
         self.pending[a] = (v, f)
         self.rollouts += 1
@@ -294,7 +319,7 @@ class Thinker:
         a bid, the bid itself, where our side held the contract (``family.bid_made``); for a
         card, the bid in play (where counted: ``self.bidder``)."""
         if A.is_bid(a):
-            made = self.family.bid_made(end, self.obs.seat, a - A.BID)
+            made = self.family.bid_made(end, self.obs.seat, A.bid_value(a))
         elif self.bidder is None:
             return
         else:
@@ -333,7 +358,7 @@ class Thinker:
         self.world_seed = self.rng.getrandbits(32)
         self.exact = cards_left(world) <= self.level.exact_cards
         if self.exact:
-            self.solver = self.family.exact_solver(world, self.side, clock=clock, weight=self.weight)
+            self.solver = self.family.exact_solver(world, self.side, clock=self.clock, weight=self.weight)
         self.queue = list(self.candidates)
 
     # ---- the answer -------------------------------------------------------------------------------
@@ -379,11 +404,11 @@ class Thinker:
         return max(vals, key=score)
 
 
-def choose(obs, level: str = "normal", seed: int = 0) -> int:
-    """Think to completion and return the action (arena, tests)."""
+def choose(obs, level: str = "normal", seed: int = 0, clock=None) -> int:
+    """Think to completion (on ``clock``: see ``Thinker``) and return the action (arena, tests)."""
     if level == "baseline":
         return baseline_action(obs, seed)
-    return Thinker(obs, level, seed).finish().best()
+    return Thinker(obs, level, seed, clock).finish().best()
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Level", "Thinker", "baseline_action", "choose"]
+__all__ = ["ALL_LEVELS", "LEVELS", "Level", "Thinker", "WorkClock", "baseline_action", "choose"]

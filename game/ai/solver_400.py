@@ -19,6 +19,7 @@ from .family import TricksBidFamily
 from .outcome import utility
 from .solver import INF
 from .solver_masks import MaskSolver
+from ..engine import phases as P
 
 # KEYS[led][card]: who takes the trick: a heart above any other card, the led suit above the rest.
 KEYS = tuple(tuple(32 + (c & 15) if c >> 4 == HEARTS else 16 + (c & 15) if c >> 4 == led else -1
@@ -37,7 +38,7 @@ class Solver400(MaskSolver):
         """The hand's value for ``side`` with perfect play by all four seats."""
         if hand.turn < 0:
             return utility(hand, self.side, self.weight)
-        if hand.phase != "play":
+        if hand.phase != P.PLAY:
             raise ValueError("Solver400 searches the trick play, not the bidding")
         self._setup(hand)
         tcards = 0

@@ -28,6 +28,7 @@ from .family import HiddenTrumpFamily, family_of
 from .outcome import utility
 from .solver import INF, OutOfTime, recall, remember
 from .solver_masks import MaskSolver
+from ..engine import phases as P
 
 JACKS = sum(1 << (s << 4 | RANK_J) for s in range(4))
 # Twenty-Eight, a card played with trump revealed: a card of the suit led by its rank in that
@@ -46,7 +47,7 @@ class HiddenTrumpSolver(MaskSolver):
         """The hand's value for ``side`` with perfect play by all four seats."""
         if hand.turn < 0:
             return utility(hand, self.side, self.weight)
-        if hand.phase != "play":
+        if hand.phase != P.PLAY:
             raise ValueError("HiddenTrumpSolver searches the trick play")
         self._setup(hand)
         t, pts = self.trump, self.pts

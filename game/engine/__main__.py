@@ -3,18 +3,21 @@ and ``link RECORD.json [--step N] [--mode watch|play] [--autoplay] [--caption TE
 
 Exit 0 on success (``--help`` prints the usage).  Every failure — a bad record, an illegal
 action, a file that cannot be read, a usage error — prints the record spec's error object, one
-line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  A record
+line of JSON of bounded size, and exits 2; never a traceback, never NaN or Infinity.  Standard
+output that cannot be written (full, or closed) is one line on standard error and exit 2.  A record
 file larger than ``records.MAX_RECORD_BYTES`` is refused by its size, before it is read.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
 import sys
 
 from . import codes
+from .bounds import shown
 from .quote import clean, quoted
 from .records import MAX_RECORD_BYTES, RecordError, load_json, random_record, replay_text, too_large
 
@@ -30,6 +33,16 @@ INT_SEED = re.compile(r"-?[0-9]{1,100}")
 
 class UsageError(ValueError):
     pass
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser whose refusals quote at most ERROR_CHARS characters of what they were
+    given (argparse repeats a bad value or an unknown argument whole: 120 KB of it)."""
+
+    ERROR_CHARS = 400
+
+    def error(self, message):
+        super().error(shown(message, self.ERROR_CHARS))
 
 
 class OutputLost(Exception):

@@ -23,11 +23,15 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from . import actions as A
 from . import allowed as W
+from . import events as E
+from . import phases as P
 from .cards import Deck, mask_of
+from .facts import Facts
 from .log import TRUMP, LogEntry
 from .options import Option, non_default, resolve
 from .quote import quoted
@@ -82,6 +86,14 @@ class Observation:
     tricks_face_down: tuple = ()  # per completed trick, per card: it stayed face down for good
     forehand: int = -1    # the seat that leads the hand's first trick (and bids first)
     first_hand: bool = False  # the first hand of a match, played by the game's FIRST_HAND_RULE
+    events: tuple = field(default=(), compare=False)  # what the last action brought about (``events.py``)
+
+    @cached_property
+    def facts(self) -> Facts:
+        """``public`` as the game's typed facts (``Hand.FACTS``, ``facts.py``): read attributes,
+        not keys.  Built once, when first asked."""
+        from .registry import GAMES
+        return getattr(GAMES.get(self.game), "FACTS", Facts).from_public(self.public)
 
     def why_allowed(self, action) -> W.Allowed | None:
         """The rule that lets this seat take ``action`` now (``allowed.py``: rule and words);
@@ -117,6 +129,7 @@ class Hand:
                "The player after the dealer is forehand. The first dealer of a match is drawn at random, "
                "and the deal moves on by one seat after every hand, a thrown-in hand too.")
     RULES: tuple[tuple[str, str], ...] = ()  # the game's own rules, after SEATING
+    FACTS: type[Facts] = Facts  # the typed form of the observation's ``public`` (``Observation.facts``)
     # phase -> the heading of RULES that explains it (the table opens the rules there)
     RULES_SECTIONS: dict[str, str] = {}
 
@@ -273,13 +286,34 @@ class Hand:
             return None
         return self._refusal(a)
 
+    _told_by = None  # (seat, action, state before it) of the last ``apply``, until its events are told
+
     def apply(self, action) -> None:
-        """Take ``action`` (code or text) for the seat whose turn it is, or raise IllegalAction."""
+        """Take ``action`` (code or text) for the seat whose turn it is, or raise IllegalAction.
+        What it brought about is ``events``."""
         a = self.action_code(action)
         if self.turn < 0 or a not in self._legal():
             raise self._check_code(a)
-        self.history.append((self.turn, A.action_text(a, self.DECK)))
+        seat = self.turn
+        before = (len(self.tricks), self.phase, self._tell_state())
+        self.history.append((seat, A.action_text(a, self.DECK)))
         self._apply(a)
+        self._told_by = (seat, a, before)
+        self._events = None
+
+    @property
+    def events(self) -> tuple:
+        """What the last ``apply`` brought about (``events.py``), worked out when first asked, so
+        that replaying a record or undoing pays nothing for it: ask before the hand moves on by
+        the fast path (``fast_apply`` does not forget them).  () after ``replay_actions`` and
+        ``with_held_cards``, and before any action."""
+        told = self.__dict__.get("_events")
+        if told is None:
+            by = self.__dict__.get("_told_by")
+            if by is None:
+                return ()
+            told = self._events = tuple(self._tell(*by))
+        return told
 
     @classmethod
     def _code_of(cls, text: str) -> int:
@@ -315,6 +349,7 @@ class Hand:
                 text = texts[a] = A.action_text(a, self.DECK)
             history.append((seat, text))
             self._apply(a)
+        self._told_by = self._events = None
         return True
 
     def with_cards(self, dealt) -> "Hand":
@@ -350,6 +385,7 @@ class Hand:
         twin = self.clone()
         twin.dealt = dealt
         twin.hand = moved
+        twin._told_by = twin._events = None
         return twin if twin._deal_changed(self) else None
 
     def _deal_changed(self, before: "Hand") -> bool:
@@ -416,6 +452,54 @@ class Hand:
     def _observation(self, seat: int) -> Observation:
         raise NotImplementedError
 
+    # ---- events: what an action brought about (``apply`` only; the fast path tells nothing) ----
+    tricks: list  # every game keeps its completed tricks, ``Trick``s
+
+    def _tell_state(self):
+        """What ``_tell`` compares after the action, taken before it (the game's own state)."""
+        return None
+
+    def _tell(self, seat: int, a: int, before: tuple) -> list:
+        """The events of ``seat``'s action ``a``, just applied; ``before`` is (tricks completed,
+        phase, ``_tell_state()``) from before it.  A game adds its own with ``_told``."""
+        events = [self._action_event(seat, a, before[1])]
+        events += self._told(seat, a, before[2])
+        if len(self.tricks) > before[0]:
+            t = self.tricks[-1]
+            events.append(E.TrickWon(t.winner, self._trick_cards(t), self._trick_points(before[2])))
+        if self.turn < 0:
+            events.append(E.HandOver(-1, tuple(self.score_change()), bool(getattr(self, "thrown_in", False))))
+        return events
+
+    def _action_event(self, seat: int, a: int, phase: str) -> E.Event:
+        info = A.describe(a)
+        kind = info.kind
+        if kind is A.Kind.CARD:
+            return E.CardPlayed(seat, a)
+        if kind is A.Kind.INDICATOR:
+            return E.IndicatorLaid(seat, None)
+        if kind is A.Kind.BID:
+            return E.BidMade(seat, info.value)
+        if kind in (A.Kind.PASS, A.Kind.PASS_PARTNER) and phase == P.AUCTION:
+            return E.Passed(seat, kind is A.Kind.PASS_PARTNER)
+        if kind is A.Kind.CALL:
+            return E.TrumpCalled(seat)
+        if kind is A.Kind.PUSH:
+            return E.Pushed(seat, (seat + 2) % 4)
+        return E.Said(seat, kind)
+
+    def _told(self, seat: int, a: int, state) -> list:
+        """The game's own events after the action (trump revealed, a contract, Weis ...)."""
+        return []
+
+    def _trick_cards(self, trick: Trick) -> tuple:
+        """A completed trick's cards as every seat sees them (None: face down for good)."""
+        return trick.cards
+
+    def _trick_points(self, state) -> int | None:
+        """What the trick just completed added to its winners' points; None if the game counts none."""
+        return None
+
     @classmethod
     def _allowed(cls, obs: Observation, action: int) -> W.Allowed:
         """Which rule lets ``obs.seat`` take ``action``, one of ``obs.legal`` (an ``Allowed`` of
@@ -437,7 +521,9 @@ class Hand:
         """What ``seat`` (0..3) may know now; ValueError for anything but a seat."""
         if type(seat) is not int or not 0 <= seat < 4:
             raise ValueError(f"seat must be 0..3, got {quoted(seat)}")
-        return self._observation(seat)
+        obs = self._observation(seat)
+        obs.events = self.events
+        return obs
 
     def public_facts(self, seat: int) -> dict:
         """``observation(seat).public`` (the game facts ``seat`` may know), which a game may

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import RANK_J, SUIT_CARDS, SUIT_MASKS, cards_in
+from dataclasses import dataclass
+
 from .core import IllegalAction
-from .hidden_trump import LED_KEY, TRUMP_KEY, HiddenTrumpHand, card_values, trick_winner
+from .hidden_trump import LED_KEY, TRUMP_KEY, HiddenTrumpFacts, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
 from .registry import register
 
@@ -18,6 +20,12 @@ def game_point_stake(bid: int, tiered: bool) -> int:
     return 3 if bid >= 25 else 2 if bid >= 20 else 1
 
 
+@dataclass(frozen=True)
+class Facts28(HiddenTrumpFacts):
+    caller: int | None = None  # the seat that has just called for trump and must now trump
+    doubled: int = 1           # 1, doubled 2, redoubled 4
+
+
 @register
 class Hand28(HiddenTrumpHand):
     GAME = "28"
@@ -27,6 +35,7 @@ class Hand28(HiddenTrumpHand):
     SCORE_NAME = "game points"
     MATCH_LENGTH = "target"
     CARD_POINTS = POINTS
+    FACTS = Facts28
     RULES_SECTIONS = {"redeal": "Auction", "auction": "Auction", "indicator": "Trump card", "double": "Scoring", "play": "Play"}
     RULES = (
         ("Cards", "32 cards, 7 to Ace, ranked J 9 A 10 K Q 8 7 in every suit. Points: Jack 3, "

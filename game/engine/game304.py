@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import SUIT_CARDS, cards_in
+from dataclasses import dataclass
+
 from .core import IllegalAction
-from .hidden_trump import WIN_KEY, HiddenTrumpHand, card_values, trick_winner
+from .hidden_trump import WIN_KEY, HiddenTrumpFacts, HiddenTrumpHand, card_values, trick_winner
 from .options import Option
 from .quote import quoted
 from .registry import register
@@ -22,6 +24,12 @@ def bid_ladder(steps_of_5: bool) -> tuple[int, ...]:
 def token_stake(bid: int) -> int:
     """Tokens a made bid wins: 1 below 200, 2 from 200, 3 from 250."""
     return 1 if bid < 200 else 2 if bid < 250 else 3
+
+
+@dataclass(frozen=True)
+class Facts304(HiddenTrumpFacts):
+    auction_round: int = 1   # 2 during the auction on eight cards
+    caps: bool = False       # the trumper claimed Caps
 
 
 @register
@@ -85,6 +93,7 @@ class Hand304(HiddenTrumpHand):
                label="Caps"),
     )
     CUTS_FACE_DOWN = True
+    FACTS = Facts304
     SECOND_AUCTION_FROM = 250  # bids of the auction on eight cards start here
     REDEAL_UNDER = 15  # redeal_under_15: forehand's first four cards are worth fewer card points
 

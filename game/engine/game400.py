@@ -5,7 +5,10 @@ from __future__ import annotations
 from . import actions as A
 from . import allowed as W
 from .cards import FRENCH52, SUIT_MASKS, cards_in
+from dataclasses import dataclass
+
 from .core import Hand, IllegalAction, Observation, Trick
+from .facts import Facts
 from .options import Option
 from .registry import register
 
@@ -55,6 +58,16 @@ def match_winner(score, target: int) -> int | None:
     return 0 if ok[0] else 1 if ok[1] else None
 
 
+@dataclass(frozen=True)
+class Facts400(Facts):
+    """Hearts are always trump (``trump`` is None: nothing to learn); tricks are per player."""
+    bids: tuple = (None, None, None, None)        # per seat, None until it has bid
+    bid_order: tuple = ()                         # seats in the order they bid
+    bid_values: tuple = (None, None, None, None)  # what each bid wins or loses (None: 13, or none)
+    min_bid: int | None = None                    # the lowest bid of the seat to bid
+    total_needed: int = 11                        # the least the four bids must add up to
+
+
 @register
 class Hand400(Hand):
     GAME = "400"
@@ -66,6 +79,7 @@ class Hand400(Hand):
     FIGURE_NAME = "score points"
     FACE_CARDS = FACES  # a 'redeal' tells the table its seat was dealt none of these
     DECK = FRENCH52
+    FACTS = Facts400
     CARDS_EACH = 13
     PACKETS = (13,)
     RULES_SECTIONS = {"redeal": "Bidding", "auction": "Bidding", "play": "Play"}

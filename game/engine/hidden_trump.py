@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from . import actions as A
 from . import allowed as W
+from . import events as E
 from .cards import FRENCH32, cards_in
 from .core import HIDDEN, Hand, IllegalAction, Observation, Trick
+from .facts import HiddenTrumpFacts
 from .log import FACE_DOWN, INDICATOR, REVEALS_TRUMP, TRUMP, TURNED_UP, LogEntry
 
 # Rank slots 7..A are 5..12.  Trick power: J 9 A 10 K Q 8 7.
@@ -204,6 +206,44 @@ class HiddenTrumpHand(Hand):
     def _hidden_indicator_only(self, seat: int) -> bool:
         """The trumper holds nothing but the face-down indicator."""
         return seat == self.bidder and not self.revealed and self.hand[seat] == 0
+
+    # ---- events -------------------------------------------------------------------------
+    def _tell_state(self):
+        return self.revealed, self.bidder, self.bid, self.taken[0], self.taken[1]
+
+    def _action_event(self, seat: int, a: int, phase: str) -> E.Event:
+        if A.is_indicator(a):
+            return E.IndicatorLaid(seat, A.card_of(a) if self.open_trump else None)
+        if A.is_play(a) and self.CUTS_FACE_DOWN:
+            if self.trick:
+                played_down = still_down = self.trick_flags[-1] if self.trick[-1] == a else False
+            else:  # it completed the trick
+                t = self.tricks[-1]
+                still_down = bool(t.face_down) and t.face_down[3]
+                played_down = still_down or (bool(t.turned_up) and t.turned_up[3])
+            return E.CardPlayed(seat, None if still_down else a, played_down)
+        return super()._action_event(seat, a, phase)
+
+    def _told(self, seat: int, a: int, state) -> list:
+        revealed, bidder, bid = state[:3]
+        events = []
+        if self.bidder >= 0 and (self.bidder, self.bid) != (bidder, bid):
+            events.append(E.AuctionWon(self.bidder, self.bid))
+        if self.revealed and not revealed:
+            events.append(E.TrumpRevealed(seat, self.trump))
+        return events
+
+    def _trick_cards(self, trick: Trick) -> tuple:
+        if not trick.face_down:
+            return trick.cards
+        return tuple(None if down else c for c, down in zip(trick.cards, trick.face_down))
+
+    def _trick_points(self, state) -> int | None:
+        t = self.tricks[-1]
+        if t.face_down and True in t.face_down:
+            return None  # its face-down cards' points stay unknown
+        side = t.winner & 1
+        return self.taken[side] - state[3 + side]
 
     # ---- why a legal action is allowed ----------------------------------------------------
     CUTS_FACE_DOWN = False  # 304: while trump is hidden, a card that does not follow lies face down

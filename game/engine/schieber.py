@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import allowed as W
+from . import events as E
 from .cards import (
     ROSEN,
     SUIT_MASKS,
@@ -24,7 +25,10 @@ from .cards import (
     make_card,
     mask_of,
 )
+from dataclasses import dataclass
+
 from .core import Hand, IllegalAction, Observation, Trick
+from .facts import Facts
 from .options import Option
 from .registry import register
 from .weis import best_weis_split, stoeck_holder, weis_points_by_side
@@ -89,6 +93,35 @@ def contract_name(k: int) -> str:
     return f"{SUIT_NAMES[k]} trump" if k < 4 else ("Obenabe", "Undenufe")[k - 4]
 
 
+@dataclass(frozen=True)
+class WeisShown:
+    kind: str      # "run" or "four"
+    points: int    # before the multiplier
+    cards: tuple   # its cards
+
+
+@dataclass(frozen=True)
+class SchieberFacts(Facts):
+    forehand: int = -1
+    pushed: bool = False
+    chooser: int | None = None      # who chose the contract
+    contract: str | None = None     # "trump", "obenabe" or "undenufe"
+    multiplier: int | None = None
+    target: int = 3000
+    points: tuple = (0, 0)          # this hand's points per side, multiplied
+    weis: tuple = ((), (), (), ())  # per seat: the Weis laid open (WeisShown)
+    weis_points: tuple = (0, 0)     # per side, multiplied
+    stoeck: int | None = None       # the seat whose Stöck has counted
+    stoeck_points: tuple = (0, 0)
+    winner: int | None = None       # the side that reached the target in this hand
+
+    @classmethod
+    def _read(cls, name: str, value):
+        if name == "weis":
+            return tuple(tuple(WeisShown(w["kind"], w["points"], tuple(w["cards"])) for w in seat) for seat in value)
+        return super()._read(name, value)
+
+
 @register
 class HandSchieber(Hand):
     GAME = "schieber"
@@ -99,6 +132,7 @@ class HandSchieber(Hand):
     FIGURE_NAME = "points before the multiplier"
     FIRST_HAND_RULE = "In the first hand of a match the holder of the Rosen 7 is forehand, whoever dealt."
     DECK = SWISS36
+    FACTS = SchieberFacts
     CARDS_EACH = 9
     PACKETS = (3, 3, 3)
     RULES_SECTIONS = {"contract": "The contract", "play": "Play"}
@@ -364,6 +398,40 @@ class HandSchieber(Hand):
     def _over(self) -> None:
         self.phase = "over"
         self.turn = -1
+
+    # ---- events -------------------------------------------------------------------------
+    def _tell_state(self):
+        return self.weis_scored, self.stoeck_scored, self.points[0], self.points[1]
+
+    def _action_event(self, seat: int, a: int, phase: str) -> E.Event:
+        if a in CONTRACT_CODES:
+            k = self.contract
+            return E.ContractChosen(seat, self._weis_mode(), k if k < 4 else None, self.mult)
+        return super()._action_event(seat, a, phase)
+
+    def _told(self, seat: int, a: int, state) -> list:
+        weis_scored, stoeck_scored = state[:2]
+        events = []
+        if self.weis_scored and not weis_scored and self.weis_side >= 0:
+            for s in (self.weis_side, self.weis_side + 2):
+                found = self.weis_found[s]
+                if found:
+                    shown = tuple(WeisShown(w.kind, w.points, tuple(w.cards)) for w in found)
+                    events.append(E.WeisScored(s, shown, sum(w.points for w in found) * self.mult))
+        if self.stoeck_scored and not stoeck_scored:
+            events.append(E.StoeckScored(self.stoeck_seat, STOECK * self.mult))
+        return events
+
+    def _trick_points(self, state) -> int | None:
+        """The winners' points from this trick: their gain less the Weis and Stöck scored with it."""
+        weis_scored, stoeck_scored, *before = state
+        side = self.tricks[-1].winner & 1
+        gain = self.points[side] - before[side]
+        if self.weis_scored and not weis_scored and self.weis_side == side:
+            gain -= self.weis_total * self.mult
+        if self.stoeck_scored and not stoeck_scored and self.stoeck_seat & 1 == side:
+            gain -= STOECK * self.mult
+        return gain
 
     # ---- why a legal action is allowed ----------------------------------------------------
     @classmethod

@@ -25,7 +25,7 @@ from game.engine.bounds import shown
 from game.i18n import _, set_language
 from game.i18n import language as current_language
 
-from . import gfx, style, theme
+from . import gfx, kit, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
@@ -156,9 +156,19 @@ class App:
     def go(self, name: str, /, *, replace: bool = False, **params):
         """Open the scene registered as ``name``, built with ``params``, on top of the current
         one (or instead of it with ``replace``); returns it."""
+        self.take_other_windows_writes()
         scene = build_scene(self, name, **params)
         self.show(scene, replace)
         return scene
+
+    def take_other_windows_writes(self) -> None:
+        """What another window saved since the last look (docs/storage.md), before a scene opens:
+        its matches in Continue, its counts, and the settings this window has not changed."""
+        refresh = getattr(self.store, "refresh", None)
+        if refresh is not None and "settings" in refresh():
+            self.sounds.set_enabled(self.settings["sound"])
+            set_language(self.settings["language"])
+            gfx.clear_caches()
 
     def show(self, scene, replace=False):
         """Open a scene already built (``go`` builds it from its name)."""
@@ -175,6 +185,7 @@ class App:
         """Back to the scene below; from the last one, the app ends."""
         if len(self.stack) > 1:
             self.stack.pop()
+            self.take_other_windows_writes()
             self.scene.enter()
         else:
             self.running = False
@@ -437,7 +448,7 @@ class NoticeBanner:
         size = lay.small
         width = lay.size[0] - 2 * lay.margin
         text_w = width - 40
-        rows = [row for line in self.lines() for row in gfx.wrap(line, size, text_w)]
+        rows = [row for line in self.lines() for row in kit.text.wrap(line, size, text_w)]
         line_h = int(size * 1.3)
         hint = _("Tap to dismiss")
         h = len(rows) * line_h + line_h + 24

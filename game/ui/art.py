@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from game.ui.fonts import font
+from game.ui import kit
 
 ASPECT = 1.4                 # card height / width
 RADIUS = 0.075               # corner radius / width
@@ -556,7 +556,7 @@ class CardArt:
 
     def _index(self, surf: pygame.Surface, suit: int, label: str) -> None:
         width, height = surf.get_size()
-        text = _tight_text(label, max(6, round(width * 0.26)), self.ink(suit), max(6, round(width * 0.21)))
+        text = kit.text.tight_label(label, max(6, round(width * 0.26)), self.ink(suit), max(6, round(width * 0.21)))
         icon = self.suit_symbol(suit, max(5, round(width * 0.17)))
         cw = max(text.get_width(), icon.get_width())
         corner = pygame.Surface((cw, text.get_height() + icon.get_height()), pygame.SRCALPHA)
@@ -595,23 +595,3 @@ class CardArt:
         for suit, (dx, dy) in enumerate(((0, -0.12), (0.12, 0), (0, 0.12), (-0.12, 0))):
             self._draw_suit(pen.sub(0.5 + dx, cy + dy, 0.14), suit)
         return pygame.transform.smoothscale(big, (width, self.height(width)))
-
-
-def _tight_text(label: str, size: int, colour, narrow_size: int) -> pygame.Surface:
-    """The label in bold, glyphs set close (so "10" fits a narrow corner)."""
-    f = font(size if len(label) < 2 else narrow_size, bold=True)
-    glyphs = []
-    for ch in label:
-        g = f.render(ch, True, colour)
-        box = g.get_bounding_rect()
-        glyphs.append(g.subsurface((box.x, 0, box.w, g.get_height())))
-    gap = max(0, round(size * 0.02))
-    out = pygame.Surface((sum(g.get_width() for g in glyphs) + gap * (len(glyphs) - 1),
-                          max(g.get_height() for g in glyphs)), pygame.SRCALPHA)
-    x = 0
-    for g in glyphs:
-        out.blit(g, (x, 0))
-        x += g.get_width() + gap
-    # trim the font's empty space above the digits and below the baseline
-    box = out.get_bounding_rect()
-    return out.subsurface((0, box.y, out.get_width(), box.h)).copy()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import direction, gfx, style
+from . import direction, gfx, kit, style
 from .scene import Scene
 from .widgets import Button
 
@@ -34,11 +34,11 @@ class DialogScene(Scene):
         rect = self.panel_rect()
         gfx.shadow(surf, rect, 22, (0, 8))
         gfx.panel(surf, rect, style.PANEL_SOLID + (240,), 22, style.ACCENT, 2)
-        size = gfx.fit_size(title, lay.large, rect.width - 2 * lay.margin, True)
+        size = kit.text.fit_size(title, lay.large, rect.width - 2 * lay.margin, True)
         y = rect.top + lay.margin
         # centred on the band a Latin line fills: a script whose line is taller (Arabic) keeps its
         # ink there instead of coming down over what lies under the title
-        band = gfx.band(size, True)
+        band = kit.text.band(size, True)
         gfx.blit_text(surf, title, size, (rect.centerx, y + band // 2), style.TEXT, "center", True)
         if subtitle:
             y += size + 12

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.engine import Hand, game_class
 from game.engine import actions as A
-from game.engine import game28, game304, schieber
+from game.engine import game28, game304, game400, schieber
 from game.engine.game28 import Hand28
 from game.engine.game304 import Hand304
 from game.engine.game400 import Hand400
@@ -21,6 +21,8 @@ from game.engine.schieber import HandSchieber
 from game.i18n import N_, _
 
 from .names import action_label, seat_name, side_name, suit_name
+from game.engine import events as E
+from game.engine import phases as P
 
 SUIT_ORDER = (0, 1, 3, 2)  # French: spades, hearts, clubs, diamonds (colours alternate)
 
@@ -62,12 +64,13 @@ class GameUI:
 
     def word_label(self, action, obs) -> str:
         """The caption of a word action's button (a pass reads differently outside the auction)."""
-        if action == A.PASS and obs.phase == "caps":
+        if action == A.PASS and obs.phase == P.CAPS:
             return _("Play on")
-        if action == A.PASS and obs.phase == "double":
+        if action == A.PASS and obs.phase == P.DOUBLE:
             return _("No double") if A.DOUBLE in obs.legal else _("No redouble")
-        if A.TRUMP <= action < A.TRUMP + 4:
-            return self.suit_label(action - A.TRUMP)
+        suit = A.describe(action).suit
+        if suit is not None:  # a trump contract
+            return self.suit_label(suit)
         return action_label(action, self.swiss)
 
     def suit_label(self, suit):
@@ -88,19 +91,25 @@ class GameUI:
         return _("Tricks {us} {a} · {them} {b}").format(us=self.side(0), a=won[0], them=self.side(1), b=won[1])
 
     def score_line(self, score, obs=None) -> str:
-        if self.per_player:
-            return "  ".join(f"{self.seat(s)} {score[s]}" for s in range(4))
-        return _("{us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1), b=score[1])
+        """The match score by side ("Us 3 · Them 5"), with the target when ``obs`` tells it."""
+        a, b = self.side_totals(score)
+        text = _("{us} {a} · {them} {b}").format(us=self.side(0), a=a, them=self.side(1), b=b)
+        target = self.target(obs)
+        return _("{score} / {target}").format(score=text, target=target) if target else text
+
+    def target(self, obs):
+        """What a side's score must reach to win the match, if the game counts up to one."""
+        return None
 
     def trump_suit(self, obs):
         """The trump suit as far as the player knows it, else None."""
-        return obs.public.get("trump")
+        return obs.facts.trump
 
     def seat_note(self, obs, seat) -> str:
         return ""
 
     def prompt(self, obs) -> str:
-        if obs.phase == "play":
+        if obs.phase == P.PLAY:
             return _("Your turn: play a card")
         if A.PASS in obs.legal and any(A.is_bid(a) for a in obs.legal):
             return _("Your bid (or pass)")
@@ -114,9 +123,21 @@ class GameUI:
         """``n`` units of the match score in words: "1 point", "3 points" (per game: tokens…)."""
         return _("1 point") if n == 1 else _("{n} points").format(n=n)
 
-    def side_phrase(self, side: int) -> str:
-        """The side as the subject of a clause: "you" for the player's, "they" for the others."""
-        return ""
+    def winner_clause(self, side, a, b) -> str:
+        """Who won the hand and by how much, to start its result: "Your side won the hand, 9 to 4"
+        (``a`` the winners' figure, ``b`` the others'); "They won …" for the opponents, whom no
+        language may confuse with a polite "you"; in a demo, the side's name."""
+        if self.demo:
+            return _("{side} won the hand, {a} to {b}").format(side=self.side(side), a=a, b=b)
+        if side == 0:
+            return _("Your side won the hand, {a} to {b}").format(a=a, b=b)
+        return _("The opponents won the hand, {a} to {b}").format(a=a, b=b)
+
+    def winner_first(self, side, a, b, text) -> str:
+        """``text`` after the clause saying who won the hand (None: nobody; then "level")."""
+        if side is None:
+            return _("A level hand, {a} each: {what}").format(a=a, what=text)
+        return _("{winner}: {what}").format(winner=self.winner_clause(side, a, b), what=text)
 
     def consequence(self, before, after) -> str:
         """What the hand did to the score, in words: "they lose 1 game point", "you win 2 tokens
@@ -174,8 +195,10 @@ class GameUI:
         if self.demo:
             text = _("{us} took {a} tricks, {them} {b}").format(us=self.side(0), a=won[0], them=self.side(1), b=won[1])
         else:
-            text = _("Your side took {a} tricks, they took {b}").format(a=won[0], b=won[1])
-        return self.with_consequence(text, obs, res)
+            text = _("Your side took {a} tricks, the opponents {b}").format(a=won[0], b=won[1])
+        side = None if won[0] == won[1] else 0 if won[0] > won[1] else 1
+        top, low = max(won), min(won)
+        return self.winner_first(side, top, low, self.with_consequence(text, obs, res))
 
     result_columns = (0.5, 0.78)  # where result_rows' second and third columns start (share of the width)
 
@@ -228,26 +251,29 @@ class HiddenTrumpUI(GameUI):
         return SUIT_ORDER.index(card >> 4), -POWER[card & 15]
 
     def contract_line(self, obs) -> str:
-        p = obs.public
-        if obs.phase in ("auction", "redeal"):
-            if p.get("high_bid") and obs.phase == "auction":
+        p = obs.facts
+        if obs.phase in (P.AUCTION, P.REDEAL):
+            if p.high_bid and obs.phase == P.AUCTION:
                 leader = next((e.seat for e in reversed(obs.actions) if e.action is not None and A.is_bid(e.action)), None)
                 if self.is_you(leader):
-                    return _("Auction · your bid {bid} is the highest").format(bid=p["high_bid"])
-                return _("Auction · high bid {bid} by {seat}").format(bid=p["high_bid"], seat=self.seat(leader))
+                    return _("Auction · your bid {bid} is the highest").format(bid=p.high_bid)
+                return _("Auction · high bid {bid} by {seat}").format(bid=p.high_bid, seat=self.seat(leader))
             return _("Auction · no bid yet")
-        if p.get("bidder") is None:
+        if p.bidder is None:
             return ""
         trump = self.trump_suit(obs)
         if trump is None:
             trump_text = _("trump hidden")
-        elif p.get("revealed"):
+        elif p.revealed:
             trump_text = _("trump {suit}").format(suit=suit_name(trump, False))
+        elif self.demo:  # a spectator is not the player: the seat that knows it is named
+            trump_text = _("trump {suit} (only {seat} knows)").format(suit=suit_name(trump, False),
+                                                                       seat=self.seat(p.bidder))
         else:
             trump_text = _("trump {suit} (only you know)").format(suit=suit_name(trump, False))
-        if self.is_you(p["bidder"]):
-            return _("Your bid {bid} · {trump}").format(bid=p["bid"], trump=trump_text)
-        return _("Bid {bid} by {seat} · {trump}").format(bid=p["bid"], seat=self.seat(p["bidder"]), trump=trump_text)
+        if self.is_you(p.bidder):
+            return _("Your bid {bid} · {trump}").format(bid=p.bid, trump=trump_text)
+        return _("Bid {bid} by {seat} · {trump}").format(bid=p.bid, seat=self.seat(p.bidder), trump=trump_text)
 
     def points_line(self, obs) -> str:
         known, hidden = [0, 0], [False, False]
@@ -257,27 +283,30 @@ class HiddenTrumpUI(GameUI):
                     hidden[winner & 1] = True
                 else:
                     known[winner & 1] += self.points[c]
-        tricks = obs.public.get("tricks_won", [0, 0])
+        tricks = obs.facts.tricks_won
         shown = [f"{known[s]}{'+?' if hidden[s] else ''}" for s in (0, 1)]
-        return _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
+        text = _("Points {us} {a} · {them} {b}   Tricks {c}–{d}").format(
             us=self.side(0), a=shown[0], them=self.side(1), b=shown[1], c=tricks[0], d=tricks[1])
+        if any(hidden):  # "+?": what a face-down card won in a trick is worth, unseen until the end
+            text = _("{points} · +? = face-down cards, counted at the end").format(points=text)
+        return text
 
     def seat_note(self, obs, seat) -> str:
-        p = obs.public
-        if p.get("bidder") == seat:
-            return _("bid {bid}").format(bid=p["bid"])
-        if obs.phase == "auction" and seat in p.get("passed", ()):
+        p = obs.facts
+        if p.bidder == seat:
+            return _("bid {bid}").format(bid=p.bid)
+        if obs.phase == P.AUCTION and seat in p.passed:
             return _("passed")
         return ""
 
     def prompt(self, obs) -> str:
-        if obs.phase == "auction":
+        if obs.phase == P.AUCTION:
             return _("Your bid (or pass)")
-        if obs.phase == "indicator":
+        if obs.phase == P.INDICATOR:
             return _("You won the auction: tap the card to lay face down as trump")
-        if obs.phase == "redeal":
+        if obs.phase == P.REDEAL:
             return _("Your first four cards are worth less than 15: ask for a redeal?")
-        if obs.phase == "play" and A.CALL in obs.legal:
+        if obs.phase == P.PLAY and A.CALL in obs.legal:
             return _("You cannot follow suit: discard, or call Trump!")
         return super().prompt(obs)
 
@@ -286,24 +315,37 @@ class HiddenTrumpUI(GameUI):
             if redealt(obs):
                 return _("Redeal: the same dealer deals again")
             return _("Everyone passed: the hand is thrown in")
-        bidder, bid = obs.public["bidder"], obs.public["bid"]
+        bidder, bid = obs.facts.bidder, obs.facts.bid
         side = bidder & 1
         pts, total = res["points"][side], self.hand_cls.points_per_hand(obs.options)
         made = res["made"]
         if self.demo:
-            text = (_("{side} bid {bid} and took {pts} of {total}: they made their bid") if made else
-                    _("{side} bid {bid} but took only {pts} of {total}: they fell short"))
+            text = (_("{side} bid {bid} and took {pts} of {total}") if made else
+                    _("{side} bid {bid} but took only {pts} of {total}"))
         elif bidder == 0:
-            text = (_("You bid {bid} and took {pts} of {total}: you made your bid") if made else
-                    _("You bid {bid} but took only {pts} of {total}: you fell short"))
+            text = (_("you bid {bid} and took {pts} of {total}") if made else
+                    _("you bid {bid} but took only {pts} of {total}"))
         elif bidder == 2:
-            text = (_("Your partner bid {bid} and your side took {pts} of {total}: you made the bid") if made else
-                    _("Your partner bid {bid} but your side took only {pts} of {total}: you fell short"))
+            text = (_("your partner bid {bid} and your side took {pts} of {total}") if made else
+                    _("your partner bid {bid} but your side took only {pts} of {total}"))
         else:
-            text = (_("They bid {bid} and took {pts} of {total}: they made their bid") if made else
-                    _("They bid {bid} but took only {pts} of {total}: you beat their bid"))
+            text = (_("the opponents bid {bid} and took {pts} of {total}") if made else
+                    _("the opponents bid {bid} but took only {pts} of {total}"))
         text = text.format(side=self.side(side), bid=bid, pts=pts, total=total)
-        return self.with_consequence(text, obs, res)
+        # who won the hand, by how much: the bid's margin, made or missed
+        won_by = side if made else 1 - side
+        margin = (_("bid made with {n} to spare") if made else _("bid missed by {n}")).format(n=abs(pts - bid)) \
+            if pts != bid else _("bid made exactly")
+        head = self.winner_clause_bid(won_by, margin)
+        return _("{winner}: {what}").format(winner=head, what=self.with_consequence(text, obs, res))
+
+    def winner_clause_bid(self, side, margin) -> str:
+        """"Your side won the hand (bid missed by 3)": who won, and the bid's margin."""
+        if self.demo:
+            return _("{side} won the hand ({margin})").format(side=self.side(side), margin=margin)
+        if side == 0:
+            return _("Your side won the hand ({margin})").format(margin=margin)
+        return _("The opponents won the hand ({margin})").format(margin=margin)
 
     def result_rows(self, obs, res):
         """Card points (and the last trick's bonus, then the sum), the bid to make, the tricks,
@@ -314,12 +356,13 @@ class HiddenTrumpUI(GameUI):
         for _leader, cards, winner in self.result_tricks(res):
             pts[winner & 1] += sum(self.points[c] for c in cards)
             won[winner & 1] += 1
-        rows = [(_("Card points"), pts[0], pts[1])]
+        face_down = any(c is None for _leader, cards, _w in obs.tricks for c in cards)
+        rows = [(_("Card points, face-down cards included") if face_down else _("Card points"), pts[0], pts[1])]
         extra = [res["points"][s] - pts[s] for s in (0, 1)]
         if any(extra):
             rows.append((_("Last trick"), f"+{extra[0]}", f"+{extra[1]}"))
             rows.append((_("Points in all"), res["points"][0], res["points"][1]))
-        bidder, bid = obs.public["bidder"], obs.public["bid"]
+        bidder, bid = obs.facts.bidder, obs.facts.bid
         rows.append((_("Bid to make"), *(bid if bidder & 1 == s else "" for s in (0, 1))))
         rows.append((_("Tricks"), won[0], won[1]))
         change = [a - b for b, a in zip(obs.score, res["score"])]
@@ -372,9 +415,9 @@ class UI304(HiddenTrumpUI):
         return _("Tokens")
 
     def prompt(self, obs):
-        if obs.phase == "caps":
+        if obs.phase == P.CAPS:
             return _("Claim Caps (all eight tricks) or play on?")
-        if obs.phase == "play" and A.REVEAL in obs.legal:
+        if obs.phase == P.PLAY and A.REVEAL in obs.legal:
             return _("Your turn: play a card, or reveal trump first")
         return super().prompt(obs)
 
@@ -386,8 +429,13 @@ class UI28(HiddenTrumpUI):
     points = game28.POINTS
 
     def score_line(self, score, obs=None):
-        return _("Game points {us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1),
+        text = _("Game points {us} {a} · {them} {b}").format(us=self.side(0), a=score[0], them=self.side(1),
                                                                b=score[1])
+        target = self.target(obs)
+        return _("{score} / {target}").format(score=text, target=target) if target else text
+
+    def target(self, obs):
+        return obs.options["target"] if obs is not None else None
 
     def amount(self, n):
         return _("1 game point") if n == 1 else _("{n} game points").format(n=n)
@@ -396,7 +444,7 @@ class UI28(HiddenTrumpUI):
         return _("Game points")
 
     def prompt(self, obs):
-        if obs.phase == "double":
+        if obs.phase == P.DOUBLE:
             return _("Double the stakes, or play on?")
         return super().prompt(obs)
 
@@ -412,31 +460,48 @@ class UI400(GameUI):
     def trump_suit(self, obs):
         return 1  # hearts, always
 
+    def target(self, obs):
+        return obs.options["target"] if obs is not None else None
+
+    def score_line(self, score, obs=None):
+        """By side, each partner's own count beside the side's ("Us 24 (14+10) · Them 31 (20+11) /
+        41", you and the right opponent first): the target is one partner's, with the other above 0."""
+        a, b = self.side_totals(score)
+        text = _("{us} {a} ({ours}) · {them} {b} ({theirs})").format(
+            us=self.side(0), a=a, ours=f"{score[0]}{score[2]:+d}", them=self.side(1), b=b,
+            theirs=f"{score[1]}{score[3]:+d}")  # "14+10", "2-30": the first partner's, then the other's
+        target = self.target(obs)
+        return _("{score} / {target}").format(score=text, target=target) if target else text
+
+    def bid_worth(self, obs, seat) -> int:
+        """What ``seat``'s bid wins if made and loses if missed (it grows with the bid and the score)."""
+        return game400.bid_value(obs.facts.bids[seat], obs.score[seat], obs.options)
+
     def contract_line(self, obs):
-        p = obs.public
-        made = [b for b in p["bids"] if b is not None]
-        if obs.phase == "auction":
+        p = obs.facts
+        made = [b for b in p.bids if b is not None]
+        if obs.phase == P.AUCTION:
             return _("Bidding · total so far {total} (at least {need} needed)").format(
-                total=sum(made), need=p["total_needed"])
+                total=sum(made), need=p.total_needed)
         return _("Hearts are trump · bids total {total}").format(total=sum(made))
 
     def points_line(self, obs):
-        won = obs.public["tricks_won"]
+        won = obs.facts.tricks_won
         return _("Tricks {us} {a} · {them} {b}").format(us=self.side(0), a=won[0] + won[2], them=self.side(1),
                                                         b=won[1] + won[3])
 
     def seat_note(self, obs, seat):
-        p = obs.public
-        bid = p["bids"][seat]
+        p = obs.facts
+        bid = p.bids[seat]
         if bid is None:
             return ""
-        return _("bid {bid} · won {won}").format(bid=bid, won=p["tricks_won"][seat])
+        return _("bid {bid} · won {won}").format(bid=bid, won=p.tricks_won[seat])
 
     def prompt(self, obs):
-        if obs.phase == "auction":
-            p = obs.public
-            return _("Your bid: at least {low} (total needed {need})").format(low=p["min_bid"], need=p["total_needed"])
-        if obs.phase == "redeal" and A.REDEAL in obs.legal:  # every seat is asked, only these may redeal
+        if obs.phase == P.AUCTION:
+            p = obs.facts
+            return _("Your bid: at least {low} (total needed {need})").format(low=p.min_bid, need=p.total_needed)
+        if obs.phase == P.REDEAL and A.REDEAL in obs.legal:  # every seat is asked, only these may redeal
             return _("No face cards: ask for a redeal?")
         return super().prompt(obs)
 
@@ -446,30 +511,35 @@ class UI400(GameUI):
                 return _("Redeal: the next dealer deals")
             return _("The bids were too low: the hand is thrown in")
         made = res["made"]
+        change = [a - b for b, a in zip(self.side_totals(obs.score), self.side_totals(res["score"]))]
+        side = None if change[0] == change[1] else 0 if change[0] > change[1] else 1
+        top, low = (f"{n:+d}" for n in sorted(change, reverse=True))
         if self.demo:
-            return _("{n} of 4 players made their bid").format(n=sum(made))
+            return self.winner_first(side, top, low, _("{n} of 4 players made their bid").format(n=sum(made)))
         us = {(True, True): _("You and your partner both made your bids"),
               (True, False): _("You made your bid, your partner fell short"),
               (False, True): _("Your partner made the bid, you fell short"),
               (False, False): _("You and your partner both fell short")}[(bool(made[0]), bool(made[2]))]
         them = {2: _("both opponents made theirs"), 1: _("one opponent made theirs"),
                 0: _("neither opponent made theirs")}[int(bool(made[1])) + int(bool(made[3]))]
-        return _("{us}; {them}").format(us=us, them=them)
+        return self.winner_first(side, top, low, _("{us}; {them}").format(us=us, them=them))
 
-    result_columns = (0.3, 0.8)
+    result_columns = (0.3, 0.6, 0.8)
 
     def result_header(self):
-        return [_("Player"), _("Bid and tricks"), _("Change")]
+        return [_("Player"), _("Bid (worth)"), _("Tricks"), _("Change")]
 
     def result_rows(self, obs, res):
-        """Per player: bid and tricks, and the change of score."""
+        """Per player: the bid with what it is worth (won if made, lost if missed: it grows with the
+        bid and the score), the tricks won, and the change of score."""
         if res["thrown_in"]:
             return []
         rows = []
         for s in range(4):
-            bid = obs.public["bids"][s]
+            bid = obs.facts.bids[s]
             change = res["score"][s] - obs.score[s]
-            rows.append((self.seat(s), _("bid {bid} · won {won}").format(bid=bid, won=res["points"][s]),
+            said = str(bid) if bid == 13 else _("{bid} ({worth})").format(bid=bid, worth=self.bid_worth(obs, s))
+            rows.append((self.seat(s), said, res["points"][s],
                          _("13: decides the match") if bid == 13 else f"{change:+d}"))
         return rows
 
@@ -487,7 +557,7 @@ class UISchieber(GameUI):
     tile_suit = 1  # Rosen
 
     def sort_key(self, card, obs):
-        trump = obs.public.get("trump")
+        trump = obs.facts.trump
         power = schieber.TRUMP_POWER[card & 15] if card >> 4 == trump else card & 15
         return (0 if card >> 4 == trump else 1 + (card >> 4)), -power
 
@@ -497,42 +567,41 @@ class UISchieber(GameUI):
     def contract_name(self, contract, trump):
         if contract == "trump":
             return _("{suit} trump").format(suit=suit_name(trump, True))
-        return action_label(A.OBENABE if contract == "obenabe" else A.UNDENUFE)
+        return action_label(A.contract(contract))
 
     def contract_line(self, obs):
-        p = obs.public
-        if p["contract"] is None:
-            if p["pushed"]:
-                chooser = (p["forehand"] + 2) % 4
+        p = obs.facts
+        if p.contract is None:
+            if p.pushed:
+                chooser = (p.forehand + 2) % 4
                 if self.is_you(chooser):
                     return _("Pushed: you choose the contract")
                 return _("Pushed: {seat} chooses the contract").format(seat=self.seat(chooser))
-            if self.is_you(p["forehand"]):
+            if self.is_you(p.forehand):
                 return _("You choose the contract")
-            return _("{seat} chooses the contract").format(seat=self.seat(p["forehand"]))
-        contract = self.contract_name(p["contract"], p["trump"])
-        if self.is_you(p["chooser"]):
+            return _("{seat} chooses the contract").format(seat=self.seat(p.forehand))
+        contract = self.contract_name(p.contract, p.trump)
+        if self.is_you(p.chooser):
             text = _("{contract} ×{mult} · your choice")
         else:
             text = _("{contract} ×{mult} · chosen by {by}")
-        return text.format(contract=contract, mult=p["multiplier"], by=self.seat(p["chooser"])) + \
-            (" · " + _("pushed") if p["pushed"] else "")
+        return text.format(contract=contract, mult=p.multiplier, by=self.seat(p.chooser)) + \
+            (" · " + _("pushed") if p.pushed else "")
 
     def points_line(self, obs):
-        p = obs.public
-        return _("This hand {us} {a} · {them} {b}").format(us=self.side(0), a=p["points"][0], them=self.side(1),
-                                                           b=p["points"][1])
+        p = obs.facts
+        return _("This hand {us} {a} · {them} {b}").format(us=self.side(0), a=p.points[0], them=self.side(1),
+                                                           b=p.points[1])
 
-    def score_line(self, score, obs=None):
-        target = obs.public["target"] if obs else 3000
-        return super().score_line(score) + f" / {target}"
+    def target(self, obs):
+        return obs.facts.target if obs else schieber.TARGETS[False]
 
     def live_score(self, obs):
-        return obs.public["score_now"]
+        return obs.facts.score_now
 
     def prompt(self, obs):
-        if obs.phase == "contract":
-            return _("Choose the contract") if not obs.public["pushed"] else _("Your partner pushed: you choose")
+        if obs.phase == P.CONTRACT:
+            return _("Choose the contract") if not obs.facts.pushed else _("Your partner pushed: you choose")
         return super().prompt(obs)
 
     def raw_parts(self, res):
@@ -552,20 +621,22 @@ class UISchieber(GameUI):
         return _("1 point") if n == 1 else _("{n} points").format(n=n)
 
     def result_headline(self, obs, res):
-        """"They chose Obenabe and took 123 points, with Weis 50 — ×3 = 519"."""
+        """"The opponents won the hand, 519 to 138: the opponents chose Obenabe and took 123 of 157
+        card points, with Weis 50 — ×3 = 519"."""
         name = action_label(A.parse_action(res["contract"], self.deck_cards), True)
         chooser, mult = res["chooser"], res["multiplier"]
         side = chooser & 1
         cards, bonus, weis, stoeck = self.raw_parts(res)[side]
         if self.demo:
-            text = _("{side} chose {contract} and took {pts} points")
+            text = _("{side} chose {contract} and took {pts} of {total} card points")
         elif chooser == 0:
-            text = _("You chose {contract} and took {pts} points")
+            text = _("you chose {contract} and took {pts} of {total} card points")
         elif chooser == 2:
-            text = _("Your partner chose {contract} and your side took {pts} points")
+            text = _("your partner chose {contract} and your side took {pts} of {total} card points")
         else:
-            text = _("They chose {contract} and took {pts} points")
-        text = text.format(side=self.side(side), contract=name, pts=cards + bonus)
+            text = _("the opponents chose {contract} and took {pts} of {total} card points")
+        text = text.format(side=self.side(side), contract=name, pts=cards + bonus,
+                           total=self.hand_cls.points_per_hand(obs.options) + bonus)
         extras = [(_("Weis {pts}") if n else "").format(pts=n) for n in (weis,)] + \
                  [(_("Stöck {pts}") if n else "").format(pts=n) for n in (stoeck,)]
         extras = [e for e in extras if e]
@@ -579,17 +650,17 @@ class UISchieber(GameUI):
             if self.demo:
                 won = _("{side} reach the target").format(side=self.side(res["winner"]))
             else:
-                won = _("You win the match") if res["winner"] == 0 else _("They reach the target and win the match")
+                won = _("You win the match") if res["winner"] == 0 else \
+                    _("The opponents reach the target and win the match")
             text = _("{what}. {result}").format(what=text, result=won)
-        return text
+        pts = res["points"]
+        top = 0 if pts[0] > pts[1] else 1 if pts[1] > pts[0] else None
+        return self.winner_first(top, max(pts), min(pts), text)
 
     def trick_points(self, cards, winner, before, after, res=None):
         """What the trick added to its winners' points (multiplied, the last trick's 5 and the
-        Match bonus in), from the hand's running points less the Weis and Stöck scored with it."""
-        side = winner & 1
-        b, a = before.public, after.public
-        extra = (a["weis_points"][side] - b["weis_points"][side]) + (a["stoeck_points"][side] - b["stoeck_points"][side])
-        return a["points"][side] - b["points"][side] - extra
+        Match bonus in), as the engine's event of the trick tells it."""
+        return next((e.points for e in after.events if isinstance(e, E.TrickWon)), None)
 
     def result_rows(self, obs, res):
         """Cards (the last trick's 5 in them), the Match bonus, Weis and Stöck, their sum before

@@ -21,6 +21,7 @@ from __future__ import annotations
 import pygame
 
 from . import style
+from .kit import shapes
 
 SHORT = 720                 # the canvas's short side
 LONG_MIN, LONG_MAX = 1280, 1560
@@ -50,73 +51,71 @@ def is_portrait(size) -> bool:
 
 
 class Layout:
+    """The table's fixed places for a canvas ``size``, from its shape's declared measures
+    (``kit.shapes``): the top bar and its buttons, the trick's places, the seats' anchors, the
+    player's own row (trump card, Hint) and the hand's band."""
+
     def __init__(self, size):
         self.size = w, h = size
+        self.shape = t = shapes.of(size)
         self.rect = pygame.Rect(0, 0, w, h)
-        self.portrait = p = h > w
+        self.portrait = h > w
         self.touch = TOUCH
         self.small, self.body, self.large, self.title = style.SMALL_PX, style.BODY_PX, 40, 52
         self.medium = self.body
         self.min_text = style.TEXT_MIN_PX
         self.button_h = 96                      # the other scenes' buttons
         self.control_h = TOUCH                  # the table's action buttons
-        self.gap = 14 if p else 12
-        self.margin = 24 if p else 32
+        self.gap, self.margin = t.gap, t.margin
         bh = TOUCH
-        self.status_rows = 3 if p else (bh + 10 - 4) // (self.small + 6)  # the top bar's lines of text
-        if p:
-            # under the buttons, three rows: the contract (on two where it is long) and the points
-            self.top_bar = pygame.Rect(0, 0, w, 8 + bh + 8 + self.status_rows * (self.small + 8))
-            by = 8
-        else:
-            self.top_bar = pygame.Rect(0, 0, w, bh + 10)
-            by = 5
-        self.menu_rect = pygame.Rect(12, by, 112 if p else 130, bh)
-        last_w = 152 if p else 180  # "Last trick" on two lines in every language (Malayalam the widest)
-        self.last_rect = pygame.Rect(w - 12 - last_w, by, last_w, bh)
-        extra = max(0, h - LONG_MIN) if p else 0  # a taller phone: larger cards, more room
-        self.card_w = (150 + extra // 14) if p else 130   # the player's hand
-        self.trick_w = (116 + extra // 10) if p else 88   # cards on the table
-        self.back_w = 54                        # other seats' hands
+        self.status_rows = t.status_rows or (bh + 2 * t.bar_pad - 4) // (self.small + 6)
+        below = self.status_rows * (self.small + 8) if t.bar_rows_below else 0
+        self.top_bar = pygame.Rect(0, 0, w, 2 * t.bar_pad + bh + below)
+        self.menu_rect = pygame.Rect(12, t.bar_pad, t.menu_w, bh)
+        self.last_rect = pygame.Rect(w - 12 - t.last_w, t.bar_pad, t.last_w, bh)
+        extra = max(0, max(size) - LONG_MIN)    # a longer canvas: larger cards, more room
+        self.card_w = shapes.grown(t.card_w, extra, t.card_grow)
+        self.trick_w = shapes.grown(t.trick_w, extra, t.trick_grow)
+        self.back_w = t.back_w
         back_h = card_h(self.back_w)
         cx = w // 2
-        if p:
-            self.hand_bottom = h - 14
-            two_rows = card_h(self.card_w) + self.row_offset()
-            prompt_top = self.hand_bottom - two_rows - 20 - self.control_h - 12 - 84
-            partner_y = self.top_bar.bottom + 16 + back_h // 2
-            cy = (partner_y + back_h // 2 + 60 + prompt_top) // 2
-            self.center = (cx, cy)
-            dx, dy = 100 + extra // 20, 88 + extra // 8
-            anchors = {1: (w - 50, cy + 14), 2: (cx, partner_y), 3: (50, cy + 14)}
-            self.side_fan_top = cy - 74
-        else:
-            # the lower edge of the hand may leave the screen (the indices are at the top)
-            self.hand_bottom = h + 62
-            cy = 318
-            self.center = (cx, cy)
-            dx, dy = 112 + (w - LONG_MIN) // 10, 62
-            side_x = 96 + (w - LONG_MIN) // 6
-            anchors = {1: (w - side_x, cy), 2: (cx, self.top_bar.bottom + 8 + back_h // 2), 3: (side_x, cy)}
-            self.side_fan_top = 196
-        self.seat_anchor = {0: (cx, h - 40), **anchors}
+        self.hand_bottom = h - t.hand_bottom    # sideways, the hand's lower edge leaves the screen
+        partner_y = self.top_bar.bottom + t.partner_gap + back_h // 2
+        cy = t.centre_y
+        if not cy:  # midway between the partner's cards (and its speech) and the prompt
+            hand = card_h(self.card_w) + (self.row_offset() if t.two_row_hand else 0)
+            prompt_top = self.hand_bottom - hand - t.controls_gap - self.control_h - 12 - t.prompt_room
+            cy = (partner_y + back_h // 2 + t.trick_below_partner + prompt_top) // 2
+        self.center = (cx, cy)
+        dx = max(shapes.grown(t.slot_dx, extra, t.slot_dx_grow), self.trick_w + t.slot_apart)  # cards side by side apart
+        dy = shapes.grown(t.slot_dy, extra, t.slot_dy_grow)
+        side_x = shapes.grown(t.side_x, extra, t.side_x_grow)
+        self.side_fan_top = t.side_fan_top or cy - t.side_fan_rise
+        self.seat_anchor = {0: (cx, h - 40), 1: (w - side_x, cy + t.side_y), 2: (cx, partner_y),
+                            3: (side_x, cy + t.side_y)}
         x, y = self.center
         self.trick_pos = {0: (x, y + dy), 1: (x + dx, y), 2: (x, y - dy), 3: (x - dx, y)}
         self.own_row_y = y + dy  # the player's badge, trump card and hint button, beside the bottom slot
         slot0, slot1 = self.trick_rect(0), self.trick_rect(1)
         ind_w = int(self.trick_w * 0.62)
         ind_h = card_h(ind_w)
-        # the badge left of the bottom slot, below the left slot; the trump card and Hint to the right
+        # the badge left of the bottom slot; the trump card and Hint to its right (upright), or
+        # right of the right slot (sideways)
         self.own_badge_anchor = (slot0.left - 14, slot0.bottom - 30)
-        if p:
-            self.own_indicator_center = (slot0.right + 14 + ind_w // 2, max(slot1.bottom + 4 + ind_h // 2,
-                                                                          slot0.bottom - ind_h // 2))
+        if t.own_row_beside_left:  # the trump card right of the bottom place, apart from the trick
+            self.own_indicator_center = (slot0.right + t.trump_apart + ind_w // 2,
+                                         max(slot1.bottom + t.trump_apart + ind_h // 2, slot0.bottom - ind_h // 2))
             left = slot1.right + 8
-            self.hint_rect = pygame.Rect(left, slot0.bottom - bh, min(180, w - 8 - left), bh)
+            self.hint_rect = pygame.Rect(left, slot0.bottom - bh, min(t.hint_w, w - 8 - left), bh)
         else:
-            self.own_indicator_center = (slot1.right + 16 + ind_w // 2, self.own_row_y)
-            self.hint_rect = pygame.Rect(slot1.right + 32 + ind_w, self.own_row_y - bh // 2, 180, bh)
-        self.hand_area = pygame.Rect(4 if p else 16, 0, w - (8 if p else 32), h)  # x extent for the fan
+            self.own_indicator_center = (slot1.right + t.trump_apart + ind_w // 2, self.own_row_y)
+            self.hint_rect = pygame.Rect(slot1.right + 32 + ind_w, self.own_row_y - bh // 2, t.hint_w, bh)
+        self.hand_area = pygame.Rect(t.hand_side, 0, w - 2 * t.hand_side, h)  # x extent for the fan
+
+    def controls_height(self) -> int:
+        """The band of the table's action buttons: its rows and the gaps between them."""
+        rows = self.shape.controls_rows
+        return self.control_h * rows + self.gap * (rows - 1)
 
     # ---- the table ------------------------------------------------------------------------------
     def trick_rect(self, seat) -> pygame.Rect:
@@ -134,7 +133,8 @@ class Layout:
         return int(card_h(self.card_w) * 0.5)
 
     def hand_rows(self, n: int) -> int:
-        return 2 if self.portrait and n >= 8 else 1
+        most = self.shape.two_row_hand
+        return 2 if most and n >= most else 1
 
     def hand_rects(self, n: int, card_size) -> list[pygame.Rect]:
         """One rect per card, left to right (and top row first when the hand takes two rows)."""
@@ -159,17 +159,15 @@ class Layout:
 
     def controls_rect(self, hand_top: int) -> pygame.Rect:
         """The band for action buttons, just above the hand."""
-        w = self.size[0]
-        height = self.control_h * 2 + self.gap if self.portrait else self.control_h
-        bottom = hand_top - (20 if self.portrait else 10)
-        return pygame.Rect(self.margin, bottom - height, w - 2 * self.margin, height)
+        height = self.controls_height()
+        bottom = hand_top - self.shape.controls_gap
+        return pygame.Rect(self.margin, bottom - height, self.size[0] - 2 * self.margin, height)
 
     def dialog(self, width_share=0.62, height_share=0.8) -> pygame.Rect:
         w, h = self.size
-        if self.portrait:
-            width_share, height_share = 0.94, min(0.9, height_share)
-        else:
-            height_share = max(height_share, 0.92)
+        t = self.shape
+        width_share = t.dialog_width or width_share
+        height_share = max(t.dialog_height_least, min(t.dialog_height_most, height_share))
         r = pygame.Rect(0, 0, int(w * width_share), int(h * height_share))
         r.center = (w // 2, h // 2)
         return r

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, style
+from . import direction, gfx, kit, style
 from .widgets import Button
 
 BUTTON = 96   # "Go on": a phone-sized target (48 CSS px at a 390 px wide page)
@@ -66,17 +66,17 @@ class LessonNote:
             # held upright the note keeps the table's width; sideways it may step aside from a name
             beside_w = BUTTON * 2 + 12 if waits and beside else 0
             narrowest = region.width if self.lay.portrait else BUTTON * 2 + 32 + beside_w
-            for left, right in spans(region, [r for group in seen for r in group], narrowest):
+            for left, right in kit.place.spans(region, [r for group in seen for r in group], narrowest):
                 room = right - left - 32 - beside_w
-                lines = gfx.wrap(text, self.size, room, True)
+                lines = kit.text.wrap(text, self.size, room, True)
                 button_h = BUTTON + 12 if waits and not beside else 0
                 height = max(len(lines) * int(self.size * 1.3) + 20 + button_h, BUTTON + 16 if waits else 0)
                 rect = pygame.Rect(left, region.top, right - left, height)
-                fits = height <= region.height
+                fits = height <= region.height and kit.text.widest(lines, self.size, True) <= room
                 if fits:
-                    rect.top = slide(rect, region, seen)
+                    rect.top = kit.place.slide(rect, region, seen)
                 # where the note fits and covers least: the first region, the widest, the highest of such
-                key = (not fits, covers(rect, seen) if fits else (), order, -rect.width, rect.top)
+                key = (not fits, kit.place.covers(rect, seen) if fits else (), order, -rect.width, rect.top)
                 if best is None or key < best[0]:
                     best = key, rect, lines, room, button_h, beside
         self.rect, self.lines, room, button_h, beside = best[1:]
@@ -104,28 +104,3 @@ class LessonNote:
             gfx.blit_text(surf, line, self.size, (box.left, y), style.TEXT, bold=True, within=box)
             y += step
 
-
-def spans(region, rects, narrowest) -> list[tuple[int, int]]:
-    """Stretches of ``region`` across (left, right) at least ``narrowest`` wide: all of it, or
-    ending beside any of ``rects`` that reach into it (the note may step aside from a name)."""
-    lefts = {region.left} | {r.right + 8 for r in rects if region.left < r.right + 8 < region.right}
-    rights = {region.right} | {r.left - 8 for r in rects if region.left < r.left - 8 < region.right}
-    return sorted((a, b) for a in lefts for b in rights if b - a >= narrowest)
-
-
-def covers(rect, sights) -> tuple:
-    """How much of each of ``sights`` (lists of rects) ``rect`` covers."""
-    return tuple(sum(rect.clip(r).width * rect.clip(r).height for r in group) for group in sights)
-
-
-def slide(rect, region, sights) -> int:
-    """The top for ``rect`` within ``region`` (moved up or down only) where it covers least of
-    ``sights`` (lists of rects, most important first: any of the first list's area weighs more
-    than all of the second's), the highest of such places: under the top bar when nothing is
-    in the way, else just below (or above) what is, touching it where a gap leaves no room."""
-    lowest = max(region.top, region.bottom - rect.height)
-    rects = [r for group in sights for r in group]
-    edges = [r.bottom + gap for r in rects for gap in (8, 0)]
-    edges += [r.top - gap - rect.height for r in rects for gap in (8, 0)]
-    tops = sorted({region.top, lowest} | {t for t in edges if region.top <= t <= lowest})
-    return min(tops, key=lambda top: (covers(rect.move(0, top - rect.top), sights), top))

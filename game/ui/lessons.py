@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from game.engine import Hand28, Hand304, Hand400, HandSchieber, IllegalAction, game_class
 from game.engine import actions as A
 from game.i18n import N_, _
+from game.i18n.refusals import allowed_message
 
 from .names import action_phrase, card_name
 from .session import Session
 
 PLAY_OUTLINED = N_("Play the card outlined in your hand: {card}.")
+RULE = N_("The rule: {rule}.")
 NOT_THE_LESSONS = N_("The lesson asks for another move here: read its note.")
 NO_LESSON = N_("{game} has no guided hand yet.")
 PLAY_ON = N_("That was the lesson. Play the rest of the hand as you like: the others play on by themselves.")
@@ -203,11 +205,13 @@ class LessonGuide:
             return ""
         code = self.expected()
         swiss = self.lesson.game.DECK.family == "swiss"
-        card = card_name(code % A.INDICATOR, swiss) if code < A.BID else ""
+        card = card_name(A.card_of(code), swiss) if A.card_of(code) is not None else ""
         if step.caption:
             return _(step.caption).format(card=card, action=action_phrase(code, swiss))
         if self.hand.turn == 0 and A.is_play(code):
-            return _(PLAY_OUTLINED).format(card=card)
+            allowed = self.hand.observation(0).why_allowed(code)  # the engine's rule for the card
+            rule = f" {_(RULE).format(rule=_(allowed_message(allowed)))}" if allowed is not None else ""
+            return _(PLAY_OUTLINED).format(card=card) + rule
         return ""
 
     def outlined(self):
@@ -215,7 +219,7 @@ class LessonGuide:
         code = self.expected()
         if code is None or self.hand.turn != 0:
             return None
-        return code if A.is_play(code) else code - A.INDICATOR if A.INDICATOR <= code < A.BID else None
+        return A.card_of(code)
 
     def refusal(self, action) -> IllegalAction | None:
         """None if the player's legal ``action`` is the lesson's, else the lesson's note."""

@@ -14,7 +14,7 @@ import pygame
 
 from game.i18n import N_, _, Message
 
-from . import gfx, style
+from . import gfx, kit, style
 from .games import game_ui
 from .session import Session
 from .storage import when_text
@@ -46,7 +46,7 @@ class MatchOffer:
         """The two buttons, laid out with the panel around the table's middle."""
         w = min(self.WIDTH, layout.size[0] - 2 * (layout.back_w + 40))  # between the side seats' fans
         size = layout.small + 2
-        self.lines = gfx.wrap(self.text(), size, w - 2 * layout.gap)
+        self.lines = kit.text.wrap(self.text(), size, w - 2 * layout.gap)
         text_h = len(self.lines) * int(size * 1.3)
         h = layout.gap * 3 + text_h + layout.touch
         self.rect = pygame.Rect(0, 0, w, h)

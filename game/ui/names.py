@@ -73,25 +73,27 @@ WORDS = {
 
 def action_label(action: int, swiss: bool = False) -> str:
     """A short label for an action: a button's caption, or what a seat said."""
-    if A.is_bid(action):
-        return str(action - A.BID)
-    if A.TRUMP <= action < A.TRUMP + 4:
-        return _("{suit} trump").format(suit=suit_name(action - A.TRUMP, swiss))
+    info = A.describe(action)
+    if info.kind is A.Kind.BID:
+        return str(info.value)
+    if info.suit is not None:
+        return _("{suit} trump").format(suit=suit_name(info.suit, swiss))
     if action in WORDS:
         return _(WORDS[action])
-    if A.is_play(action):
-        return card_short(action, swiss)
-    return _("Trump card")
+    if info.kind is A.Kind.INDICATOR:
+        return _("Trump card")
+    return card_short(info.card, swiss)  # a card played, or given
 
 
 def action_phrase(action: int, swiss: bool = False) -> str:
     """The action as the head of a sentence (a hint's reason): 'Play Jack of Spades', 'Bid 16', 'Pass'."""
     if A.is_play(action):
         return _("Play {card}").format(card=card_name(action, swiss))
-    if A.INDICATOR <= action < A.BID:
-        return _("Choose {card} as trump indicator").format(card=card_name(action - A.INDICATOR, swiss))
-    if A.is_bid(action):
-        return _("Bid {n}").format(n=action - A.BID)
+    info = A.describe(action)
+    if info.kind is A.Kind.INDICATOR:
+        return _("Choose {card} as trump indicator").format(card=card_name(info.card, swiss))
+    if info.kind is A.Kind.BID:
+        return _("Bid {n}").format(n=info.value)
     return action_label(action, swiss)
 
 

@@ -1,12 +1,13 @@
 """What an action brought to the table besides itself: a call for trump, trump revealed, a
 contract chosen, Weis scored, Stöck.  The table shows each as a notice; the hand review lists
-them at the step where they happened.  Read from two observations, before and after."""
+them at the step where they happened.  Read from the engine's events of the action
+(``Observation.events``, game/engine/events.py)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.engine import actions as A
+from game.engine import events as E
 from game.i18n import _
 
 from .names import suit_name
@@ -19,41 +20,40 @@ class News(NamedTuple):
 
 
 def action_news(ui, seat, action, before, after) -> list[News]:
-    """The news of ``seat``'s ``action`` (already applied) in the current language; ``before``
-    and ``after`` are observations of one seat (any seat: these facts are public)."""
+    """The news of ``seat``'s ``action`` (already applied) in the current language, from the
+    events in ``after`` (an observation of any seat: events are public)."""
     out = []
     swiss = ui.swiss
-    bp, ap = before.public, after.public
-    if action == A.CALL:
-        text = _("You call Trump!") if ui.is_you(seat) else _("{seat} calls Trump!").format(seat=ui.seat(seat))
-        out.append(News(text, None, "call"))
-    if ap.get("revealed") and not bp.get("revealed"):
-        trump = ap["trump"]
-        out.append(News(_("Trump is revealed: {suit}").format(suit=suit_name(trump, swiss)), ("suit", trump), "reveal"))
-    if ap.get("contract") and not bp.get("contract"):
-        text = _("You choose {contract} ×{mult}") if ui.is_you(seat) else _("{seat} chooses {contract} ×{mult}")
-        out.append(News(text.format(
-            seat=ui.seat(seat), contract=ui.contract_name(ap["contract"], ap["trump"]), mult=ap["multiplier"]),
-            ("suit", ap["trump"]) if ap["trump"] is not None else None, "contract"))
-    if sum(ap.get("weis_points", (0, 0))) and not sum(bp.get("weis_points", (0, 0))):
-        cards = [c for found in ap["weis"] for w in found for c in w["cards"]]
-        out.append(News(weis_text(ui, ap), ("cards", tuple(cards)), "weis"))
-    if ap.get("stoeck") is not None and bp.get("stoeck") is None:
-        side = ap["stoeck"] & 1
-        out.append(News(_("Stöck! {seat} +{pts}").format(seat=ui.seat(ap["stoeck"]), pts=ap["stoeck_points"][side]),
-                        None, "stoeck"))
-    return out
+    weis, stoeck = [], []
+    for event in after.events:
+        if isinstance(event, E.TrumpCalled):
+            text = _("You call Trump!") if ui.is_you(seat) else _("{seat} calls Trump!").format(seat=ui.seat(seat))
+            out.append(News(text, None, "call"))
+        elif isinstance(event, E.TrumpRevealed):
+            out.append(News(_("Trump is revealed: {suit}").format(suit=suit_name(event.suit, swiss)),
+                            ("suit", event.suit), "reveal"))
+        elif isinstance(event, E.ContractChosen):
+            text = _("You choose {contract} ×{mult}") if ui.is_you(seat) else _("{seat} chooses {contract} ×{mult}")
+            out.append(News(text.format(seat=ui.seat(seat), contract=ui.contract_name(event.contract, event.suit),
+                                        mult=event.multiplier),
+                            ("suit", event.suit) if event.suit is not None else None, "contract"))
+        elif isinstance(event, E.WeisScored):
+            weis.append(event)
+        elif isinstance(event, E.StoeckScored):
+            stoeck.append(News(_("Stöck! {seat} +{pts}").format(seat=ui.seat(event.seat), pts=event.points),
+                               None, "stoeck"))
+    if weis:  # one notice for the side's Weis, then Stöck
+        cards = tuple(c for event in weis for c in event.cards)
+        out.append(News(weis_text(ui, weis, after), ("cards", cards), "weis"))
+    return out + stoeck
 
 
-def weis_text(ui, p) -> str:
-    """The Weis scored, per seat, from a Schieber observation's public facts ``p``."""
-    parts = []
-    for seat, found in enumerate(p["weis"]):
-        if found:
-            pts = sum(w["points"] for w in found)
-            parts.append(_("{seat} {pts}").format(seat=ui.seat(seat), pts=pts))
-    side = 0 if p["weis_points"][0] else 1
+def weis_text(ui, weis, obs) -> str:
+    """The Weis scored (``WeisScored`` events of one side), per seat."""
+    mult = obs.facts.multiplier or 1
+    parts = [_("{seat} {pts}").format(seat=ui.seat(e.seat), pts=e.points // mult) for e in weis]
+    side = weis[0].seat & 1
     text = _("Weis for {side}: {parts}").format(side=ui.side(side), parts=", ".join(parts))
-    if p["multiplier"] > 1:
-        text += " " + _("(×{mult} = {total})").format(mult=p["multiplier"], total=p["weis_points"][side])
+    if mult > 1:
+        text += " " + _("(×{mult} = {total})").format(mult=mult, total=sum(e.points for e in weis))
     return text

@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _
 
-from . import gfx, style
+from . import gfx, kit, style
 
 
 class Caption:
@@ -27,13 +27,10 @@ class Caption:
     def draw(self, surf, layout) -> None:
         size = layout.small
         width = layout.size[0] - 2 * layout.margin
-        size = gfx.fit_size(self.text, size, width - 24)
+        shown, size = kit.text.fit_line(self.text, size, width - 24, smallest=0)  # shrunk, then cut short
         band = pygame.Rect(0, 0, width, int(size * 1.9))
         band.midtop = (layout.size[0] // 2, layout.top_bar.bottom)
         gfx.panel(surf, band, (12, 24, 18, 200), band.height // 2)
-        shown = self.text
-        while len(shown) > 1 and gfx.text_width(shown, size) > width - 24:  # still too wide at the smallest size
-            shown = shown[:-2] + "…"
         gfx.blit_text(surf, shown, size, band.center, style.TEXT, "center")
 
 

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from . import fonts, gfx, style
+from . import gfx, kit, style
 from .dialog import DialogScene
 
 
@@ -52,15 +52,15 @@ class ReadingScene(DialogScene):
         lay = self.layout
         body, head, title = lay.body, lay.body + 2, lay.large
         title_text = self.page_title()
-        title_lines = gfx.wrap(title_text, title, width, True) if title_text else ()
+        title_lines = kit.text.wrap(title_text, title, width, True) if title_text else ()
         parts = self.parts()
-        band = gfx.band(title, True)
+        band = kit.text.band(title, True)
         # room above the first line for a picture taller than a Latin line's band (Arabic), and for
         # the marks some scripts set above the band (Sinhala, Tamil)
-        top = max([4] + [(fonts.size(line, title, True)[1] - band) // 2 for line in title_lines])
+        top = max([4] + [(kit.text.height(line, title, True) - band) // 2 for line in title_lines])
         height = top + len(title_lines) * int(title * 1.2) + (12 if title_lines else 0) + 20
-        height += sum(len(gfx.wrap(h, head, width, True)) * int(head * 1.25) + 10
-                      + len(gfx.wrap(p, body, width)) * int(body * 1.4) + 22 for h, p in parts)
+        height += sum(len(kit.text.wrap(h, head, width, True)) * int(head * 1.25) + 10
+                      + len(kit.text.wrap(p, body, width)) * int(body * 1.4) + 22 for h, p in parts)
         page = pygame.Surface((width, height), pygame.SRCALPHA)
         box = page.get_rect()
         y = top

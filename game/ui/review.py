@@ -18,11 +18,13 @@ from game.engine import FACE_DOWN, IllegalAction
 from game.engine import actions as A
 from game.engine.records import RecordError, hand_from_record
 from game.i18n import _
+from game.i18n.refusals import allowed_message
 
 from . import ai_notes
 from .games import game_ui
 from .names import action_phrase, card_short
 from .news import action_news
+from game.engine import phases as P
 
 @dataclass(frozen=True)
 class Moment:
@@ -125,10 +127,10 @@ class HandReview:
             cards = self.ui.sorted_hand(view.hand, view)
             hands.append(tuple((c, False) for c in cards) + tuple((c, True) for c in self.ui.sorted_hand(later, view)))
         indicator = None
-        public = views[0].public
-        if public.get("indicator_down") and public.get("bidder") is not None:
-            bidder = public["bidder"]
-            indicator = (bidder, views[bidder].public["indicator"])
+        public = views[0].facts
+        if public.indicator_down and public.bidder is not None:
+            bidder = public.bidder
+            indicator = (bidder, views[bidder].facts.indicator)
         step, seat, action = taken
         return Moment(step, seat, action, tuple(hands), indicator, trick, winner, number, views[0],
                       before if step else views[0], actor_view)
@@ -156,8 +158,8 @@ class HandReview:
             return _("As dealt")
         if m.trick_no:
             return _("Trick {n} of {total}").format(n=m.trick_no, total=self.cards_each)
-        phase = m.before.phase if m.obs.phase in ("play", "over") else m.obs.phase
-        return _("Contract") if phase == "contract" else _("Auction")  # Schieber's choice, else the bidding
+        phase = m.before.phase if m.obs.phase in (P.PLAY, P.OVER) else m.obs.phase
+        return _("Contract") if phase == P.CONTRACT else _("Auction")  # Schieber's choice, else the bidding
 
     def counter(self, position: int) -> str:
         return _("Step {k} of {n}").format(k=min(position, self.steps), n=self.steps)
@@ -201,7 +203,7 @@ class HandReview:
         lines = [ui.contract_line(obs)]
         if obs.tricks:
             lines.append(ui.points_line(obs))
-        score = obs.public.get("score_now") or obs.score
+        score = obs.facts.score_now or obs.score
         lines.append(ui.score_line(score, obs))
         return [line for line in lines if line]
 
@@ -212,9 +214,9 @@ class HandReview:
             down = m.obs.actions[-1].flags & FACE_DOWN  # how the card went on the table
             text = _("{seat}: {card}, face down") if down else _("{seat}: {card}")
             return text.format(seat=seat, card=card)
-        if A.INDICATOR <= action < A.BID:
-            card = card_short(action - A.INDICATOR, ui.swiss)
-            if m.obs.public.get("indicator_down"):
+        if A.is_indicator(action):
+            card = card_short(A.card_of(action), ui.swiss)
+            if m.obs.facts.indicator_down:
                 return _("{seat}: trump card {card}, face down").format(seat=seat, card=card)
             return _("{seat}: trump card {card}, face up").format(seat=seat, card=card)
         words = action_phrase(action, ui.swiss) if A.is_bid(action) else ui.word_label(action, m.actor_view)
@@ -228,8 +230,16 @@ class HandReview:
         return self.notes.get(position - 1)
 
     def note_lines(self, note: ai_notes.Note) -> list[str]:
-        """Who decided, from how many imagined deals, and the reason in one line."""
-        return ai_notes.lines(note, self.ui.seat(note.seat), self.ui.swiss, self.ui.deck_cards)
+        """Who decided, from how many imagined deals, and the reason in one line; for a card,
+        the rule that let it be played, as the engine says it."""
+        lines = ai_notes.lines(note, self.ui.seat(note.seat), self.ui.swiss, self.ui.deck_cards)
+        index = next((i for i, n in self.notes.items() if n is note), None)
+        if index is not None:
+            m = self.moments[index + 1]
+            allowed = m.actor_view.why_allowed(m.action) if A.describe(m.action).is_card else None
+            if allowed is not None:
+                lines.append(rule_sentence(allowed))
+        return lines
 
     def note_rows(self, note: ai_notes.Note) -> list[tuple[str, str, str]]:
         """(choice, mean points its side takes after it, chance the bid is made), the action
@@ -239,6 +249,11 @@ class HandReview:
     def note_made_heading(self, note: ai_notes.Note) -> str:
         """The heading over ``note_rows``' chances (a bid's, or the bid in play's)."""
         return ai_notes.made_heading(note)
+
+
+def rule_sentence(allowed) -> str:
+    """The engine's reason a move was allowed, as a sentence in the player's language."""
+    return _("The rule: {rule}.").format(rule=_(allowed_message(allowed)))
 
 
 def _raw_notes(record: dict, count: int) -> dict[int, object]:

@@ -14,7 +14,7 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, style
+from . import direction, gfx, kit, style
 from .widgets import Button
 
 TOUCH = 96      # the review's smallest button, canvas px (48 CSS px needs 89 at a 390 px wide page)
@@ -149,11 +149,11 @@ def _portrait(w: int, h: int, n: int) -> ReviewPlan:
 def broken(text: str, size: int, width: int) -> list[str]:
     """``text`` without spaces (a code, a link) cut into the fewest lines no wider than ``width``
     at ``size``, as even in length as can be."""
-    count = max(1, -(-gfx.text_width(text, size) // max(1, width)))
+    count = max(1, -(-kit.text.width(text, size) // max(1, width)))
     while True:
         per = max(1, -(-len(text) // count))
         lines = [text[i:i + per] for i in range(0, len(text), per)]
-        if per == 1 or all(gfx.text_width(line, size) <= width for line in lines):
+        if per == 1 or all(kit.text.width(line, size) <= width for line in lines):
             return lines
         count += 1
 
@@ -234,8 +234,8 @@ class ReviewView:
         (x, y), anchor = p.labels[seat]
         note = ui.seat_note(m.obs, seat)
         name = ui.seat(seat) + (f" · {note}" if note else "")
-        size = gfx.fit_size(name, p.small, p.board.width // 2, True, TEXT_MIN)
-        box = pygame.Rect(0, 0, gfx.text_width(name, size, True) + 20, p.small + 12)
+        size = kit.text.fit_size(name, p.small, p.board.width // 2, True, TEXT_MIN)
+        box = pygame.Rect(0, 0, kit.text.width(name, size, True) + 20, p.small + 12)
         setattr(box, anchor, (x, y))  # at its seat: the table does not mirror
         box.clamp_ip(p.board.inflate(-8, 0))
         return box, name, size
@@ -248,7 +248,7 @@ class ReviewView:
         active = m.seat == seat and m.step > 0
         colour = style.TURN if active else style.SIDE_COLOURS[seat & 1]
         gfx.panel(surf, box, style.PANEL, 10, colour, 3 if active else 2)
-        gfx.blit_text(surf, name, size, (box.centerx, box.centery - gfx.ink_offset(name, size, True)), colour,
+        gfx.blit_text(surf, name, size, (box.centerx, box.centery - kit.text.ink_offset(name, size, True)), colour,
                       "center", True)
         shown = [(card, later, "") for card, later in m.hands[seat]]
         if m.indicator and m.indicator[0] == seat:
@@ -269,7 +269,7 @@ class ReviewView:
         gfx.panel(surf, p.bar, style.PANEL, 0)
         room = p.play.left - p.close.right - 24
         title = f"{review.heading(position)} · {review.counter(position)}"
-        size = gfx.fit_size(title, p.heading, room if p.bar.height <= TOUCH + 16 else p.bar.width - 24, True, TEXT_MIN)
+        size = kit.text.fit_size(title, p.heading, room if p.bar.height <= TOUCH + 16 else p.bar.width - 24, True, TEXT_MIN)
         x, y = p.heading_at
         if p.bar.height <= TOUCH + 16:  # landscape: the heading between the buttons, the game below it
             y = p.close.centery - size
@@ -293,9 +293,9 @@ class ReviewView:
             inner.top, inner.height = inner.top + used, inner.height - used
         y = inner.top
         size = p.text
-        below = [row for line in context for row in gfx.wrap(line, p.small, inner.width)]
+        below = [row for line in context for row in kit.text.wrap(line, p.small, inner.width)]
         step = int(p.small * 1.3)
-        text_rows = sum(len(gfx.wrap(line, size, inner.width, i == 0)) for i, line in enumerate(lines))
+        text_rows = sum(len(kit.text.wrap(line, size, inner.width, i == 0)) for i, line in enumerate(lines))
         while below and text_rows * int(size * 1.3) + len(below) * step + 22 > inner.height:
             below.pop(0)  # the score stays longest
         need = len(below) * step + 6  # room below the last line's letters (Arabic sits low)
@@ -306,12 +306,12 @@ class ReviewView:
                 gfx.blit_text(surf, row, p.small, (inner.left, bottom + i * step), style.TEXT_DIM, within=inner)
             inner.height -= need + 16
         rows = [(line, i == 0) for i, line in enumerate(lines)]
-        wrapped = [(row, bold) for line, bold in rows for row in gfx.wrap(line, size, inner.width, bold)]
+        wrapped = [(row, bold) for line, bold in rows for row in kit.text.wrap(line, size, inner.width, bold)]
         step = int(size * 1.3)
         while len(wrapped) * step > inner.height and size > TEXT_MIN:  # a long step in a small band
             size -= 1
             step = int(size * 1.3)
-            wrapped = [(row, bold) for line, bold in rows for row in gfx.wrap(line, size, inner.width, bold)]
+            wrapped = [(row, bold) for line, bold in rows for row in kit.text.wrap(line, size, inner.width, bold)]
         for row, bold in wrapped:
             if y + step > inner.bottom + 4:
                 break
@@ -335,7 +335,7 @@ class ReviewView:
         return box
 
     def code_height(self, code, width) -> int:
-        label = len(gfx.wrap(_("Deal code"), self.p.small, width, True)) * int(self.p.small * 1.3)
+        label = len(kit.text.wrap(_("Deal code"), self.p.small, width, True)) * int(self.p.small * 1.3)
         return label + 6 + self.field_height(code, width)
 
     def code(self, surf, code, rect):
@@ -358,7 +358,7 @@ class ReviewView:
             top = max(below.top, name.bottom + 8)
             below.height, below.top = below.bottom - top, top
         for area in (beside, below) if names else (centre,):
-            width = min(area.width, max(gfx.text_width(code, self.p.small) + 56, 320))
+            width = min(area.width, max(kit.text.width(code, self.p.small) + 56, 320))
             box = pygame.Rect(0, 0, width, self.code_height(code, width - 24) + 24)
             box.center = area.center
             if width > 0 and area.contains(box):
@@ -384,7 +384,7 @@ class ReviewView:
         gfx.panel(surf, box, style.PANEL_SOLID + (255,), 18, style.ACCENT, 2)
         inner = box.inflate(-40, -32)
         title = _("Link to this moment")
-        size = gfx.fit_size(title, p.heading, inner.width, True, TEXT_MIN)
+        size = kit.text.fit_size(title, p.heading, inner.width, True, TEXT_MIN)
         gfx.blit_text(surf, title, size, (inner.centerx, inner.top), style.HIGHLIGHT, "midtop", True)
         self.field(surf, link, pygame.Rect(inner.left, inner.top + size + 20, inner.width, 0))
 
@@ -423,11 +423,11 @@ class ReviewView:
             if ui.per_player:
                 parts = [f"{ui.seat(s)}  {before[s]} {arrow} {after[s]}" for s in (side, side + 2)]
                 label = "    ".join(parts)
-                labels = [label] if gfx.text_width(label, TEXT_MIN, True) <= inner.width else parts  # long names
+                labels = [label] if kit.text.width(label, TEXT_MIN, True) <= inner.width else parts  # long names
             else:
                 labels = [f"{ui.side(side)}  {before[side]} {arrow} {after[side]}"]
             for label in labels:
-                size = gfx.fit_size(label, p.text, inner.width, True, TEXT_MIN)
+                size = kit.text.fit_size(label, p.text, inner.width, True, TEXT_MIN)
                 gfx.blit_text(surf, label, size, (inner.left, y), style.SIDE_COLOURS[side], bold=True, within=inner)
                 y += size + 12
         bottom = inner.bottom
@@ -449,14 +449,14 @@ class ReviewView:
         entries = [(f"{n}. {self.ui.seat(winner)}" + ("" if points is None else f" · {points}"), winner)
                    for n, winner, points in tricks]
         per_col = max(1, (rect.height - step) // step)
-        widest = max(gfx.text_width(text, TEXT_MIN) for text, _w in entries) + 12
+        widest = max(kit.text.width(text, TEXT_MIN) for text, _w in entries) + 12
         cols = max(1, min((len(entries) + per_col - 1) // per_col, rect.width // widest))
         col_w = rect.width // cols
         if len(entries) > cols * per_col:  # the last place says that more tricks follow
             entries = entries[:cols * per_col - 1] + [("…", None)]
         for i, (text, winner) in enumerate(entries):
             c, r = divmod(i, per_col)
-            size = gfx.fit_size(text, p.small, col_w - 12, False, TEXT_MIN)
+            size = kit.text.fit_size(text, p.small, col_w - 12, False, TEXT_MIN)
             colour = style.TEXT_DIM if winner is None else style.SIDE_COLOURS[winner & 1]
             gfx.blit_text(surf, text, size, (rect.left + c * col_w, rect.top + step + r * step), colour, within=rect)
 
@@ -469,7 +469,7 @@ class ReviewView:
         count = len(header)
 
         def widths(size):
-            return [max(gfx.text_width(r[i], size, True) for r in cells if i < len(r)) + 16 for i in range(count)]
+            return [max(kit.text.width(r[i], size, True) for r in cells if i < len(r)) + 16 for i in range(count)]
 
         need = widths(size)
         room = rect.width - rect.width // 5  # the first column keeps a fifth at least
@@ -485,10 +485,10 @@ class ReviewView:
             cols.insert(0, x)
         cols.insert(0, rect.left)
         rooms = [right - left - 8 for left, right in zip(cols, cols[1:] + [rect.right])]
-        for i, text in enumerate(header):  # each cell centred on its row by its letters (see gfx.ink_offset)
+        for i, text in enumerate(header):  # each cell centred on its row by its letters (see kit.text.ink_offset)
             if text:
                 text = self.cut(text, p.small, rooms[i])
-                gfx.blit_text(surf, text, p.small, (cols[i], y + p.small // 2 - gfx.ink_offset(text, p.small, True)),
+                gfx.blit_text(surf, text, p.small, (cols[i], y + p.small // 2 - kit.text.ink_offset(text, p.small, True)),
                               style.TEXT_DIM, "midleft", True, within=rect)
         y += p.small + 12
         for r, row in enumerate(rows):
@@ -496,7 +496,7 @@ class ReviewView:
                 gfx.panel(surf, (rect.left - 8, y - 6, rect.width + 16, size + 12), (255, 255, 255, 16), 6)
             for i, cell in enumerate(row):
                 text = self.cut(str(cell), size, rooms[i], i == 0)
-                middle = y + size // 2 - gfx.ink_offset(text, size, i == 0)
+                middle = y + size // 2 - kit.text.ink_offset(text, size, i == 0)
                 gfx.blit_text(surf, text, size, (cols[i], middle), style.TEXT, "midleft", i == 0, within=rect)
             y += size + 14
         return y
@@ -504,11 +504,7 @@ class ReviewView:
     @staticmethod
     def cut(text, size, width, bold=True):
         """``text`` if it fits ``width`` at ``size``, else shortened with an ellipsis."""
-        if gfx.text_width(text, size, bold) <= width:
-            return text
-        while len(text) > 1 and gfx.text_width(text + "…", size, bold) > width:
-            text = text[:-1]
-        return text.rstrip() + "…"
+        return kit.text.ellipsize(text, size, width, bold)
 
     def note(self, surf, review, note):
         """What an AI seat weighed for the action of this step: who, how many deals, the reason,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import gfx, style
+from . import gfx, kit, style
 from .input import KEY, MOVE, PRESS, RELEASE, WHEEL
 
 FOCUS_NEXT = (pygame.K_DOWN, pygame.K_TAB)
@@ -218,6 +218,6 @@ class Scene:
         lay = self.layout
         gfx.blit_text(surf, title, lay.title, (lay.size[0] // 2, lay.margin + 8), style.TEXT, "midtop", True)
         if subtitle:
-            size = gfx.fit_size(subtitle, lay.medium, lay.size[0] - 2 * lay.margin)
+            size = kit.text.fit_size(subtitle, lay.medium, lay.size[0] - 2 * lay.margin)
             gfx.blit_text(surf, subtitle, size, (lay.size[0] // 2, lay.margin + lay.title + 20),
                           style.TEXT_DIM, "midtop")

@@ -275,6 +275,7 @@ class Store:
         self._seen_settings = dict(self.settings)
         self._seen_stats = copy.deepcopy(self.stats)
         self._new_hands: dict[str, list] = {}  # finished hands not yet written
+        self._changed()  # from here on, what another window writes is noticed (refresh)
 
     # ---- blobs ---------------------------------------------------------------------------------
     def _read(self, name: str) -> str | None:
@@ -470,6 +471,59 @@ class Store:
             self._frozen.add(name)
             return UNREADABLE, 0
 
+    def _changed(self) -> set[str]:
+        try:
+            return set(getattr(self.backend, "changed", set)())
+        except OSError:
+            return set()
+
+    def refresh(self) -> set[str]:
+        """Take in what another window wrote since the last look: its matches (the Continue
+        list), counts, hands, and the settings this window has not changed itself.  Returns the
+        kinds that changed ("settings", "stats", "history", "match")."""
+        keys = self._changed()
+        if "*" in keys:
+            keys = {"settings", "stats", "history", *MATCH_SLOTS}
+        kinds = set()
+        for key in keys:
+            kind = kind_of(key) if key in ("settings", "stats", "history", *MATCH_SLOTS) else None
+            if kind is None or key in self._frozen:
+                continue
+            if kind == "match":
+                self._reread(key, take=False)
+                kinds.add(kind)
+                continue
+            try:
+                data, _rev = self._stored(key, self.backend.load(key, LIMITS[kind].chars))
+            except (OSError, ValueError):
+                continue
+            if data is UNREADABLE or data is None:
+                continue
+            kinds.add(kind)
+            if kind == "settings":
+                for name, value in data.items():
+                    if self.settings.get(name) == self._seen_settings.get(name):  # not changed here
+                        self.settings[name] = value
+                        self._seen_settings[name] = value
+            elif kind == "stats":
+                mine = {game: {k: v - self._seen_stats.get(game, {}).get(k, 0) for k, v in counts.items()}
+                        for game, counts in self.stats.items()}
+                self._seen_stats = copy.deepcopy(data)
+                merged = copy.deepcopy(data)
+                for game, added in mine.items():
+                    for k, v in added.items():
+                        if v:
+                            row = merged.setdefault(game, {})
+                            row[k] = min(MAX_COUNT, max(0, row.get(k, 0) + v))
+                self.stats.clear()
+                self.stats.update(merged)
+            else:
+                merged = {game: list(hands) for game, hands in data.items()}
+                for game, hands in self._new_hands.items():
+                    merged[game] = [*merged.get(game, []), *hands]
+                self.history = {game: _trimmed(hands) for game, hands in merged.items()}
+        return kinds
+
     # ---- settings -----------------------------------------------------------------------------------
     def save_settings(self) -> None:
         """Write the settings this window changed over the settings as stored now: each setting
@@ -539,7 +593,9 @@ class Store:
         found = self._matches.get(slot)
         return dict(found[0]) if found else None
 
-    def _reread(self, slot: str) -> None:
+    def _reread(self, slot: str, take: bool = True) -> None:
+        """The slot as stored now into the Continue list; with ``take``, this window takes the
+        match over (it resumes it), else the slot stays whoever's it was (a refresh)."""
         try:
             text = self.backend.load(slot, LIMITS["match"].chars)
         except (OSError, ValueError):
@@ -549,12 +605,14 @@ class Store:
             return
         if data is None:
             self._matches.pop(slot, None)
-            self._revs.pop(slot, None)
+            if take:
+                self._revs.pop(slot, None)
             return
         blob = json.loads(text)
         saved_at = blob.get("saved_at")
         self._matches[slot] = (data, saved_at if type(saved_at) in (int, float) else None)
-        self._revs[slot] = rev
+        if take:
+            self._revs[slot] = rev
 
     def save_match(self, data: dict, slot: str | None = None) -> str | None:
         """Save a match in progress in ``slot``, or in a free slot if None; returns the slot.

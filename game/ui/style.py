@@ -12,6 +12,7 @@ GOOD, BAD = P.success, P.error_text
 TRUMP, HIGHLIGHT = P.trump, P.highlight
 SIDE_COLOURS = (P.team_us, P.team_them)
 SHADOW = P.shadow
+SPEECH, SPEECH_EDGE = (250, 244, 226), (196, 178, 130)  # a seat's speech: pale paper, never a button
 BACKDROP = (0, 0, 0, 150)        # behind dialogs
 RADIUS = 14
 

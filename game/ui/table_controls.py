@@ -8,10 +8,10 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from . import direction, gfx
+from . import direction, gfx, kit
 from .widgets import Button
 
-CONTRACT_ORDER = [A.TRUMP + s for s in range(4)] + [A.OBENABE, A.UNDENUFE, A.PUSH]
+CONTRACT_ORDER = [*A.CONTRACTS, A.PUSH]
 
 
 class SuitButton(Button):
@@ -42,15 +42,15 @@ class Controls:
         """Buttons for ``obs.legal`` laid out in ``rect``, then ``extras`` ((label, callback):
         help beside the choice, not a decision)."""
         legal = obs.legal
-        bids = sorted(a - A.BID for a in legal if A.is_bid(a))
+        bids = sorted(A.bid_value(a) for a in legal if A.is_bid(a))
         if bids != self.bids:
             self.bids, self.bid_index = bids, 0
-        words = [a for a in legal if not A.is_play(a) and not A.is_bid(a) and not A.INDICATOR <= a < A.BID]
+        words = [a for a in legal if A.describe(a).kind.is_word]
         words.sort(key=lambda a: CONTRACT_ORDER.index(a) if a in CONTRACT_ORDER else a)
         h, gap, size = layout.control_h, layout.gap, layout.medium
         groups: list[list[tuple[int, Button]]] = []  # rows of (width, button)
         if bids:
-            self.bid_button = Button((0, 0, 0, h), "", lambda: self.decide(A.BID + self.bid, self.bid_button), size,
+            self.bid_button = Button((0, 0, 0, h), "", lambda: self.decide(A.bid(self.bid), self.bid_button), size,
                                      primary=True)
             self.refresh_bid_label()
             groups.append([(h, Button((0, 0, 0, h), "−", lambda: self.step(-1), size + 8)),
@@ -91,7 +91,7 @@ class Controls:
             return
         side = min(b.icon.get_width() for b in suits)
         for b in suits:
-            side = min(side, b.rect.width - 16 - 8 - gfx.text_width(b.label, b.smallest, True))
+            side = min(side, b.rect.width - 16 - 8 - kit.text.width(b.label, b.smallest, True))
         side = max(side, suits[0].rect.height // 4)
         for b in suits:
             if b.icon.get_width() != side:
@@ -99,11 +99,11 @@ class Controls:
 
     def word_button(self, a, h, size, ui, art, obs):
         sub = ""
-        if A.TRUMP <= a < A.TRUMP + 4 or a in (A.OBENABE, A.UNDENUFE):
-            k = {A.OBENABE: 4, A.UNDENUFE: 5}.get(a, a - A.TRUMP)
-            sub = f"×{ui.multipliers(obs)[k]}"
-        if A.TRUMP <= a < A.TRUMP + 4:
-            suit = a - A.TRUMP
+        info = A.describe(a)
+        if info.kind is A.Kind.CONTRACT:
+            sub = f"×{ui.multipliers(obs)[A.CONTRACTS.index(a)]}"
+        if info.suit is not None:
+            suit = info.suit
             button = SuitButton((0, 0, 0, h), ui.word_label(a, obs), suit, art.suit_symbol(suit, int(h * 0.5)),
                                 size, sublabel=sub)
         else:

@@ -13,11 +13,13 @@ from functools import lru_cache
 import pygame
 
 from game.engine import actions as A
+from game.engine import phases as P
 from game.i18n import _
 
-from . import gfx, style
+from . import gfx, kit, style
 
 LIFT = 18  # how far the selected card rises out of the hand
+WEIS_CARD_W = 88  # the narrowest card shown in a Weis: its corner index 23 canvas px (12 CSS px on a phone)
 
 
 @dataclass
@@ -101,6 +103,59 @@ class Label:
 
 
 @dataclass
+class Speech:
+    """What a seat says (a bid, "Pass", "Trump card"): its lines in a bubble ``box`` whose tail
+    points from ``base`` (the middle of the box's side facing the seat) to ``tip``, by the seat's
+    name: speech, not a button."""
+
+    TAIL = 12               # how far the tail reaches out of the bubble
+
+    box: pygame.Rect
+    lines: tuple
+    size: int
+    base: tuple
+    tip: tuple
+
+    def tail(self) -> list[tuple[int, int]]:
+        """The tail's triangle: two points on the box's side, and the tip."""
+        (bx, by), half = self.base, 10
+        if bx in (self.box.left, self.box.right - 1):  # on a side edge: the base runs down it
+            return [(bx, by - half), (bx, by + half), self.tip]
+        return [(bx - half, by), (bx + half, by), self.tip]
+
+
+def speech_tail(box, toward) -> tuple[tuple, tuple]:
+    """(base, tip) of a bubble's tail at ``box``, pointing at the rect ``toward`` (the seat's
+    name): out of the side of ``box`` that faces it, ``Speech.TAIL`` long, never beyond it."""
+    cx, cy = box.center
+    tx = min(max(cx, toward.left), toward.right - 1)
+    ty = min(max(cy, toward.top), toward.bottom - 1)
+    dx = (tx - box.right) if tx >= box.right else (tx - box.left) if tx < box.left else 0
+    dy = (ty - box.bottom) if ty >= box.bottom else (ty - box.top) if ty < box.top else 0
+    reach = Speech.TAIL
+    if abs(dx) >= abs(dy) and dx:
+        x = box.right - 1 if dx > 0 else box.left
+        y = min(max(ty, box.top + 14), box.bottom - 14)
+        return (x, y), (x + (min(reach, abs(dx)) if dx > 0 else -min(reach, abs(dx))), y)
+    if dy:
+        y = box.bottom - 1 if dy > 0 else box.top
+        x = min(max(tx, box.left + 14), box.right - 14)
+        return (x, y), (x, y + (min(reach, abs(dy)) if dy > 0 else -min(reach, abs(dy))))
+    return (cx, box.bottom - 1), (cx, box.bottom - 1)  # on the name: no tail
+
+
+@dataclass
+class Badge:
+    """A word about a card on the table ("led", "face down", "trump"): on the card's back
+    where it fits whole there, else beside the card, never on its face."""
+
+    box: pygame.Rect
+    lines: tuple
+    size: int
+    seat: int | None      # the trick place's seat (None: the trump card)
+
+
+@dataclass
 class StatusLine:
     text: str
     size: int
@@ -124,20 +179,22 @@ class TableFrame:
     hand: pygame.Rect | None = None
     prompt: tuple | None = None                     # (box, text, colour)
     indicator: tuple | None = None                  # (rect, card or None)
-    bubbles: dict = field(default_factory=dict)     # seat -> (box, text image)
+    bubbles: dict = field(default_factory=dict)     # seat -> Speech
     notice: tuple | None = None                     # (box, text, icon image, alpha)
     news: dict = field(default_factory=dict)        # seat -> (box, text, cards image): Weis, Stöck
     floats: list = field(default_factory=list)      # (text, centre, alpha, colour): score changes on the way
+    badges: list = field(default_factory=list)      # Badge
 
     @property
     def rects(self) -> dict:
         return {"status": [line.rect for line in self.status], "buttons": self.buttons,
                 "labels": {s: label.rect for s, label in self.labels.items()}, "fans": self.fans,
-                "slots": self.slots, "bubbles": {s: box for s, (box, _img) in self.bubbles.items()},
+                "slots": self.slots, "bubbles": {s: speech.box for s, speech in self.bubbles.items()},
                 "indicator": self.indicator[0] if self.indicator else None,
                 "prompt": self.prompt[0] if self.prompt else None, "hand": self.hand,
                 "notice": self.notice[0] if self.notice else None, "trick": self.trick,
-                "news": {s: box for s, (box, _t, _i) in self.news.items()}}
+                "news": {s: box for s, (box, _t, _i) in self.news.items()},
+                "badges": [badge.box for badge in self.badges]}
 
 
 class FramePlanner:
@@ -149,12 +206,10 @@ class FramePlanner:
     # ---- the hand -------------------------------------------------------------------------------
     def hand(self, obs, human_turn: bool) -> HandLayout:
         cards = list(obs.hand)
-        own_indicator = obs.public.get("indicator")
-        if own_indicator is not None and own_indicator in obs.legal and own_indicator not in cards:
-            cards.append(own_indicator)  # the face-down trump card is the last card: it can be played
+        legal = {A.describe(a).card for a in obs.legal} - {None}  # the cards a legal action plays, lays or gives
+        cards += sorted(legal.difference(cards))  # the face-down trump card as the last card: it can be played
         w, h = self.lay.card_w, self.art.height(self.lay.card_w)
-        card_phase = obs.phase in ("play", "indicator")
-        legal = set(obs.legal) | {a - A.INDICATOR for a in obs.legal if A.INDICATOR <= a < A.BID}
+        card_phase = bool(legal)
         return HandLayout(self.ui.sorted_hand(cards, obs), self.lay.hand_rects(len(cards), (w, h)),
                           self.lay.hand_top(len(cards) or 8, h),
                           {c for c in cards if c not in legal} if human_turn and card_phase else set())
@@ -178,6 +233,7 @@ class FramePlanner:
         if f.prompt and own.colliderect(f.prompt[0]):  # two rows of buttons over a two-row hand (a
             own.bottom = f.prompt[0].top - 8           # Schieber contract): the badge goes above the line
         f.indicator = self.indicator(f, state, hand)
+        f.badges = self.badges(f, state)
         for seat in (0, 1, 2, 3):
             self.bubble(f, state, seat)
         for seat in sorted(state.news):
@@ -190,54 +246,46 @@ class FramePlanner:
         """Rects a moving element must keep clear of (the trick's empty places too, unless not
         ``empty_slots``)."""
         out = [self.lay.top_bar, *f.buttons, *(label.rect for label in f.labels.values()),
-               *(f.slots if empty_slots else f.trick), *(box for box, _img in f.bubbles.values())]
+               *(f.slots if empty_slots else f.trick), *(speech.box for speech in f.bubbles.values())]
         out += [rect for seat, rect in f.fans.items() if seat != skip_fan]
         out += [x for x in (f.indicator[0] if f.indicator else None, f.prompt[0] if f.prompt else None, f.hand)
                 if x is not None]
-        return out
+        return out + [badge.box for badge in f.badges]
 
-    def place(self, size, anchors, avoid, never=()):
+    def place(self, size, anchors, avoid, never=(), reach=None):
         """The first of ``anchors`` ((attribute, point) pairs) where a box of ``size`` stays on
-        screen and clear of ``avoid`` and ``never``; else the one that overlaps ``never`` least,
-        then ``avoid`` least (``never``: what must stay in sight, the trick and the prompt)."""
+        screen and clear of ``avoid`` and ``never``; else the free place nearest the first
+        anchor's box (within ``reach`` px of it, None: anywhere on the table); else the anchor
+        that hides least of ``never``, then of ``avoid`` (``never``: what must stay in sight,
+        the trick and the prompt)."""
         screen = self.lay.rect.inflate(-8, -8)
-        best, best_cost = None, None
-
-        def overlap(box, rects):
-            return sum((box.clip(a).width * box.clip(a).height) for a in rects if box.colliderect(a))
-
-        for attr, point in anchors:
-            box = pygame.Rect((0, 0), size)
-            setattr(box, attr, (int(point[0]), int(point[1])))
-            box.clamp_ip(screen)
-            cost = (overlap(box, never), overlap(box, avoid))
-            if cost == (0, 0):
-                return box
-            if best_cost is None or cost < best_cost:
-                best, best_cost = box, cost
-        return best
+        sights = [list(never), list(avoid)]
+        box = kit.place.least_hidden(size, anchors, sights, screen)
+        if not any(kit.place.covers(box, sights)):
+            return box
+        first = kit.place.least_hidden(size, anchors[:1], [], screen)
+        table = pygame.Rect(screen.left, self.lay.top_bar.bottom + 4, screen.width, screen.bottom - self.lay.top_bar.bottom - 4)
+        near = kit.place.nearest_free(size, first.center, table, sights, reach=reach)
+        if near is None and reach is not None:  # farther from its seat rather than over something
+            near = kit.place.nearest_free(size, first.center, table, sights)
+        return near or box
 
     # ---- the top bar ----------------------------------------------------------------------------
     def fit_text(self, text, size, width, bold=False):
         """(text, size) that fits ``width``: shrunk to at most two thirds, then cut with an ellipsis."""
-        size = gfx.fit_size(text, size, width, bold, size * 2 // 3)
-        if gfx.text_width(text, size, bold) <= width:
-            return text, size
-        while len(text) > 1 and gfx.text_width(text + "…", size, bold) > width:
-            text = text[:-1]
-        return text.rstrip(" ·") + "…", size
+        return kit.text.fit_line(text, size, width, bold)
 
     def status_text(self, f, text, size, width, pos, colour, anchor, bold=False):
         """A line of the top bar, laid out left to right (mirrored in the bar in right to left)."""
         text, size = self.fit_text(text, size, width, bold)
-        rect = gfx.text_rect(text, size, pos, colour, anchor, bold, within=self.lay.top_bar)
+        rect = kit.text.rect(text, size, pos, anchor, bold, within=self.lay.top_bar)
         f.status.append(StatusLine(text, size, rect, colour, bold))
         return rect
 
     def score_halves(self, score) -> tuple[str, str] | None:
         """The score's two halves, cut at the " · " or double space nearest the middle (400's
         four players: two and two), or None where it has no such place."""
-        cuts = gfx.halves(score, (" · ", "  "))
+        cuts = kit.text.halves(score, (" · ", "  "))
         return cuts[0] if cuts else None
 
     def score_room(self, score) -> int:
@@ -245,16 +293,16 @@ class FramePlanner:
         size, or its halves on two."""
         least = self.lay.min_text
         halves = self.score_halves(score) or (score,)
-        return min(gfx.text_width(score, least, True), max(gfx.text_width(h, least, True) for h in halves))
+        return min(kit.text.width(score, least, True), max(kit.text.width(h, least, True) for h in halves))
 
     def score_text(self, f, score, width, pos, anchor):
         """The score in ``width``: one line if it fits at two thirds of its size, else its two
         halves (``score_halves``) on two lines, so that it is not cut short while two lines can
         hold it.  Returns the rect it covers."""
         lay = self.lay
-        size = gfx.fit_size(score, lay.medium, width, True, lay.medium * 2 // 3)
+        size = kit.text.fit_size(score, lay.medium, width, True, lay.medium * 2 // 3)
         halves = self.score_halves(score)
-        if gfx.text_width(score, size, True) <= width or not halves:
+        if kit.text.width(score, size, True) <= width or not halves:
             return self.status_text(f, score, lay.medium, width, pos, style.HIGHLIGHT, anchor, True)
         size = min(lay.small, (lay.menu_rect.height - 4) // 2)
         x, y = pos
@@ -269,7 +317,7 @@ class FramePlanner:
         right = lay.last_rect.left - 16
         score = ui.score_line(state.live_score(), obs)
         contract = ui.contract_line(obs)
-        points = ui.points_line(obs) if obs.phase == "play" or obs.tricks else ""
+        points = ui.points_line(obs) if obs.phase == P.PLAY or obs.tricks else ""
         lines = [(text, colour, bold) for text, colour, bold in ((contract, style.TEXT, True),
                                                                  (points, style.TEXT_DIM, False)) if text]
         if lay.portrait:  # buttons and score on the first row, the contract and points in the rows below
@@ -289,7 +337,7 @@ class FramePlanner:
         room, gap = right - left, 20
         need = self.score_room(score)
         spare = room - gap - self.status_room(lines, lay.status_rows, room - gap)
-        score_w = min(gfx.text_width(score, lay.medium, True), room * 9 // 20)
+        score_w = min(kit.text.width(score, lay.medium, True), room * 9 // 20)
         if score_w < need:
             score_w = max(score_w, min(need, spare))
         elif spare < score_w:
@@ -314,7 +362,7 @@ class FramePlanner:
         if self.score_room(score) > width:
             return False
         halves = self.score_halves(score)
-        shown = (score,) if gfx.text_width(score, size, True) <= width or not halves else halves
+        shown = (score,) if kit.text.width(score, size, True) <= width or not halves else halves
         rows = 2 + lay.status_rows - len(shown)  # two between the buttons, and those the score leaves
         if not self.status_whole(lines, narrow, rows):
             return False
@@ -360,9 +408,9 @@ class FramePlanner:
         free = rows - len(lines)
         out = []
         for text, _colour, bold in lines:
-            size = gfx.fit_size(text, lay.small, width, bold)
+            size = kit.text.fit_size(text, lay.small, width, bold)
             pieces = (text,)
-            if gfx.text_width(text, size, bold) > width and free > 0:
+            if kit.text.width(text, size, bold) > width and free > 0:
                 pieces = wrap_status(text, lay.small, width, bold, free + 1) or pieces
                 free -= len(pieces) - 1
             out.append(pieces)
@@ -378,7 +426,7 @@ class FramePlanner:
         for (_text, colour, bold), pieces in zip(lines, wrapped):
             for piece in pieces:
                 text, fitted = self.fit_text(piece, size, width, bold)
-                middle = y + gfx.band(fitted, bold) // 2 - gfx.ink_offset(text, fitted, bold)
+                middle = y + kit.text.band(fitted, bold) // 2 - kit.text.ink_offset(text, fitted, bold)
                 self.status_text(f, piece, size, width, (x, middle), colour, anchor, bold)
                 y += step
 
@@ -522,15 +570,15 @@ class FramePlanner:
 
     def indicator(self, f, state, hand):
         """(rect, card) of the trumper's face-down trump card beside its seat, or None."""
-        lay, p = self.lay, state.obs.public
-        if not p.get("indicator_down") or p.get("bidder") is None:
+        lay, p = self.lay, state.obs.facts
+        if not p.indicator_down or p.bidder is None:
             return None
-        seat = p["bidder"]
+        seat = p.bidder
         label = f.labels.get(seat)
         if label is None:
             return None
         label = label.rect
-        own = p.get("indicator")
+        own = p.indicator
         if own is not None and own in hand.cards:
             return None  # the indicator is in the player's hand as the last card
         w = int(lay.trick_w * 0.62)
@@ -548,49 +596,80 @@ class FramePlanner:
         box = self.place(size, anchors, self.occupied(f, skip_fan=seat))
         return pygame.Rect(0, 0, *size).move(box.topleft), own
 
+    # ---- badges -----------------------------------------------------------------------------------
+    def badges(self, f, state) -> list[Badge]:
+        """The trick's badges (the card led, a card played face down) and the trump card's."""
+        out = []
+        for i, (seat, card, down) in enumerate(state.shown_trick()):
+            on_back = down and card is not None
+            text = _("face down") if on_back else _("led") if i == 0 else ""
+            if text:
+                out.append(self.badge(f, text, self.lay.trick_rect(seat), on_back, seat, out))
+        if f.indicator:
+            rect, card = f.indicator  # face down, but the player sees their own trump card's face
+            out.append(self.badge(f, _("trump"), rect, card is None, None, out))
+        return out
+
+    def badge(self, f, text, card, on_back, seat, placed) -> Badge:
+        """On the card's back, at its foot, where the text fits there whole; else beside the
+        card, on the side away from the trick's centre first, where it hides least."""
+        size = self.lay.min_text
+        if on_back:
+            fitted, (w, h) = kit.text.badge(text, size, card.width - 8)
+            if not fitted.cut:
+                box = pygame.Rect(0, 0, w, h)
+                box.midbottom = (card.centerx, card.bottom - 6)
+                return Badge(box, fitted.lines, fitted.size, seat)
+        fitted, (w, h) = kit.text.badge(text, size, self.lay.size[0] // 3)
+        gap = 4
+        anchors = [("midtop", (card.centerx, card.bottom + gap)), ("midbottom", (card.centerx, card.top - gap)),
+                   ("midleft", (card.right + gap, card.centery)), ("midright", (card.left - gap, card.centery)),
+                   ("topleft", (card.right + gap, card.top)), ("topright", (card.left - gap, card.top)),
+                   ("bottomleft", (card.right + gap, card.bottom)), ("bottomright", (card.left - gap, card.bottom))]
+        cx, cy = self.lay.center
+
+        def away(anchor):  # how far the badge's middle lies from the trick's centre
+            box = pygame.Rect(0, 0, w, h)
+            setattr(box, anchor[0], anchor[1])
+            return -((box.centerx - cx) ** 2 + (box.centery - cy) ** 2)
+
+        anchors.sort(key=away)
+        never = [*f.slots, *([f.prompt[0]] if f.prompt else []), *f.buttons, self.lay.top_bar]
+        avoid = self.occupied(f) + [b.box for b in placed]
+        box = self.place((w, h), anchors, [r for r in avoid if r not in never], never)
+        return Badge(box, fitted.lines, fitted.size, seat)
+
     # ---- speech bubbles ---------------------------------------------------------------------------
-    def bubble_image(self, text, max_w):
-        """A speech bubble's text: one line, or wrapped (and if need be shrunk) to ``max_w``."""
-        size = self.lay.medium
-        inner = max_w - 28
-        lines = gfx.wrap(text, size, inner, True)
-        widest = max(gfx.text_width(line, size, True) for line in lines)
-        if widest > inner:
-            size = gfx.fit_size(max(lines, key=len), size, inner, True)
-            lines = gfx.wrap(text, size, inner, True)
-        imgs = [gfx.text(line, size, style.TEXT_DARK, True) for line in lines]
-        w = max(i.get_width() for i in imgs) + 28
-        h = sum(i.get_height() for i in imgs) + 16
-        img = pygame.Surface((w - 28, h - 16), pygame.SRCALPHA)
-        y = 0
-        for i in imgs:
-            img.blit(i, ((w - 28 - i.get_width()) // 2, y))
-            y += i.get_height()
-        return img
+    def speech_box(self, text, max_w):
+        """(lines, text size, box size) of a speech bubble: one line, or wrapped (and if need be
+        shrunk) to ``max_w``."""
+        fitted = kit.text.fit(text, self.lay.medium, max_w - 28, True)
+        sizes = [kit.text.picture_size(line, fitted.size, True) for line in fitted.lines]
+        return fitted.lines, fitted.size, (max(w for w, _h in sizes) + 28, sum(h for _w, h in sizes) + 16)
 
     def bubble_anchors(self, f, seat, size):
-        """Where a seat's bubble may go, best first: beside its label or over its own cards."""
+        """Where a seat's bubble may go, best first: beside its name or its cards, a tail's
+        length away (never over its cards: speech is not on a hand)."""
         lay = self.lay
         label, fan = f.labels[seat].rect, f.fans.get(seat)
         w = size[0]
+        gap = Speech.TAIL + 4
         if seat == 0:
-            return [("midright", (label.left - 10, label.centery)), ("midbottom", (label.centerx, label.top - 8)),
-                    ("midtop", (label.centerx, label.bottom + 8)),
+            return [("midright", (label.left - gap, label.centery)), ("midbottom", (label.centerx, label.top - gap)),
+                    ("midtop", (label.centerx, label.bottom + gap)),
                     ("midleft", (lay.hint_rect.left, lay.hint_rect.centery))]
         if seat == 2:
-            return [("midtop", (fan.centerx, fan.bottom + 8)), ("midright", (fan.left - 10, fan.centery)),
-                    ("midleft", (label.right + 10, label.centery)), ("midtop", (label.centerx, label.bottom + 8))]
+            return [("midtop", (fan.centerx, fan.bottom + gap)), ("midright", (fan.left - gap, fan.centery)),
+                    ("midleft", (label.right + gap, label.centery)), ("midtop", (label.centerx, label.bottom + gap))]
         inward = 1 if seat == 3 else -1
-        edge = fan.right + 10 if seat == 3 else fan.left - 10
+        edge = fan.right + gap if seat == 3 else fan.left - gap
         side = "left" if seat == 3 else "right"
-        out = [("top" + side, (edge, fan.top + 4)), ("mid" + side, (edge, fan.centery)),
-               ("bottom" + side, (edge, fan.bottom))]
-        # over its own cards (the narrow strip beside the trick in portrait)
-        out += [("top" + side, (fan.left if seat == 3 else fan.right, fan.top + 4)),
-                ("mid" + side, (fan.left if seat == 3 else fan.right, fan.centery)),
-                ("midtop", (fan.centerx + inward * (w // 2 - fan.width // 2), fan.bottom + 8)),
-                ("midbottom", (label.centerx + inward * (w // 2 - label.width // 2), label.top - 8))]
-        return out
+        outer = label.left if seat == 3 else label.right
+        return [("top" + side, (edge, fan.top + 4)), ("mid" + side, (edge, fan.centery)),
+                ("bottom" + side, (edge, fan.bottom)),
+                ("bottom" + side, (outer, label.top - gap)),       # above its name
+                ("midtop", (fan.centerx + inward * (w // 2 - fan.width // 2), fan.bottom + gap)),  # under its cards
+                ("mid" + side, (label.right + gap if seat == 3 else label.left - gap, label.centery))]
 
     def bubble(self, f, state, seat):
         """What a seat said last (a bid, a pass, a call) for a few seconds, in a free place."""
@@ -599,19 +678,18 @@ class FramePlanner:
             return
         text, _age = said
         lay = self.lay
-        avoid = self.occupied(f, skip_fan=seat)
+        avoid = self.occupied(f)
         box = None
         widths = [lay.size[0]]
         if seat in (1, 3) and lay.portrait:  # between the screen edge and the trick: wrap to fit
             zone = lay.trick_zone()
             widths.append(zone.left - 18 if seat == 3 else lay.size[0] - zone.right - 18)
         for max_w in widths:
-            img = self.bubble_image(text, max_w)
-            size = (img.get_width() + 28, img.get_height() + 16)
-            box = self.place(size, self.bubble_anchors(f, seat, size), avoid)
+            lines, text_size, size = self.speech_box(text, max_w)
+            box = self.place(size, self.bubble_anchors(f, seat, size), avoid, reach=lay.size[0] // 3)
             if not any(box.colliderect(a) for a in avoid):
                 break
-        f.bubbles[seat] = (box, img)
+        f.bubbles[seat] = Speech(box, lines, text_size, *speech_tail(box, f.labels[seat].rect))
 
     # ---- the notice -------------------------------------------------------------------------------
     def icon(self, spec):
@@ -622,10 +700,10 @@ class FramePlanner:
             kind, what = spec
             if kind == "suit":
                 self._icons[spec] = self.art.suit_symbol(what, 72)
-            else:
-                w = self.lay.back_w
-                step = int(w * 0.72)
-                img = pygame.Surface((w + step * (len(what) - 1), self.art.height(w)), pygame.SRCALPHA)
+            else:  # cards wide enough that their corner letters read on a phone (12 CSS px), their
+                w = max(WEIS_CARD_W, int(self.lay.trick_w * 0.8))  # upper half: the indices and a pip
+                step = int(w * 0.42)
+                img = pygame.Surface((w + step * (len(what) - 1), self.art.height(w) * 11 // 20), pygame.SRCALPHA)
                 for i, c in enumerate(what):
                     img.blit(self.art.face(c, w), (i * step, 0))
                 self._icons[spec] = img
@@ -646,9 +724,9 @@ class FramePlanner:
         room = [zone.left - 24, lay.size[0] - zone.right - 24, min(560, lay.size[0] - 40)]
         candidates = []
         for width in sorted({max(200, min(r, 560)) for r in room}, reverse=True):
-            width = min(width, max(gfx.text_width(text, size, True) + 48, (icon.get_width() + 40) if icon else 0))
-            lines = gfx.wrap(text, size, width - 40, True)
-            width = max(width, max(gfx.text_width(line, size, True) for line in lines) + 40)
+            width = min(width, max(kit.text.width(text, size, True) + 48, (icon.get_width() + 40) if icon else 0))
+            lines = kit.text.wrap(text, size, width - 40, True)
+            width = max(width, max(kit.text.width(line, size, True) for line in lines) + 40)
             h = len(lines) * int(size * 1.25) + 30 + (icon.get_height() + 10 if icon else 0)
             candidates.append((width, h))
         cx, cy = lay.center
@@ -660,11 +738,11 @@ class FramePlanner:
                        ("midbottom", (cx, zone.top - 8)), ("midtop", (cx, zone.bottom + 8)),
                        ("midtop", (cx, below_bar))]
             box = self.place(box_size, anchors, avoid, never)
-            clash = any(box.colliderect(r) for r in never)
-            if not clash:
+            if not any(kit.place.covers(box, [never, avoid])):
                 best = box
                 break
-            best = best or box
+            if best is None or not any(box.colliderect(r) for r in never):
+                best = box
         return best, text, icon, self.notice_alpha(state)
 
     @staticmethod
@@ -681,20 +759,37 @@ class FramePlanner:
         text, cards = state.news[seat]
         icon = self.icon(("cards", tuple(cards))) if cards else None
         size = self.lay.small
-        w = max(gfx.text_width(text, size, True), icon.get_width() if icon else 0) + 28
+        w = max(kit.text.width(text, size, True), icon.get_width() if icon else 0) + 28
         h = size + 20 + (icon.get_height() + 8 if icon else 0)
         never = [*f.trick, *([f.prompt[0]] if f.prompt else [])]
-        avoid = self.occupied(f, skip_fan=seat) + [box for box, _t, _i in f.news.values()]
+        avoid = self.occupied(f) + [box for box, _t, _i in f.news.values()]
         box = self.place((w, h), self.bubble_anchors(f, seat, (w, h)), avoid, never)
         f.news[seat] = (box, text, icon)
 
+    def float_landing(self, f, text):
+        """Where a score change ends: beside the score (after it, else before it) in the top
+        bar between its buttons, else just under the bar below the score: never over a line."""
+        lay = self.lay
+        score = f.status[0].rect
+        w = kit.text.width(text, lay.large, True)
+        bar = [b for b in f.buttons if b.colliderect(lay.top_bar)]
+        right = min([b.left for b in bar if b.left >= score.right] + [lay.size[0]]) - 8
+        left = max([b.right for b in bar if b.right <= score.left] + [0]) + 8
+        lines = [line.rect for line in f.status[1:]]
+        for x in (score.right + 12 + w // 2, score.left - 12 - w // 2):
+            spot = pygame.Rect(0, 0, w, score.height)
+            spot.center = (x, score.centery)
+            if spot.left >= left and spot.right <= right and spot.collidelist(lines) < 0:
+                return spot.center
+        return score.centerx, lay.top_bar.bottom + lay.large * 2 // 3
+
     def floats(self, f, state):
-        """(text, centre, alpha, colour) of each score change floating from its seat to the score."""
+        """(text, centre, alpha, colour) of each score change floating from its seat to beside the score."""
         out = []
         if not f.status:
             return out
-        target = f.status[0].rect.center
         for text, seat, side, age in state.floats:
+            target = self.float_landing(f, text)
             if age < 0 or seat not in f.labels:
                 continue
             t = min(1.0, age / state.FLOAT_TIME)
@@ -717,25 +812,25 @@ def label_text(name, note, size, note_size, chip, dots, width):
     they change neither line."""
     def fit(text, room, bold, text_size):
         def widest(lines):
-            return max(gfx.text_width(line, text_size, bold) for line in lines)
+            return max(kit.text.width(line, text_size, bold) for line in lines)
 
-        if gfx.text_width(text, text_size, bold) <= room:
+        if kit.text.width(text, text_size, bold) <= room:
             return (text,)
-        halves = gfx.halves(text)
+        halves = kit.text.halves(text)
         fits = [h for h in halves if widest(h) <= room]
         if fits:  # in two at the " · " nearest the middle
             return fits[0]
-        lines = gfx.wrap_even(text, text_size, room, bold)
+        lines = kit.text.wrap_even(text, text_size, room, bold)
         if widest(lines) <= room or not halves:
             return lines
         return min(halves, key=widest)  # too narrow for a word: as narrow as it comes in two
 
     lines = fit(name, width - chip, True, size)
-    names = [gfx.text_width(line, size, True) for line in lines]
+    names = [kit.text.width(line, size, True) for line in lines]
     names[0] += chip
     width = max(width, *names)  # a word wider than the room widens the label: the note may use it
     notes = fit(note, width, False, note_size) if note else ()
-    rows = names + [gfx.text_width(n, note_size) for n in notes]
+    rows = names + [kit.text.width(n, note_size) for n in notes]
     fits = [r for r in dict.fromkeys((0, len(rows) - 1)) if rows[r] + dots <= width]
     row = min(fits, key=lambda r: max(*rows, rows[r] + dots)) if dots and fits else len(rows) if dots else 0
     rows.append(0)
@@ -747,11 +842,11 @@ def wrap_status(text, size, width, bold, most) -> tuple[str, ...] | None:
     """``text`` on at most ``most`` lines of ``width``: in two at the " · " nearest the middle
     where both halves fit, else wrapped at spaces, the lines evened out; None if it needs more
     lines or a word is too wide."""
-    for cut in gfx.halves(text):
-        if all(gfx.text_width(half, size, bold) <= width for half in cut):
+    for cut in kit.text.halves(text):
+        if all(kit.text.width(half, size, bold) <= width for half in cut):
             return cut
-    lines = gfx.wrap_even(text, size, width, bold)
-    if len(lines) > most or any(gfx.text_width(line, size, bold) > width for line in lines):
+    lines = kit.text.wrap_even(text, size, width, bold)
+    if len(lines) > most or any(kit.text.width(line, size, bold) > width for line in lines):
         return None
     return lines
 
@@ -759,8 +854,8 @@ def wrap_status(text, size, width, bold, most) -> tuple[str, ...] | None:
 def prompt_box(text, size, left, right, bottom) -> pygame.Rect:
     """The box of ``text`` wrapped to fit between ``left`` and ``right`` (20 px to spare on each
     side of the text), centred there, its bottom at ``bottom``."""
-    lines = gfx.wrap(text, size, right - left - 40, True)
-    box = pygame.Rect(0, 0, max(gfx.text_width(line, size, True) for line in lines) + 40,
+    lines = kit.text.wrap(text, size, right - left - 40, True)
+    box = pygame.Rect(0, 0, max(kit.text.width(line, size, True) for line in lines) + 40,
                       len(lines) * int(size * 1.25) + 14)
     box.midbottom = ((left + right) // 2, bottom)
     return box

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.engine import FACE_DOWN
 from game.engine import actions as A
+from game.engine import events as E
 from game.i18n import _
 
 from .animation import Flight
@@ -53,7 +54,7 @@ class TableState:
         return self.session.hand.observation(0)
 
     def live_score(self):
-        return self.obs.public.get("score_now") or self.obs.score
+        return self.obs.facts.score_now or self.obs.score
 
     def busy(self) -> bool:
         """Cards are moving, or a finished trick is still shown."""
@@ -133,31 +134,25 @@ class TableState:
         swiss = self.ui.swiss
         if A.is_play(action):
             self.card_played(seat, action, before, after, origin)
-        elif A.INDICATOR <= action < A.BID:
+        elif A.is_indicator(action):
             self.bubbles[seat] = (_("Trump card"), 0.0)
         else:
             self.bubbles[seat] = (action_label(action, swiss), 0.0)
             self.sounds.play("click")
-        bp, ap = before.public, after.public
         for item in action_news(self.ui, seat, action, before, after):
             if item.kind in ("weis", "stoeck"):
                 continue  # shown at the seat that has it, below
             self.toast(item.text, item.icon)
             if item.kind == "reveal":
                 self.sounds.play("reveal")
-        if sum(ap.get("weis_points", (0, 0))) and not sum(bp.get("weis_points", (0, 0))):
-            mult = ap.get("multiplier") or 1
-            for s, found in enumerate(ap["weis"]):
-                if found:
-                    pts = sum(w["points"] for w in found) * mult
-                    self.news[s] = (_("Weis +{pts}").format(pts=pts),
-                                    tuple(c for w in found for c in w["cards"]))
-                    self.floats.append([f"+{pts}", s, s & 1, 0.0])
-        if ap.get("stoeck") is not None and bp.get("stoeck") is None:
-            s = ap["stoeck"]
-            pts = ap["stoeck_points"][s & 1]
-            self.news[s] = (_("Stöck +{pts}").format(pts=pts), ())
-            self.floats.append([f"+{pts}", s, s & 1, 0.0])
+        for event in after.events:
+            if isinstance(event, E.WeisScored):
+                self.news[event.seat] = (_("Weis +{pts}").format(pts=event.points), event.cards)
+            elif isinstance(event, E.StoeckScored):
+                self.news[event.seat] = (_("Stöck +{pts}").format(pts=event.points), ())
+            else:
+                continue
+            self.floats.append([f"+{event.points}", event.seat, event.seat & 1, 0.0])
         self.hint_action = None
         if seat == 0:
             self.message = ""

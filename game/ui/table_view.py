@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, style
+from . import direction, gfx, kit, style
 from .table_frame import LIFT, FramePlanner
 
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
@@ -86,8 +86,8 @@ class TableView:
         return rect
 
     def badge_box(self, badge, rect) -> pygame.Rect:
-        """The box of a card's badge at the foot of the card at ``rect`` (``gfx.badge_box``)."""
-        return gfx.badge_box(badge, self.lay.min_text, rect)
+        """The box of a card's badge at the foot of the card at ``rect`` (``kit.text.badge_box``)."""
+        return kit.text.badge_box(badge, self.lay.min_text, rect)
 
     def widths(self):
         lay = self.lay
@@ -153,16 +153,17 @@ class TableView:
         self.label(surf, 0, f.labels[0], state.clock if moving else None)
         if f.indicator:
             rect, card = f.indicator
-            self.card(surf, card, rect.center, rect.width, badge=_("trump"))
+            self.card(surf, card, rect.center, rect.width)
         self.trick(surf, state)
+        flying = {fl.seat for fl in state.flights if not fl.done}
+        for badge in f.badges:
+            if badge.seat not in flying:
+                gfx.badge_lines(surf, badge.box, badge.lines, badge.size)
         if moving:
             self.flights(surf, state)
         for seat in (0, 1, 2, 3):
             if seat in f.bubbles:
-                box, img = f.bubbles[seat]
-                gfx.shadow(surf, box, 14)
-                gfx.panel(surf, box, style.BUTTON, 14)
-                surf.blit(img, img.get_rect(center=box.center))
+                self.speech(surf, f.bubbles[seat])
         for seat, (box, text, icon) in f.news.items():
             self.news(surf, box, text, icon)
         if f.notice and moving:
@@ -189,7 +190,7 @@ class TableView:
         for text, pos, alpha, colour in floats:
             img = gfx.text(text, self.lay.large, colour, True)
             img.set_alpha(alpha)
-            out.append(surf.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1])))))
+            out.append(surf.blit(img, kit.text.rect(text, self.lay.large, pos, "center", True)))
             img.set_alpha(None)
         return out
 
@@ -211,11 +212,11 @@ class TableView:
         lines = label.lines or (label.name,)
         for n, line in enumerate(lines):
             gfx.blit_text(surf, line, size, (x if n == 0 else rect.left + label.PAD,
-                                             ys[n] - gfx.ink_offset(line, size, True)),
+                                             ys[n] - kit.text.ink_offset(line, size, True)),
                           style.TEXT, "midleft", True, within=rect)
         small = label.note_size
         for n, line in enumerate(label.notes):
-            gfx.blit_text(surf, line, small, (rect.left + label.PAD, ys[len(lines) + n] - gfx.ink_offset(line, small)),
+            gfx.blit_text(surf, line, small, (rect.left + label.PAD, ys[len(lines) + n] - kit.text.ink_offset(line, small)),
                           style.TEXT_DIM, "midleft", within=rect)
         if label.thinking and clock is not None:
             self.thinking(surf, rect, clock, ys[label.dots_row])
@@ -231,6 +232,29 @@ class TableView:
         xs = [int(direction.flip_x(rect.right - 52 + i * 18, rect)) for i in (0, 2)]
         return pygame.Rect(min(xs) - 8, y - 8, abs(xs[1] - xs[0]) + 17, 17)
 
+    def speech(self, surf, speech):
+        """A speech bubble: a pale, rounded cloud with a tail to the seat's name (a button is
+        dark and has none), its lines centred in dark letters."""
+        box = speech.box
+        gfx.shadow(surf, box, 18)
+        gfx.panel(surf, box, style.SPEECH, 18, style.SPEECH_EDGE, 2)
+        a, b, tip = speech.tail()
+        if tip != speech.base:  # the tail joins the cloud over its edge, outlined on its two sides
+            inward = ((box.centerx - speech.base[0]) // max(1, abs(box.centerx - speech.base[0])) * 3
+                      if a[0] == b[0] else 0,
+                      (box.centery - speech.base[1]) // max(1, abs(box.centery - speech.base[1])) * 3
+                      if a[1] == b[1] else 0)
+            a_in, b_in = (a[0] + inward[0], a[1] + inward[1]), (b[0] + inward[0], b[1] + inward[1])
+            pygame.draw.polygon(surf, style.SPEECH, [a_in, b_in, tip])
+            pygame.draw.line(surf, style.SPEECH_EDGE, a, tip, 2)
+            pygame.draw.line(surf, style.SPEECH_EDGE, b, tip, 2)
+        step = (box.height - 16) // max(1, len(speech.lines))
+        y = box.top + 8
+        for line in speech.lines:
+            middle = y + step // 2 - kit.text.ink_offset(line, speech.size, True)
+            gfx.blit_text(surf, line, speech.size, (box.centerx, middle), style.TEXT_DARK, "center", True)
+            y += step
+
     # ---- the trick ----------------------------------------------------------------------------------
     def trick(self, surf, state):
         lay = self.lay
@@ -238,9 +262,7 @@ class TableView:
         for i, (seat, card, down) in enumerate(state.shown_trick()):
             if seat in flying:
                 continue
-            # the card led is marked: the suit to follow
-            badge = _("face down") if down and card is not None else _("led") if i == 0 else ""
-            self.card(surf, card, lay.trick_pos[seat], lay.trick_w, badge=badge)
+            self.card(surf, card, lay.trick_pos[seat], lay.trick_w)  # its badge: the frame's
         if state.trick_shown_done():
             winner = state.hold[1]
             r = pygame.Rect(0, 0, lay.trick_w, self.art.height(lay.trick_w))
@@ -340,12 +362,12 @@ class TableView:
             _("Last trick · won by {seat}").format(seat=ui.seat(winner))
         under = _("Tap anywhere to go on")
         width = lay.size[0] - 2 * lay.margin
-        size = gfx.fit_size(title, lay.body + 4, width, True)
+        size = kit.text.fit_size(title, lay.body + 4, width, True)
         y = lay.trick_zone().bottom + 16
         out = []
         for text, text_size, colour, bold in ((title, size, style.TEXT, True), (under, lay.small, style.TEXT_DIM, False)):
-            band = gfx.band(text_size, bold)  # a Latin line's: a taller script's picture (Arabic,
-            rect = gfx.text_rect(text, text_size, (lay.center[0], y + band // 2), colour, "center", bold)
+            band = kit.text.band(text_size, bold)  # a Latin line's: a taller script's picture (Arabic,
+            rect = kit.text.rect(text, text_size, (lay.center[0], y + band // 2), "center", bold)
             out.append((rect, text, text_size, colour, bold))  # Sinhala) keeps its ink in the same band
             y += band + 8
         return out

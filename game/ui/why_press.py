@@ -12,7 +12,7 @@ import pygame
 from game.engine import actions as A
 from game.engine.records import hand_from_record
 
-from . import ai_notes, gfx, style
+from . import ai_notes, gfx, kit, style
 
 LONG_PRESS = 0.5    # seconds a card is held before its reasons show
 SLOP = 24           # pixels a held finger may wander
@@ -84,7 +84,7 @@ class WhyPress:
         width = lay.size[0] - 2 * lay.margin
         box = pygame.Rect(lay.margin, top, width, 0)
         inner = box.inflate(-32, 0)
-        heights = [len(gfx.wrap(line, lay.medium, inner.width, i == 0)) * int(lay.medium * 1.3)
+        heights = [len(kit.text.wrap(line, lay.medium, inner.width, i == 0)) * int(lay.medium * 1.3)
                    for i, line in enumerate(self.lines)]
         box.height = sum(heights) + 8 * len(heights) + 32
         box.bottom = min(box.bottom, lay.size[1] - lay.margin)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import direction, gfx, style
+from game.i18n import _
+
+from . import direction, gfx, kit, style
 
 
 class Widget:
@@ -69,10 +71,10 @@ class Button(Widget):
         """(size, lines) of the caption: one line, shrunk to fit down to ``smallest``, else
         wrapped on two (or more) lines."""
         room = self.text_room()
-        size = gfx.fit_size(self.label, self.size, room, bold=True, smallest=self.smallest)
-        if gfx.text_width(self.label, size, True) <= room:
+        size = kit.text.fit_size(self.label, self.size, room, bold=True, smallest=self.smallest)
+        if kit.text.width(self.label, size, True) <= room:
             return size, (self.label,)
-        return size, gfx.wrap(self.label, size, room, True)
+        return size, kit.text.wrap(self.label, size, room, True)
 
     def draw(self, surf, focused=False):
         r = self.rect
@@ -88,22 +90,24 @@ class Button(Widget):
         gfx.panel(surf, r, fill, style.RADIUS, style.ACCENT if focused or self.armed else None,
                   4 if focused or self.armed else 0)
         size, lines = self.label_lines()
-        images = [gfx.text(line, size, style.BUTTON_TEXT, True) for line in lines]
-        sub = gfx.text(self.sublabel, max(style.TEXT_MIN_PX, size * 3 // 4), style.BUTTON_TEXT) if self.sublabel else None
-        label_h = sum(i.get_height() for i in images)
-        width = max(i.get_width() for i in images) + (self.icon.get_width() + 8 if self.icon else 0)
+        boxes = [kit.text.picture_size(line, size, True) for line in lines]
+        sub_size = max(style.TEXT_MIN_PX, size * 3 // 4)
+        sub_h = kit.text.picture_size(self.sublabel, sub_size)[1] if self.sublabel else 0
+        label_h = sum(h for _w, h in boxes)
+        icon_w = self.icon.get_width() + 8 if self.icon else 0
+        width = max(w for w, _h in boxes) + icon_w
         x = r.centerx - width // 2
-        y = r.centery - (label_h + (sub.get_height() if sub else 0)) // 2
+        y = r.centery - (label_h + sub_h) // 2
         if self.icon:  # the icon at the start of the label
-            icon = self.icon.get_rect(midleft=(x, r.centery if not sub else y + label_h // 2))
+            icon = self.icon.get_rect(midleft=(x, r.centery if not self.sublabel else y + label_h // 2))
             surf.blit(self.icon, direction.flip(icon, r))
-            x += self.icon.get_width() + 8
-        for image in images:
-            line_x = x + (width - (self.icon.get_width() + 8 if self.icon else 0) - image.get_width()) // 2
-            surf.blit(image, direction.flip(image.get_rect(topleft=(line_x, y)), r))
-            y += image.get_height()
-        if sub:
-            surf.blit(sub, sub.get_rect(midtop=(r.centerx, y)))
+            x += icon_w
+        for line, (w, h) in zip(lines, boxes):
+            at = pygame.Rect(x + (width - icon_w - w) // 2, y, w, h)
+            surf.blit(gfx.text(line, size, style.BUTTON_TEXT, True), direction.flip(at, r))
+            y += h
+        if self.sublabel:
+            gfx.blit_text(surf, self.sublabel, sub_size, (r.centerx, y), style.BUTTON_TEXT, "midtop")
 
 
 class Row(Widget):
@@ -145,8 +149,8 @@ class Row(Widget):
     def text_height(self, room: int) -> int:
         """The height the label and note take, drawn ``room`` wide as ``draw_label`` draws them,
         with the row's margins above and below."""
-        label_h = len(gfx.wrap(self.label, self.size, room, True)) * int(self.size * 1.2)
-        note_h = len(gfx.wrap(self.note, self.note_size, room)) * int(self.note_size * 1.2) + 6 if self.note else 0
+        label_h = len(kit.text.wrap(self.label, self.size, room, True)) * int(self.size * 1.2)
+        note_h = len(kit.text.wrap(self.note, self.note_size, room)) * int(self.note_size * 1.2) + 6 if self.note else 0
         return 12 + label_h + note_h + 10
 
     def draw_label(self, surf, focused, control_w=None):
@@ -214,7 +218,7 @@ class Stepper(Row):
     def control_width(self) -> int:
         """The − and + and, between them, room for the widest value (up to the row's width, where
         a long value in Malayalam or French had run under the +)."""
-        widest = max((gfx.text_width(self.shown(v), self.size, True) for v in self.values), default=0)
+        widest = max((kit.text.width(self.shown(v), self.size, True) for v in self.values), default=0)
         most = max(160, self.rect.width - 2 * self.CONTROL_H - 28) if self.rect.width else 260
         return 2 * self.CONTROL_H + max(160, min(widest + 24, most))
 
@@ -262,7 +266,7 @@ class Stepper(Row):
             gfx.blit_text(surf, sign, self.size + 6, rect.center, style.BUTTON_TEXT, "center", True)
         label = self.shown(self.value)
         mid = c.inflate(-2 * minus.width, 0)
-        size = gfx.fit_size(label, self.size, mid.width - 8, True)
+        size = kit.text.fit_size(label, self.size, mid.width - 8, True)
         gfx.blit_text(surf, label, size, mid.center, style.TEXT, "center", True)
 
 
@@ -276,9 +280,14 @@ class Slider(Row):
     def control_width(self) -> int:
         return min(self.rect.width // 2, 320) if not self.stacked else self.rect.width - 60
 
+    VALUE_W = 96  # the room at the track's end for its value ("50%")
+
     def _track(self):
         c = self.control_rect(self.control_width())
-        return pygame.Rect(c.left + 14, c.centery - 4, c.width - 28, 8)
+        return direction.flip(pygame.Rect(c.left + 14, c.centery - 4, c.width - 28 - self.VALUE_W, 8), c)
+
+    def value_text(self) -> str:
+        return _("{n}%").format(n=round(self.value * 100))
 
     def press(self, pos):
         super().press(pos)
@@ -310,3 +319,29 @@ class Slider(Row):
         gfx.panel(surf, direction.flip((t.left, t.top, int(t.width * self.value), t.height), t), style.ACCENT, 4)
         knob = direction.flip_x(t.left + int(t.width * self.value), t)
         pygame.draw.circle(surf, style.BUTTON, (knob, t.centery), self.size // 2 + 4)
+        c = self.control_rect(self.control_width())
+        room = direction.flip(pygame.Rect(c.right - self.VALUE_W, c.top, self.VALUE_W, c.height), c)
+        text = self.value_text()
+        size = kit.text.fit_size(text, self.size, room.width - 8, True)
+        gfx.blit_text(surf, text, size, room.center, style.TEXT, "center", True)
+
+
+class ResetRow(Row):
+    """A row whose control is one button (Reset): a tap, Enter or Space runs ``on_reset``."""
+
+    def __init__(self, rect, label, button, on_reset, note="", size=22):
+        super().__init__(rect, label, note, size)
+        self.button, self.on_reset = button, on_reset
+
+    def control_width(self) -> int:
+        return kit.text.width(self.button, self.size, True) + 48
+
+    def activate(self):
+        self.on_reset()
+
+    def draw(self, surf, focused=False):
+        self.draw_label(surf, focused)
+        c = self.control_rect(self.control_width())
+        gfx.panel(surf, c, style.BUTTON, c.height // 2)
+        size = kit.text.fit_size(self.button, self.size, c.width - 16, True)
+        gfx.blit_text(surf, self.button, size, c.center, style.BUTTON_TEXT, "center", True)

@@ -149,6 +149,7 @@ class FileBackend:
 
     def __init__(self, folder: str | os.PathLike) -> None:
         self.folder = Path(folder)
+        self._seen: dict[str, tuple] | None = None  # key -> its file's stamp at the last look (changed())
 
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.txt"
@@ -252,10 +253,41 @@ class FileBackend:
             new = change(self.load(key, limit))
             if new is not None:
                 self.save(key, new)
+                self._note(key)
             return new
 
+    def _stamps(self) -> dict[str, tuple]:
+        stamps = {}
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return stamps
+        for entry in entries:
+            if entry.name.endswith(".txt") and not entry.name.startswith("."):
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue
+                stamps[entry.name[:-4]] = (st.st_mtime_ns, st.st_size, st.st_ino)
+        return stamps
+
+    def _note(self, key: str) -> None:
+        """This backend's own write: not a change by another window."""
+        if self._seen is not None:
+            try:
+                st = self._path(key).stat()
+                self._seen[key] = (st.st_mtime_ns, st.st_size, st.st_ino)
+            except OSError:
+                self._seen.pop(key, None)
+
     def changed(self) -> set[str]:
-        return set()
+        """Keys whose file another process wrote, made or removed since the last look (the
+        first look only takes note)."""
+        now = self._stamps()
+        before, self._seen = self._seen, now
+        if before is None:
+            return set()
+        return {key for key in before.keys() | now.keys() if before.get(key) != now.get(key)}
 
     def where(self) -> str:
         return str(self.folder)
@@ -302,9 +334,9 @@ PAGE_HELPERS = """(function () {
     addEventListener("storage", function (e) { changed.add(e.key === null ? "*" : e.key); });
     return {
     length: function (key) { var v = localStorage.getItem(key); return v === null ? -1 : v.length; },
-    swap: function (key, expected, value) {
+    swap: function (key, present, expected, value) {
         var v = localStorage.getItem(key);
-        if (v !== (expected === undefined ? null : expected)) return false;
+        if (present ? v !== String(expected) : v !== null) return false;
         localStorage.setItem(key, value);
         return true;
     },
@@ -435,7 +467,7 @@ class LocalStorageBackend:
             if new is None:
                 return None
             try:
-                if page.swap(PREFIX + key, old, new):
+                if page.swap(PREFIX + key, 0 if old is None else 1, "" if old is None else old, new):  # no None across
                     return new
             except Exception:  # noqa: BLE001 - QuotaExceededError and friends
                 self._refused(key, new)

@@ -9,6 +9,10 @@ saying so, in any case.
 
 ``TRICK_TABLE_WEB_SRC`` points the builds at another folder holding main.py, game/ and
 assets/.
+
+Every test here is marked ``web``.  In parallel runs (pytest-xdist, ``--dist loadgroup``) the
+tests of a module that builds its own site run in one worker (``XDIST_GROUPS``): each such site is
+built once, and ``make web``'s build into build/web (test_web_build.py) never runs twice at once.
 """
 
 from __future__ import annotations
@@ -33,6 +37,24 @@ SRC = Path(os.environ.get("TRICK_TABLE_WEB_SRC") or ROOT)
 # visits often): the runtime's autoplay check passes, no tap is asked for
 AUTOPLAY = ["--autoplay-policy=no-user-gesture-required"]
 WATCHDOG_SECONDS = pygbag_cdn.WATCHDOG_SECONDS
+HERE = Path(__file__).resolve().parent
+# module -> the xdist group of its tests: each module that builds a site of its own (a
+# module-scoped fixture) builds it once, and `make web`'s build into build/web runs once at a time.
+# (The session's shipped_site is built once in each worker that needs it: the tests using it
+# spread over the workers.)  A new module with such a fixture belongs here.
+XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "language_site",
+                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_site",
+                "test_web_hardened": "hardened_site"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.web)
+            group = XDIST_GROUPS.get(item.path.stem)
+            if group:
+                item.add_marker(pytest.mark.xdist_group(group))
 
 
 def need(lacking: list[str]) -> None:

@@ -306,7 +306,8 @@ def self_hosted(can_browse, real_cdn, src, tmp_path_factory):
     summary = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
                               self_host=runtime, watchdog_seconds=5)
     sent = {}
-    server = LocalServer(work / "web", max_age=600, sent=sent)
+    # max-age and no validators (as some CDNs): a file fetched again is downloaded again
+    server = LocalServer(work / "web", max_age=600, sent=sent, validators=False, rate=4e6)
     server.sent, server.summary = sent, summary
     yield server
     server.stop()

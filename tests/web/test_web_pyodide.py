@@ -118,12 +118,27 @@ json.dumps([sb.__name__, len(store.notices)])
 MATCH = {"game": "28", "version": 1, "options": {}, "seed": 7, "level": "easy", "humans": [0], "hands": []}
 
 
+def until(page, expression: str, wanted: set, tries: int = 50) -> set:
+    """The union of ``expression``'s lists, evaluated in the page until it holds ``wanted``."""
+    found: set = set()
+    for _ in range(tries):
+        found |= set(web_browser.run_python(page, f"json.dumps({expression})"))
+        if found >= wanted:
+            break
+        page.wait_for_timeout(100)
+    return found
+
+
+SNAPSHOT = "() => JSON.stringify(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+
+
 def test_two_tabs_over_one_local_storage_lose_nothing(pyodide, browser):
     """Issue 48, docs/storage.md: two pages of one origin in Chromium, each with the store over
-    the real localStorage, started before either wrote, their writes interleaved: statistics
-    add, each setting is the one changed last, the match played on in one tab is that tab's and
-    the other tab's moves are kept in a slot of their own; each tab hears of the other's
-    writes through the storage event."""
+    the real localStorage, both started before either wrote, their writes interleaved (each
+    write reaching the other tab before that tab's next one, as a person switching tabs
+    goes): statistics add, each setting is the one changed last, the match played on in one
+    tab is that tab's and the other tab's moves are kept in a slot of their own; each tab
+    hears of the other's writes through the storage event."""
     url = pyodide[0].url  # the runner's page, served by the module's server
     context = browser.new_context()  # one profile: one localStorage for the origin, two tabs
     one, two = context.new_page(), context.new_page()
@@ -132,25 +147,41 @@ def test_two_tabs_over_one_local_storage_lose_nothing(pyodide, browser):
         page.goto(url)
         page.evaluate("() => window.loaded")
     one.evaluate("localStorage.clear()")
+
+    def settled():
+        """Both tabs read the same localStorage (Chromium carries a write to the other tab's
+        copy a moment later)."""
+        for _ in range(200):
+            if one.evaluate(SNAPSHOT) == two.evaluate(SNAPSHOT):
+                return
+            one.wait_for_timeout(25)
+        raise AssertionError("the two tabs' localStorage did not agree within 5 s")
+
+    def py(page, code, value="None"):
+        out = web_browser.run_python(page, code + f"\njson.dumps({value})")
+        settled()
+        return out
+
     try:
         for page in (one, two):
             assert web_browser.run_python(page, STORE_IN_PAGE)[1] == 0
-
-        def run(page, code):
-            return web_browser.run_python(page, code + "\njson.dumps(None)")
-
+        settled()
         for i in range(5):
-            run(one, "store.count('28', hands=1)")
+            py(one, "store.count('28', hands=1)")
             if i < 3:
-                run(two, "store.count('28', hands=1)")
-        run(one, "store.settings['grain'] = 0.9\nstore.save_settings()")
-        run(two, "store.settings['sound'] = False\nstore.save_settings()")
-        heard = web_browser.run_python(one, "json.dumps(sorted(backend.changed()))")
-        assert "stats" in heard and "settings" in heard  # the other tab's writes, by the storage event
-        slot = web_browser.run_python(one, f"json.dumps(store.save_match({{**{MATCH!r}, 'actions': [[1]]}}))")
+                py(two, "store.count('28', hands=1)")
+        py(one, "store.settings['grain'] = 0.9\nstore.save_settings()")
+        # before a scene opens, the other tab's writes come in (told by the storage event)
+        looked = until(two, "sorted(store.refresh())", {"settings", "stats"})
+        assert looked >= {"settings", "stats"}
+        assert web_browser.run_python(two, "json.dumps(store.settings['grain'])") == 0.9
+        py(two, "store.settings['sound'] = False\nstore.save_settings()")
+        heard = until(one, "sorted(backend.changed())", {"settings", "stats"})
+        assert heard >= {"stats", "settings"}  # the other tab's writes, by the storage event
+        slot = py(one, f"slot = store.save_match({{**{MATCH!r}, 'actions': [[1]]}})", "slot")
         assert web_browser.run_python(two, f"json.dumps(store.load_match({slot!r})['actions'])") == [[1]]
-        run(two, f"store.save_match({{**{MATCH!r}, 'actions': [[2]]}}, {slot!r})")
-        moved = web_browser.run_python(one, f"json.dumps(store.save_match({{**{MATCH!r}, 'actions': [[3]]}}, {slot!r}))")
+        py(two, f"store.save_match({{**{MATCH!r}, 'actions': [[2]]}}, {slot!r})")
+        moved = py(one, f"moved = store.save_match({{**{MATCH!r}, 'actions': [[3]]}}, {slot!r})", "moved")
         told = web_browser.run_python(one, "json.dumps([str(n) for n in store.notices])")
         fresh = web_browser.run_python(two, f"""
 again = Store(sb.LocalStorageBackend(js))

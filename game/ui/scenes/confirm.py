@@ -3,7 +3,7 @@ buttons, the safe one first; Escape is the safe answer."""
 
 from __future__ import annotations
 
-from .. import gfx, style
+from .. import gfx, kit, style
 from ..dialog import DialogScene
 
 
@@ -19,8 +19,8 @@ class ConfirmScene(DialogScene):
         lay = self.layout
         rect = lay.dialog(self.width_share, self.height_share)
         inner = rect.width - 2 * lay.margin
-        lines = len(gfx.wrap(self.text, lay.body, inner))
-        title = len(gfx.wrap(self.title, lay.large, inner, True))
+        lines = len(kit.text.wrap(self.text, lay.body, inner))
+        title = len(kit.text.wrap(self.title, lay.large, inner, True))
         rect.height = min(rect.height, 3 * lay.margin + title * int(lay.large * 1.2) + 16
                           + lines * int(lay.body * 1.3) + lay.gap * 2 + lay.button_h)
         rect.center = lay.rect.center

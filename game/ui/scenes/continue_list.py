@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..form import FormScene
 from ..games import game_ui
 from ..layout import TOUCH
@@ -36,7 +36,7 @@ class SavedMatchRow(Row):
     def remove_rect(self) -> pygame.Rect:
         """At the row's end, as tall as a thumb needs (``layout.TOUCH``)."""
         r = self.rect
-        width = max(140, gfx.text_width(_("Remove?"), self.size, True) + 32)
+        width = max(140, kit.text.width(_("Remove?"), self.size, True) + 32)
         return direction.flip((r.right - width - 8, r.top + (r.height - TOUCH) // 2, width, TOUCH), r)
 
     def arrange(self, width: int) -> int:
@@ -79,7 +79,7 @@ class SavedMatchRow(Row):
         self.draw_label(surf, focused, control.width)
         gfx.panel(surf, control, style.BAD if self.armed else style.BUTTON, control.height // 2)
         label = _("Remove?") if self.armed else _("Remove")
-        gfx.blit_text(surf, label, gfx.fit_size(label, self.size, control.width - 12, True), control.center,
+        gfx.blit_text(surf, label, kit.text.fit_size(label, self.size, control.width - 12, True), control.center,
                       style.BUTTON_TEXT, "center", True)
 
 

@@ -8,7 +8,7 @@ from game.engine import codes
 from game.i18n import _
 from game.web import share
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..games import game_ui
 from ..links import earlier_result
@@ -143,8 +143,8 @@ class HandResultScene(DialogScene):
             us, them = self.earlier.points
             lines.insert(0, _("Last time with these cards: {us} to {them}, score {change}").format(
                 us=us, them=them, change=f"{self.earlier.change[0]:+d}"))
-        shown = [piece for line in lines for piece in gfx.wrap_anywhere(line, lay.small, rect.width)]
-        band = gfx.band(lay.small)  # each line centred on a Latin line's band: an Arabic
+        shown = [piece for line in lines for piece in kit.text.wrap_anywhere(line, lay.small, rect.width)]
+        band = kit.text.band(lay.small)  # each line centred on a Latin line's band: an Arabic
         for line in reversed(shown):         # line's taller picture, hung from its top, came down
             gfx.blit_text(surf, line, lay.small, (rect.centerx, y + band // 2), style.TEXT_DIM, "center")
             y -= lay.small + 8               # over the code (a code is one long word: two lines on a phone)
@@ -161,28 +161,28 @@ class HandResultScene(DialogScene):
         y = rect.top
         head_h = 0
         for i, h in enumerate(header):
-            fit = gfx.fit_size(h, lay.small, rooms[i], True)
-            lines = gfx.heading_lines(h, fit, rooms[i])
+            fit = kit.text.fit_size(h, lay.small, rooms[i], True)
+            lines = kit.text.heading_lines(h, fit, rooms[i])
             for n, line in enumerate(lines):
                 out.append((line, fit, (cols[i], y + n * int(fit * 1.2)), style.TEXT_DIM, True, rooms[i]))
             head_h = max(head_h, len(lines) * int(fit * 1.2))
         y += head_h + 12
         for row in rows:
             label = str(row[0])
-            lines = gfx.wrap(label, size, rooms[0], True)
+            lines = kit.text.wrap(label, size, rooms[0], True)
             line_h = int(size * 1.25)
             height = max(1, len(lines)) * line_h
             middle = y + height // 2
             for n, line in enumerate(lines):
                 centre = y + n * line_h + line_h // 2
-                out.append((line, size, (cols[0], centre - gfx.ink_offset(line, size, True)), style.TEXT, True,
+                out.append((line, size, (cols[0], centre - kit.text.ink_offset(line, size, True)), style.TEXT, True,
                             rooms[0], "midleft"))
             for i, cell in enumerate(row[1:], start=1):
                 text = str(cell)
                 colour = style.GOOD if text.startswith("+") and text != "+0" else \
                     style.BAD if text.startswith("-") else style.TEXT
-                fit = gfx.fit_size(text, size, rooms[i])
-                out.append((text, fit, (cols[i], middle - gfx.ink_offset(text, fit)), colour, False, rooms[i],
+                fit = kit.text.fit_size(text, size, rooms[i])
+                out.append((text, fit, (cols[i], middle - kit.text.ink_offset(text, fit)), colour, False, rooms[i],
                             "midleft"))
             y += height + 14
         return out, y
@@ -207,7 +207,7 @@ class HandResultScene(DialogScene):
             side = who & 1
             name = self.ui.seat(who) if self.ui.per_player else self.ui.side(who)
             label = f"{name}  {self.before[who]} {arrow} {shown[who]}"
-            size = gfx.fit_size(label, lay.body, rect.width, True)
+            size = kit.text.fit_size(label, lay.body, rect.width, True)
             gfx.blit_text(surf, label, size, (rect.left, y), style.SIDE_COLOURS[side], bold=True, within=rect)
             y += size + 12
             if self.ui.chips:

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..lessons import lesson_for, lesson_table
 from ..names import game_name, game_order
@@ -27,7 +27,7 @@ class LessonTile(Button):
         gfx.panel(surf, r, style.BUTTON if not self.pressed else style.BUTTON_DISABLED, 18,
                   style.ACCENT if focused else None, 5 if focused else 0)
         inner = r.inflate(-32, -24)
-        size = gfx.fit_size(self.label, self.size + 4, inner.width, True, self.size)
+        size = kit.text.fit_size(self.label, self.size + 4, inner.width, True, self.size)
         gfx.blit_text(surf, self.label, size, inner.topleft, style.BUTTON_TEXT, bold=True, within=inner)
         body = pygame.Rect(inner.left, inner.top + size + 12, inner.width, 0)
         gfx.blit_wrapped(surf, self.summary, self.size - 2, body, style.BUTTON_TEXT, spacing=1.2)

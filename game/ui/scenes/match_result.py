@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..games import game_ui
 from ..session import Session
@@ -107,19 +107,19 @@ class MatchResultScene(DialogScene):
         columns = self.ui.sheet_columns()
         rows = [[str(i + 1)] + [str(c) for c in self.ui.sheet_row(rec)] for i, rec in enumerate(self.records)]
         # a heading may break into lines (a side's name after its dash), a cell may not
-        widths = [max([gfx.widest_piece(h, size)] + [gfx.text_width(r[i], size, True) for r in rows]) for i, h in
+        widths = [max([kit.text.widest_piece(h, size)] + [kit.text.width(r[i], size, True) for r in rows]) for i, h in
                   enumerate(columns)]
         wrap = self.ui.sheet_wrap
         if wrap is not None:
             others = sum(w for i, w in enumerate(widths) if i != wrap) + gap * (len(columns) - 1)
-            widths[wrap] = max(gfx.widest_piece(columns[wrap], size), min(widths[wrap], rect.width - others))
-        headings = [gfx.heading_lines(h, size, w) for h, w in zip(columns, widths)]
+            widths[wrap] = max(kit.text.widest_piece(columns[wrap], size), min(widths[wrap], rect.width - others))
+        headings = [kit.text.heading_lines(h, size, w) for h, w in zip(columns, widths)]
         xs, x = [], rect.left
         for w in widths:
             xs.append(x)
             x += w + gap
         line = size + 6
-        cells = [[gfx.wrap(c, size, widths[i]) if i == wrap else (c,) for i, c in enumerate(r)] for r in rows]
+        cells = [[kit.text.wrap(c, size, widths[i]) if i == wrap else (c,) for i, c in enumerate(r)] for r in rows]
         heights = [max(len(c) for c in r) * line + 6 for r in cells]
         return xs, widths, headings, cells, heights
 
@@ -158,7 +158,7 @@ class MatchResultScene(DialogScene):
         values = [v for p in points for v in p]
         lo, hi = min(values + [0]), max(values + [1])
         labels = [f"● {self.ui.side(side)} {points[-1][side]}" for side in (0, 1)]
-        widths = [gfx.text_width(label, lay.small, True) for label in labels]
+        widths = [kit.text.width(label, lay.small, True) for label in labels]
         one_line = sum(widths) + 20 <= rect.width - 24  # else each side on its own line
         legend = (2 if one_line else 3) * int(lay.small * 1.15) + 16
         inset = rect.inflate(-lay.margin, -lay.margin)

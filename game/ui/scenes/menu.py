@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..games import game_ui
 from ..names import game_name, game_order, game_tagline
 from ..scene import Scene
@@ -22,6 +22,7 @@ class GameTile(Widget):
     """A game to choose: its suit and name, and a line about it."""
 
     scrolls = True  # the tiles scroll when they do not all fit (a phone held sideways)
+    CHEVRON = 36    # the room at the name's end for the "›" that says a tap opens the game
 
     def __init__(self, rect, game, icon, on_click, size):
         super().__init__(rect)
@@ -33,14 +34,14 @@ class GameTile(Widget):
     def parts(self, width):
         """(name size, name lines, tagline lines) for a tile ``width`` wide."""
         name = game_name(self.game)
-        room = width - self.icon.get_width() - 44
-        size = gfx.fit_size(name, self.size + 8, room, True, self.size)
-        lines = gfx.wrap(name, size, room, True)
-        widest = max(lines, key=lambda line: gfx.text_width(line, size, True))
-        if gfx.text_width(widest, size, True) > room:  # a word wider than a narrow tile (Twenty-Eight)
-            size = gfx.fit_size(widest, size, room, True)
-            lines = gfx.wrap(name, size, room, True)
-        return size, lines, gfx.wrap(game_tagline(self.game), self.size, width - 32)
+        room = width - self.icon.get_width() - 44 - self.CHEVRON
+        size = kit.text.fit_size(name, self.size + 8, room, True, self.size)
+        lines = kit.text.wrap(name, size, room, True)
+        widest = max(lines, key=lambda line: kit.text.width(line, size, True))
+        if kit.text.width(widest, size, True) > room:  # a word wider than a narrow tile (Twenty-Eight)
+            size = kit.text.fit_size(widest, size, room, True)
+            lines = kit.text.wrap(name, size, room, True)
+        return size, lines, kit.text.wrap(game_tagline(self.game), self.size, width - 32)
 
     def height_for(self, width) -> int:
         size, lines, tagline = self.parts(width)
@@ -66,6 +67,19 @@ class GameTile(Widget):
         text_rect = pygame.Rect(r.left + 16, r.top + 16 + head + 12, r.width - 32, 0)
         gfx.blit_wrapped(surf, game_tagline(self.game), self.size, direction.flip(text_rect, r), style.BUTTON_TEXT,
                          spacing=1.2)
+        self.draw_affordance(surf, r, r.top + 16 + head // 2)
+
+    def draw_affordance(self, surf, r, cy):
+        """What says "tap me" the way a button does: a raised lower edge, and a round "›" at the
+        name's end (pointing to where the tap leads: "‹" in right to left)."""
+        pygame.draw.line(surf, style.ACCENT, (r.left + 18, r.bottom - 3), (r.right - 18, r.bottom - 3), 4)
+        radius = self.CHEVRON // 2 - 2
+        cx = int(direction.flip_x(r.right - 16 - radius, r))
+        pygame.draw.circle(surf, style.ACCENT, (cx, cy), radius)
+        d = -1 if direction.rtl() else 1
+        arm = radius // 2
+        points = [(cx - d * arm // 2, cy - arm), (cx + d * arm // 2 + d * 2, cy), (cx - d * arm // 2, cy + arm)]
+        pygame.draw.lines(surf, style.BUTTON_TEXT, False, points, 4)
 
 
 class MenuScene(Scene):
@@ -78,19 +92,23 @@ class MenuScene(Scene):
         w, h = lay.size
         m, gap = lay.margin, lay.gap * 2
         saved = bool(app.store.saved_matches())
-        actions = [(_("Continue"), self.continue_match, bool(saved), True),
+        # the first, widest action: Continue when a match is saved, else Learn (a newcomer's way in,
+        # the primary one until a hand has been played); a Continue that could not be pressed is not shown
+        first = (_("Continue"), self.continue_match, True, True) if saved else \
+            (_("Learn"), self.learn, True, self.newcomer())
+        actions = [first,
                    (_("Watch a game"), self.watch, True, False),
-                   (_("Learn"), self.learn, True, False),
+                   *([(_("Learn"), self.learn, True, False)] if saved else []),
                    (_("Rules"), self.rules, True, False),
                    (_("Statistics"), self.stats, True, False),
                    (_("Settings"), self.settings, True, False)]
-        per_row = 2 if lay.portrait else 3  # portrait: Continue alone on the first row
+        per_row = 2 if lay.portrait else 3  # portrait: the first action alone on the first row
         rows = 1 + (len(actions) - 1 + per_row - 1) // per_row if lay.portrait else (len(actions) + per_row - 1) // per_row
         buttons_top = h - m - rows * lay.button_h - (rows - 1) * lay.gap
         bw = (w - 2 * m - lay.gap * (per_row - 1)) // per_row
         buttons = []
         for i, (label, cb, enabled, primary) in enumerate(actions):
-            if lay.portrait and i == 0:  # Continue spans the row
+            if lay.portrait and i == 0:  # the first action spans the row
                 buttons.append(Button((m, buttons_top, w - 2 * m, lay.button_h), label, cb, lay.body, primary, enabled))
                 continue
             k = i - 1 if lay.portrait else i
@@ -113,7 +131,11 @@ class MenuScene(Scene):
         self.content_height = ((len(tiles) + cols - 1) // cols) * (tile_h + gap) + 8 - gap
         self.scroll_to(self.scroll)
         self.widgets = direction.flip_widgets(tiles, lay.rect) + direction.flip_widgets(buttons, lay.rect)
-        self.focus = len(games) if saved else 0
+        self.focus = len(games) if saved or self.newcomer() else 0
+
+    def newcomer(self) -> bool:
+        """No hand of any game played yet (and no match saved): the menu leads to Learn."""
+        return not any(self.app.store.game_stats(game)["hands"] for game in game_order())
 
     def tile_grid(self, tiles, width, gap, height):
         """(columns, tile width, tile height) for the game tiles in ``width``: the fewest rows
@@ -135,10 +157,12 @@ class MenuScene(Scene):
 
     def title_bottom(self) -> int:
         lay = self.layout
-        lines = gfx.wrap(self.subtitle(), lay.body, lay.size[0] - 2 * lay.margin)
+        lines = kit.text.wrap(self.subtitle(), lay.body, lay.size[0] - 2 * lay.margin)
         return lay.margin + 8 + lay.title + 14 + len(lines) * int(lay.body * 1.25)
 
     def subtitle(self) -> str:
+        if self.newcomer() and not self.app.store.saved_matches():
+            return _("New here? Learn plays a first hand of a game with you, step by step.")
         return _("Four partnership card games: play with an AI partner")
 
     def draw(self, surf):

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..widgets import Button
 
@@ -63,7 +63,7 @@ class PauseScene(DialogScene):
 
     def note_height(self, width) -> int:
         lay = self.layout
-        return len(gfx.wrap(self.note(), lay.body, width)) * int(lay.body * 1.3) + lay.gap
+        return len(kit.text.wrap(self.note(), lay.body, width)) * int(lay.body * 1.3) + lay.gap
 
     def rules(self):
         self.app.go("rules", game=self.session.game, phase=self.phase)
@@ -95,7 +95,7 @@ class PauseScene(DialogScene):
         gfx.panel(surf, rect, style.PANEL_SOLID + (245,), 22, style.ACCENT, 2)
         inner = rect.inflate(-2 * lay.margin, 0)
         y = rect.top + lay.margin
-        gfx.blit_text(surf, _("Paused"), gfx.fit_size(_("Paused"), lay.large, inner.width, True), (rect.centerx, y),
+        gfx.blit_text(surf, _("Paused"), kit.text.fit_size(_("Paused"), lay.large, inner.width, True), (rect.centerx, y),
                       style.TEXT, "midtop", True)
         y += lay.large + 24
         gfx.blit_wrapped(surf, self.note(), lay.body, pygame.Rect(inner.left, y, inner.width, 0), style.TEXT_DIM,

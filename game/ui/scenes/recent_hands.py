@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..games import game_ui
 from ..names import game_order
@@ -25,8 +25,8 @@ class HandRow(Button):
         gfx.panel(surf, r, style.PANEL if self.enabled else (40, 40, 40, 160), style.RADIUS,
                   style.ACCENT if focused else None, 3 if focused else 0)
         inner = r.inflate(-32, 0)
-        size = gfx.fit_size(self.label, self.size, inner.width, False, 22)
-        lines = gfx.wrap(self.label, size, inner.width)
+        size = kit.text.fit_size(self.label, self.size, inner.width, False, 22)
+        lines = kit.text.wrap(self.label, size, inner.width)
         step = int(size * 1.25)
         y = r.centery - step * len(lines) // 2
         for line in lines[:2]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from game.i18n import LANGUAGES, NC_, _, language, pgettext
 
 from ..form import FormScene
-from ..widgets import Slider, Stepper, Toggle
+from ..storage import DEFAULT_SETTINGS
+from ..widgets import ResetRow, Slider, Stepper, Toggle
 
 SPEEDS = {0.5: NC_("animation speed", "Slow"), 1.0: NC_("animation speed", "Normal"),
           2.0: NC_("animation speed", "Fast"), 4.0: NC_("animation speed", "Very fast")}
@@ -37,9 +38,11 @@ class SettingsScene(FormScene):
         s = self.app.settings
         card_h = self.app.art("french").height(self.preview_width())
         self.start_rows(top_extra=card_h + 16)
-        for key, label in (("contrast", _("Table contrast")), ("grain", _("Table grain")),
-                           ("temperature", _("Colour temperature"))):
-            self.add_row(Slider, label, s[key], self.setter(key))
+        self.sliders = {key: self.add_row(Slider, label, s[key], self.setter(key))
+                        for key, label in (("contrast", _("Table contrast")), ("grain", _("Table grain")),
+                                           ("temperature", _("Colour temperature")))}
+        self.add_row(ResetRow, _("The table as it came"), _("Reset"), self.reset_look,
+                     note=_("Contrast, grain and colour temperature back to their first values."))
         self.add_row(Toggle, _("Four-colour deck"), s["four_colour"], self.setter("four_colour"),
                      note=_("Diamonds blue and clubs green, so every suit has its own colour."))
         speed = min(SPEEDS, key=lambda v: abs(v - float(s["anim_speed"])))
@@ -60,6 +63,13 @@ class SettingsScene(FormScene):
                      shown=trick_wait_text)
         self.widgets += self.button_row([(_("Done"), self.back, True)])
         self.focus = len(self.widgets) - 1
+
+    def reset_look(self):
+        """The three sliders back to their defaults (the table behind the panel changes with them)."""
+        for key, slider in self.sliders.items():
+            slider.value = float(DEFAULT_SETTINGS[key])
+            self.app.settings[key] = DEFAULT_SETTINGS[key]
+        self.app.settings_changed()
 
     def setter(self, key):
         def change(value):

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from .. import direction, gfx, style
+from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..names import game_name, game_order
 
@@ -43,11 +43,11 @@ class StatsScene(DialogScene):
         lay = self.layout
         out = []
         for game in game_order():
-            title = gfx.wrap(game_name(game), lay.body, width - 24, True)
+            title = kit.text.wrap(game_name(game), lay.body, width - 24, True)
             rows = []
             for label, value in self.figures(game):
-                room = width - 24 - gfx.text_width(value, lay.body, True) - 24
-                rows.append((gfx.wrap(label, lay.body, max(80, room)), value))
+                room = width - 24 - kit.text.width(value, lay.body, True) - 24
+                rows.append((kit.text.wrap(label, lay.body, max(80, room)), value))
             out.append((title, rows))
         return out
 

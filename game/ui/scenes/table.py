@@ -27,6 +27,7 @@ from ..table_state import TableState
 from ..table_view import TableView
 from ..why_press import WhyPress
 from ..widgets import Button
+from game.engine import phases as P
 
 DRAG_SLOP = 14   # pixels a pressed card may move before it is being dragged
 
@@ -74,9 +75,9 @@ class TableScene(Scene):
         state = self.state
         if state.dealing:
             return None
-        if self.obs.phase == "play" and state.hold and not state.collecting:
+        if self.obs.phase == P.PLAY and state.hold and not state.collecting:
             return "table-trick-over"
-        if self.obs.phase == "play" and len(state.shown_trick()) >= 2:
+        if self.obs.phase == P.PLAY and len(state.shown_trick()) >= 2:
             return "table-trick"
         return f"table-{self.obs.phase}"
 
@@ -94,9 +95,9 @@ class TableScene(Scene):
             widgets.append(self.hint_button)
         self.lay_out_hand()
         self.controls_top = 0
-        if self.human_turn() and any(not A.is_play(a) and not A.INDICATOR <= a < A.BID for a in obs.legal):
+        if self.human_turn() and any(not A.describe(a).is_card for a in obs.legal):
             rect = lay.controls_rect(self.hand.top)
-            extras = [(_("What do these mean?"), self.glossary)] if self.ui.swiss and obs.phase == "contract" else []
+            extras = [(_("What do these mean?"), self.glossary)] if self.ui.swiss and obs.phase == P.CONTRACT else []
             buttons = self.controls.build(obs, rect, lay, self.ui, self.art, extras)
             if buttons:
                 self.controls_top = min(b.rect.top for b in buttons)
@@ -115,9 +116,12 @@ class TableScene(Scene):
     def note_sights(self, widgets):
         """What the lesson's note leaves in sight, most important first: the cards on the table,
         the trump card, the line above the buttons, the buttons and the hand; then the seats'
-        names; then their cards (a message longer than the prompt is drawn over the note)."""
+        names (the seat to act's as while it thinks: the note is laid out as the turn passes,
+        before the thinking starts); then their cards (a message longer than the prompt is drawn
+        over the note)."""
+        turn = self.obs.turn
         f = self.view.lay_out(self.state, self.hand, [w.rect for w in widgets], self.controls_top,
-                              self.hint_button is not None, self.ai.seat)
+                              self.hint_button is not None, None if turn in self.session.humans else turn)
         never = [*f.trick, *f.buttons, *(r for r in (f.prompt and f.prompt[0], f.indicator and f.indicator[0],
                                                      f.hand) if r)]
         return never, [label.rect for label in f.labels.values()], list(f.fans.values())
@@ -134,7 +138,7 @@ class TableScene(Scene):
         """(w, h, what) of what a finger aims at besides the buttons: each card's visible part
         (while the player may play), and the table while a finished trick waits for a tap."""
         out = []
-        if self.human_turn() and self.obs.phase in ("play", "indicator"):
+        if self.card_choice():
             out += [(r.width, r.height, "card") for r in self.hand.visible_parts(self.layout.size[1])]
         if self.state.waiting_for_tap():
             zone = self.layout.trick_zone()
@@ -192,8 +196,14 @@ class TableScene(Scene):
             return
         self.submit(self.card_action(card), origin)
 
+    def card_choice(self) -> bool:
+        """The player's turn, and a legal action takes a card: plays, lays or gives one."""
+        return self.human_turn() and any(A.describe(a).is_card for a in self.obs.legal)
+
     def card_action(self, card):
-        return A.INDICATOR + card if self.obs.phase == "indicator" else card
+        """The legal action that takes ``card`` (plays, lays or gives it); else playing it, which
+        the engine refuses with its rule."""
+        return next((a for a in self.obs.legal if A.describe(a).card == card), card)
 
     def after_action(self, seat, action, before, origin=None):
         if seat == 0:  # the player's move ends whatever gesture was under way
@@ -408,7 +418,7 @@ class TableScene(Scene):
             return
         no_focus = not (0 <= self.focus < len(self.widgets))
         cards = self.hand.cards
-        card_phase = self.obs.phase in ("play", "indicator") and self.human_turn() and cards
+        card_phase = self.card_choice() and cards
         if card_phase and k in (pygame.K_LEFT, pygame.K_RIGHT):
             d = 1 if k == pygame.K_RIGHT else -1
             state.selected = (state.selected + d) % len(cards) if state.selected >= 0 else 0
@@ -422,7 +432,7 @@ class TableScene(Scene):
                 self.controls.step(direction.arrow_step(k))
                 return
             if k in ACTIVATE:
-                self.submit(A.BID + self.controls.bid)
+                self.submit(A.bid(self.controls.bid))
                 return
         super().key(ev)
 
