@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
 from helpers import refusal
 
 from game.engine import actions as A
