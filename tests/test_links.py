@@ -17,7 +17,7 @@ import main  # noqa: E402
 from game.engine import GAMES, codes  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import language, set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.web import host, share  # noqa: E402
 from game.web.params import parse  # noqa: E402
 
@@ -347,6 +347,7 @@ def command(kind, **fields):
     return {"trickTable": 1, "type": kind, **fields}
 
 
+@pytest.mark.slow
 def test_host_commands_drive_a_match_and_events_come_back_in_order(data):
     app, page = hosted()
     driver.frames(app, 1)

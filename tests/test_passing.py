@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
 from helpers import refusal
 
 from game.engine import actions as A
@@ -36,8 +35,8 @@ def test_each_player_in_turn_gives_three_of_their_own_cards_to_the_partner(passi
     assert refusal(hand, "play 2S").rule == "give-first"
     assert refusal(hand, "give 2S 1").rule == "give-to-partner"
     assert refusal(hand, "give 2H 2").rule == "card-not-held"
-    events = hand.apply("give 2S 2")
-    assert events == (E.CardGiven(0, 2, hand.DECK.parse("2S")),)
+    hand.apply("give 2S 2")
+    assert hand.events == (E.CardGiven(0, 2, hand.DECK.parse("2S")),)
     for text in ("give 2H 3", "give 2D 0"):
         hand.apply(text)
     hand.apply("give 2C 1")
@@ -126,7 +125,7 @@ def test_its_decisions_show_their_reasons_and_the_hint_names_the_rule(passing_ga
 def test_a_headless_table_hand_where_the_player_passes_by_tapping_cards(passing_game):
     """The table offers the cards a legal action takes (here: gives), dims the rest (cards
     received), and a tap then a second tap on a card takes its action, as for a card played."""
-    from game.ui import driver
+    from harness import driver
     from game.ui.layout import LANDSCAPE
     from game.ui.scenes.table import TableScene
     from game.ui.session import Session

@@ -19,7 +19,8 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, driver, gfx, kit, names  # noqa: E402
+from game.ui import ai_notes, gfx, kit, names  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402
@@ -146,6 +147,7 @@ def open_review(record, size=LANDSCAPE, **params):
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
 def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
@@ -425,6 +427,7 @@ def play_hands(store, game, count, seed=3):
     return session
 
 
+@pytest.mark.slow
 def test_the_store_keeps_each_games_last_twenty_hands_in_a_blob_of_its_own():
     backend = MemoryBackend()
     store = Store(backend)
@@ -585,6 +588,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
     assert len(placed) <= 2 and "en" not in placed and (size == LANDSCAPE or not placed), placed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     from test_i18n import CODES, Overflow
@@ -622,6 +626,7 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     assert not found, "\n".join(map(repr, found[:30])) + f"\n({len(found)} in all)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monkeypatch, size):
     """Each line ``reasons.py`` can write, translated, fits the Why? panel's width and leaves

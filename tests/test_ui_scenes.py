@@ -13,7 +13,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver, gfx, kit, style  # noqa: E402
+from game.ui import gfx, kit, style  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
 from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
@@ -236,6 +237,7 @@ def test_continue_resumes_the_saved_match():
     assert app.scene.session.hand.history == session.hand.history
 
 
+@pytest.mark.slow
 def test_the_demo_command_saves_a_picture_of_each_scene(tmp_path, monkeypatch):
     monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(tmp_path / "data"))
     from game.web import storage_backend

@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from game.engine import actions as A  # noqa: E402
 from game.engine.core import Hand  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.names import refusal_text  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
@@ -98,6 +98,7 @@ def play_hand(app, session):
     assert app.scene.name == "hand-result"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,seed,size", [("304", 11, LANDSCAPE), ("28", 5, PORTRAIT),
                                             ("400", 3, LANDSCAPE), ("schieber", 8, PORTRAIT)])
 def test_a_full_hand_with_every_kind_of_input(game, seed, size, engine_calls):
@@ -338,6 +339,7 @@ def test_a_watched_records_actions_come_first_and_a_script_that_no_longer_fits_i
     assert ai.step(0.2) is None and session.script == []
 
 
+@pytest.mark.slow
 def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
     """Two tables of the same demo hand, one drawn every frame and one never drawn, stay alike."""
     from game.ai import baseline_action

@@ -35,7 +35,8 @@ import pygame  # noqa: E402
 from game import i18n  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.i18n import _  # noqa: E402
-from game.ui import driver, kit  # noqa: E402
+from game.ui import kit  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.lessons import LESSONS, LessonSession  # noqa: E402
 from game.ui.names import action_label  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402

@@ -267,7 +267,7 @@ class HiddenTrumpRules:
         legal = hand.fast_legal()
         if A.CALL in legal:
             return self._call_or_discard(hand, seat, legal)
-        cards = [a for a in legal if A.is_play(a)]
+        cards = [a for a in legal if a not in A.WORDS]  # in the play: the cards, besides Trump! or Reveal
         if len(cards) == 1:
             return cards[0]
         trump = self.known_trump(hand, seat)
@@ -364,7 +364,7 @@ class HiddenTrumpRules:
     def _call_or_discard(self, hand, seat, legal) -> int:
         """28: cannot follow, trump hidden: ask for trump when the other side takes points."""
         best, who, total = self._trick_state(hand, seat)
-        cards = [a for a in legal if A.is_play(a)]
+        cards = [a for a in legal if a not in A.WORDS]  # in the play: the cards, besides Trump! or Reveal
         opponents_win = (who & 1) != (seat & 1)
         if opponents_win and total >= 2:
             if seat != hand.bidder:

@@ -286,11 +286,11 @@ class Hand:
             return None
         return self._refusal(a)
 
-    events: tuple = ()  # what the last ``apply`` brought about (events.py); () after the fast path
+    _told_by = None  # (seat, action, state before it) of the last ``apply``, until its events are told
 
-    def apply(self, action) -> tuple:
+    def apply(self, action) -> None:
         """Take ``action`` (code or text) for the seat whose turn it is, or raise IllegalAction.
-        Returns its events (``events.py``), kept in ``events`` until the next action."""
+        What it brought about is ``events``."""
         a = self.action_code(action)
         if self.turn < 0 or a not in self._legal():
             raise self._check_code(a)
@@ -298,8 +298,22 @@ class Hand:
         before = (len(self.tricks), self.phase, self._tell_state())
         self.history.append((seat, A.action_text(a, self.DECK)))
         self._apply(a)
-        self.events = events = tuple(self._tell(seat, a, before))
-        return events
+        self._told_by = (seat, a, before)
+        self._events = None
+
+    @property
+    def events(self) -> tuple:
+        """What the last ``apply`` brought about (``events.py``), worked out when first asked, so
+        that replaying a record or undoing pays nothing for it: ask before the hand moves on by
+        the fast path (``fast_apply`` does not forget them).  () after ``replay_actions`` and
+        ``with_held_cards``, and before any action."""
+        told = self.__dict__.get("_events")
+        if told is None:
+            by = self.__dict__.get("_told_by")
+            if by is None:
+                return ()
+            told = self._events = tuple(self._tell(*by))
+        return told
 
     @classmethod
     def _code_of(cls, text: str) -> int:
@@ -335,7 +349,7 @@ class Hand:
                 text = texts[a] = A.action_text(a, self.DECK)
             history.append((seat, text))
             self._apply(a)
-        self.events = ()
+        self._told_by = self._events = None
         return True
 
     def with_cards(self, dealt) -> "Hand":
@@ -371,7 +385,7 @@ class Hand:
         twin = self.clone()
         twin.dealt = dealt
         twin.hand = moved
-        twin.events = ()
+        twin._told_by = twin._events = None
         return twin if twin._deal_changed(self) else None
 
     def _deal_changed(self, before: "Hand") -> bool:

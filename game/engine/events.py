@@ -1,12 +1,12 @@
 """What an action brought about, as typed events: the engine tells, nobody compares states.
 
-``Hand.apply`` leaves the events of the action it took in ``Hand.events`` and every observation
-carries them (``Observation.events``): the action itself (a card played, a bid, a pass, a
+After ``Hand.apply``, ``Hand.events`` are the events of the action it took (worked out when
+first asked, so a replay pays nothing for them) and every observation carries them (``Observation.events``): the action itself (a card played, a bid, a pass, a
 word), then what followed from it (the auction won, trump revealed, a contract chosen, Weis
 and Stöck scored, a trick won with its points, the hand over with the change of score).
 Events hold only what every seat may know: a card played or laid face down is ``None``.
-The fast path tells nothing: ``fast_apply`` leaves ``events`` as it was (search reads no
-events), ``replay_actions`` and ``with_held_cards`` clear them.
+The fast path tells nothing: ``replay_actions`` and ``with_held_cards`` clear them, and after
+``fast_apply`` (search reads no events) they are not to be asked.
 """
 
 from __future__ import annotations

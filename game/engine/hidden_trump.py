@@ -247,6 +247,7 @@ class HiddenTrumpHand(Hand):
 
     # ---- why a legal action is allowed ----------------------------------------------------
     CUTS_FACE_DOWN = False  # 304: while trump is hidden, a card that does not follow lies face down
+    FACTS = HiddenTrumpFacts
 
     @classmethod
     def _allowed(cls, obs: Observation, a: int) -> W.Allowed:

@@ -37,6 +37,10 @@ from .storage import Store
 
 
 FPS = 60
+# In the browser the page's runtime calls the loop once a display frame: a frame cap there
+# would wait in SDL_Delay, which pygbag's runtime (no asyncify) turns into a busy wait on the
+# page's only thread, a core spinning through every still frame.  The clock only measures.
+FRAME_CAP = 0 if sys.platform == "emscripten" else FPS
 NOTICE_CHARS = 400  # a notice longer than this is cut
 
 
@@ -248,7 +252,8 @@ class App:
         rest from the frame before (``still_changed`` False while it draws)."""
         self._key = self.picture_key(scene)
         changed = self._dirty or self._key != self._drawn
-        return changed or scene.moving() or self.banner.moving(), changed
+        moving = scene.moving() and not self.paused  # paused, nothing moves under the veil
+        return changed or moving or self.banner.moving(), changed
 
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> bool:
@@ -340,7 +345,7 @@ class App:
         settle_memory()
         n = 0
         while self.running and (frames is None or n < frames):
-            dt = clock.tick(FPS) / 1000 if frames is None else 1 / FPS
+            dt = clock.tick(FRAME_CAP) / 1000 if frames is None else 1 / FPS
             self.tick(min(dt, 0.1), pygame.event.get())
             n += 1
             await asyncio.sleep(0)

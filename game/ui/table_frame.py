@@ -592,8 +592,9 @@ class FramePlanner:
             edge = fan.right + 12 if seat == 3 else fan.left - 12
             side = "left" if seat == 3 else "right"
             anchors = [("midtop", (fan.centerx, fan.bottom + 12)), ("bottom" + side, (edge, fan.bottom)),
-                       ("top" + side, (edge, fan.top))]
-        box = self.place(size, anchors, self.occupied(f, skip_fan=seat))
+                       ("top" + side, (edge, fan.top)),
+                       ("bottom" + side, (label.left if seat == 3 else label.right, label.top - 12))]  # above the name
+        box = self.place(size, anchors, self.occupied(f), reach=lay.size[0] // 3)  # by its owner, on no cards
         return pygame.Rect(0, 0, *size).move(box.topleft), own
 
     # ---- badges -----------------------------------------------------------------------------------
