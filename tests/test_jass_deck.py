@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine import schieber  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.art import CardArt  # noqa: E402
 from game.ui.games import game_ui  # noqa: E402
 from game.ui.layout import PORTRAIT  # noqa: E402
