@@ -66,6 +66,7 @@ DEFAULT_SETTINGS = {
     "language": "",       # "" = automatic: the browser's language, else English (issue 7)
     "hints": True,
     "one_tap": False,     # a tap plays a card (else it selects it, a second tap plays it)
+    "jass_deck": "swiss",  # Schieber's cards: "swiss" (Eicheln, Rosen, ...) or "french" (the French-suited Jass deck)
     "trick_wait": 1.2,    # seconds a finished trick stays (a tap takes it sooner); 0: until tapped
     "ai_level": "normal",
     "game": "28",
@@ -112,6 +113,7 @@ def setting_fields() -> dict[str, Field]:
         "anim_speed": Field(float, MIN_SPEED, MAX_SPEED),
         "language": Field(str, choices=("", *LANGUAGES)),
         "ai_level": Field(str, choices=tuple(LEVELS)),
+        "jass_deck": Field(str, choices=("swiss", "french")),
         "game": Field(str, choices=tuple(GAMES)),
     }
     for name, default in DEFAULT_SETTINGS.items():
