@@ -38,7 +38,7 @@ new_tuple = tuple.__new__
 SUIT_NAMES = ("Eicheln", "Rosen", "Schilten", "Schellen")
 RANK_NAMES = dict(zip(range(4, 13), ("6", "7", "8", "9", "Banner", "Under", "Ober", "König", "Ass")))
 OBENABE, UNDENUFE = 4, 5  # contract numbers after the four trump suits
-CONTRACT_CODES = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3, A.OBENABE, A.UNDENUFE)
+CONTRACT_CODES = A.CONTRACTS
 CHOICES = list(CONTRACT_CODES)
 CHOICES_OR_PUSH = CHOICES + [A.PUSH]
 MULTIPLIERS = {False: (1, 1, 2, 2, 3, 4), True: (1, 1, 2, 2, 3, 3)}  # by table_2500
@@ -95,7 +95,7 @@ def contract_name(k: int) -> str:
 
 @dataclass(frozen=True)
 class WeisShown:
-    kind: str      # "run" or "four"
+    kind: str      # weis.RUN or weis.FOUR
     points: int    # before the multiplier
     cards: tuple   # its cards
 
