@@ -778,8 +778,7 @@ class FramePlanner:
         left = max([b.right for b in bar if b.right <= score.left] + [0]) + 8
         lines = [line.rect for line in f.status[1:]]
         for x in (score.right + 12 + w // 2, score.left - 12 - w // 2):
-            spot = pygame.Rect(0, 0, w, score.height)
-            spot.center = (x, score.centery)
+            spot = kit.text.rect(text, lay.large, (x, score.centery), "center", True)
             if spot.left >= left and spot.right <= right and spot.collidelist(lines) < 0:
                 return spot.center
         return score.centerx, lay.top_bar.bottom + lay.large * 2 // 3
