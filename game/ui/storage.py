@@ -202,6 +202,20 @@ def _rev(blob: dict) -> int:
     return rev if type(rev) is int and 0 <= rev < 10**15 else 0
 
 
+def _counts_added(base: dict, stats: dict, seen: dict) -> dict:
+    """A copy of the counts ``base`` plus what ``stats`` counted beyond ``seen`` (this window's
+    counts since it last read them), each count held within 0..MAX_COUNT."""
+    merged = copy.deepcopy(base)
+    for game, counts in stats.items():
+        before = seen.get(game, {})
+        for key, value in counts.items():
+            added = value - before.get(key, 0)
+            if added:
+                row = merged.setdefault(game, {})
+                row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+    return merged
+
+
 def _trimmed(hands: list) -> list:
     """The last HISTORY_KEEP hands, the older ones without their notes beyond HISTORY_NOTES_CHARS."""
     hands = list(hands[-HISTORY_KEEP:])
@@ -508,15 +522,8 @@ class Store:
                         self.settings[name] = value
                         self._seen_settings[name] = value
             elif kind == "stats":
-                mine = {game: {k: v - self._seen_stats.get(game, {}).get(k, 0) for k, v in counts.items()}
-                        for game, counts in self.stats.items()}
+                merged = _counts_added(data, self.stats, self._seen_stats)
                 self._seen_stats = copy.deepcopy(data)
-                merged = copy.deepcopy(data)
-                for game, added in mine.items():
-                    for k, v in added.items():
-                        if v:
-                            row = merged.setdefault(game, {})
-                            row[k] = min(MAX_COUNT, max(0, row.get(k, 0) + v))
                 self.stats.clear()
                 self.stats.update(merged)
             else:
@@ -561,14 +568,7 @@ class Store:
 
         def merge(stored):
             """The counts as stored now, plus what this window counted since it last read them."""
-            merged = copy.deepcopy(self._seen_stats if stored is None else stored)
-            for name, counts in self.stats.items():
-                seen = self._seen_stats.get(name, {})
-                for key, value in counts.items():
-                    added = value - seen.get(key, 0)
-                    if added:
-                        row = merged.setdefault(name, {})
-                        row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+            merged = _counts_added(self._seen_stats if stored is None else stored, self.stats, self._seen_stats)
             merged_out["stats"] = merged
             return merged
 
