@@ -13,7 +13,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

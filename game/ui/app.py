@@ -29,6 +29,7 @@ from . import gfx, kit, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
+from .names import set_jass_deck
 from .overlays import Caption, PauseVeil
 from .scenes import SCENES, build_scene
 from .sound import Sounds
@@ -60,6 +61,7 @@ class App:
         self.store = store or Store()
         self.settings = self.store.settings
         set_language(self.settings["language"])
+        set_jass_deck(self.settings["jass_deck"])
         self.sounds = Sounds(self.settings["sound"])
         self._frames = 0
         self.running = True
@@ -168,6 +170,7 @@ class App:
         if refresh is not None and "settings" in refresh():
             self.sounds.set_enabled(self.settings["sound"])
             set_language(self.settings["language"])
+            set_jass_deck(self.settings["jass_deck"])
             gfx.clear_caches()
 
     def show(self, scene, replace=False):
@@ -204,6 +207,10 @@ class App:
         surf.blit(self.table_image(), (0, 0))
 
     def art(self, deck: str) -> CardArt:
+        """The card art of ``deck`` ("french" or "swiss"): the Swiss deck as the French-suited Jass
+        deck when the settings choose it."""
+        if deck == "swiss" and self.settings["jass_deck"] == "french":
+            deck = "french-jass"
         key = (deck, self.settings["four_colour"])
         if key not in self._arts:
             self._arts[key] = CardArt(deck, self.settings["four_colour"])
@@ -213,6 +220,7 @@ class App:
         self.store.save_settings()
         self.sounds.set_enabled(self.settings["sound"])
         set_language(self.settings["language"])
+        set_jass_deck(self.settings["jass_deck"])
         gfx.clear_caches()
         self.invalidate()
 

@@ -570,9 +570,7 @@ class UISchieber(GameUI):
         return schieber.MULTIPLIERS[obs.options["table_2500"]]
 
     def contract_name(self, contract, trump):
-        if contract == "trump":
-            return _("{suit} trump").format(suit=suit_name(trump, True))
-        return action_label(A.contract(contract))
+        return action_label(A.contract(contract, trump), True)
 
     def contract_line(self, obs):
         p = obs.facts
