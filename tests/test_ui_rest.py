@@ -176,6 +176,7 @@ def test_a_host_pages_command_draws():
     assert drawn(app, 5) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [PHONE, (1558, 720)])
 def test_a_frame_that_draws_only_what_moves_shows_what_a_whole_redraw_shows(size):
     """The table keeps its still picture and, while only cards fly, a notice fades, a score
