@@ -12,7 +12,7 @@ import json  # noqa: E402
 import pygame  # noqa: E402
 
 import main  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.storage import Store  # noqa: E402
 from game.web import storage_backend  # noqa: E402
 

@@ -6,7 +6,9 @@
   ``phase in ("auction", "double")`` (the engine exports the names: ``game.engine.phases``);
 - ``range``: arithmetic or ordering on an action code constant of ``game.engine.actions``:
   ``A.BID + n``, ``A.INDICATOR <= a < A.BID``, ``a - A.TRUMP`` (an action says what it is:
-  ``actions.describe``); equality with a constant (``a == A.PASS``) is not decoding.
+  ``actions.describe``); equality with a constant (``a == A.PASS``) is not decoding;
+- ``name``: a comparison with a value name the engine gives, written out: ``contract == "trump"``,
+  ``w.kind == "run"`` (the engine exports them: ``weis.RUN``, ``actions.contract``).
 
 ``violations(source)`` lists them as (kind, line, text); ``tests/test_engine_speaks.py`` holds
 the layers above the engine to none.
@@ -16,7 +18,10 @@ from __future__ import annotations
 
 import ast
 
-KINDS = ("public", "phase", "range")
+from game.engine import actions, weis
+
+KINDS = ("public", "phase", "range", "name")
+ENGINE_NAMES = frozenset({weis.RUN, weis.FOUR, *actions.CONTRACT_NAMES})  # Weis kinds, Schieber contracts
 ACTIONS_MODULE = "game.engine.actions"
 ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mod, ast.FloorDiv)
@@ -52,6 +57,12 @@ def _texts(node) -> bool:
     if _text(node):
         return True
     return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(_text(e) for e in node.elts)
+
+
+def _names_an_engine_value(node) -> bool:
+    """A string literal (or a tuple/list/set holding one) that is a value name of the engine."""
+    elts = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return any(_text(e) and e.value in ENGINE_NAMES for e in elts)
 
 
 def _is_phase(node) -> bool:
@@ -115,6 +126,8 @@ class _Finder(ast.NodeVisitor):
         sides = [node.left, *node.comparators]
         if any(_is_phase(s) for s in sides) and any(_texts(s) for s in sides):
             self.add("phase", node)
+        elif any(_names_an_engine_value(s) for s in sides):
+            self.add("name", node)
         if any(isinstance(op, ORDERING) for op in node.ops) and any(self._is_code_constant(s) for s in sides):
             self.add("range", node)
         self.generic_visit(node)

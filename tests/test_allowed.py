@@ -120,3 +120,22 @@ def test_the_games_own_rules_come_up_in_play(name, rule):
                 return
             hand.apply(rng.choice(hand.legal_actions()))
     raise AssertionError(f"{rule} never allowed a move in 400 random hands of {name}")
+
+
+def test_a_lessons_outlined_card_says_the_engines_rule():
+    """Where a lesson asks for a card without a caption of its own, its note names the card and
+    the rule that lets it be played, as the engine gives it."""
+    from game.ui.lessons import LESSONS, PLAY_OUTLINED, LessonGuide
+    found = 0
+    for lesson in LESSONS:
+        hand = lesson.deal()
+        guide = LessonGuide(lesson, hand)
+        for step in lesson.steps:
+            code = hand.action_code(step.action)
+            if hand.turn == 0 and A.is_play(code) and not step.caption:
+                allowed = hand.observation(0).why_allowed(code)
+                card = guide.caption().split(PLAY_OUTLINED.split("{card}")[0], 1)[1]
+                assert guide.caption().endswith(f" The rule: {allowed.reason}.") and card
+                found += 1
+            hand.apply(code)
+    assert found

@@ -169,6 +169,11 @@ PLANTED = {
         'import game.engine.actions\nok = a >= game.engine.actions.INDICATOR',
         'from game.engine import actions as A\ncard = a % A.INDICATOR',
     ],
+    "name": [
+        'if obs.facts.contract == "trump": pass',
+        'ok = w.kind == "run"',
+        'ok = mode in ("obenabe", "undenufe")',
+    ],
 }
 CLEAN = [
     'bid = obs.facts.bid',
@@ -177,6 +182,8 @@ CLEAN = [
     'from game.engine import actions as A\nn = A.bid_value(a) + 1',
     'name = settings["language"]',
     'ok = kind == "play"',
+    'ok = w.kind == weis.RUN',
+    'ok = n.kind == "contract"',
 ]
 
 

@@ -17,7 +17,8 @@ from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver, gfx  # noqa: E402
+from game.ui import gfx  # noqa: E402
+from harness import driver  # noqa: E402
 from game.web import params  # noqa: E402
 from game.web.params import LANGUAGES, LEVELS, MAX_QUERY_CHARS, SHOWN_CHARS, WebSettings, parse  # noqa: E402
 

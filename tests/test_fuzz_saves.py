@@ -31,7 +31,7 @@ from helpers import fuzz  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from game.ui.storage import (DEFAULT_SETTINGS, LIMITS, STAT_KEYS, VERSION, FileBackend, Store,  # noqa: E402
                              check_settings, check_stats)

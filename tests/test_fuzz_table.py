@@ -23,7 +23,7 @@ from helpers import FUZZ_EXAMPLES  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine.core import Hand  # noqa: E402
 from game.engine.records import hand_from_record, random_record, replay  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 

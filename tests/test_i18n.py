@@ -15,7 +15,8 @@ import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.i18n import catalog  # noqa: E402
-from game.ui import driver, fonts, gfx, kit  # noqa: E402
+from game.ui import fonts, gfx, kit  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui import widgets as W  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 

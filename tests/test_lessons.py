@@ -13,7 +13,8 @@ import pytest  # noqa: E402
 from game.engine import FACE_DOWN, REVEALS_TRUMP, TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver, kit  # noqa: E402
+from game.ui import kit  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for  # noqa: E402
 from game.ui.names import game_name, refusal_text  # noqa: E402

@@ -17,7 +17,7 @@ import main  # noqa: E402
 from game.engine import GAMES, codes  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import language, set_language  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.web import host, share  # noqa: E402
 from game.web.params import parse  # noqa: E402
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
 from helpers import refusal
 
 from game.engine import actions as A
@@ -126,7 +125,7 @@ def test_its_decisions_show_their_reasons_and_the_hint_names_the_rule(passing_ga
 def test_a_headless_table_hand_where_the_player_passes_by_tapping_cards(passing_game):
     """The table offers the cards a legal action takes (here: gives), dims the rest (cards
     received), and a tap then a second tap on a card takes its action, as for a card played."""
-    from game.ui import driver
+    from harness import driver
     from game.ui.layout import LANDSCAPE
     from game.ui.scenes.table import TableScene
     from game.ui.session import Session

@@ -19,7 +19,8 @@ from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
 from game.engine import actions as A  # noqa: E402
 from game.engine.records import hand_from_record, random_record  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, driver, gfx, kit, names  # noqa: E402
+from game.ui import ai_notes, gfx, kit, names  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.review import HandReview  # noqa: E402
 from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402

@@ -70,7 +70,8 @@ def test_every_rules_string_is_a_catalog_message_translated_everywhere():
 
 
 def test_the_rules_screen_shows_the_class_text_translated(monkeypatch):
-    from game.ui import driver, gfx
+    from game.ui import gfx
+    from harness import driver
     from game.ui.scenes.rules import RulesScene
 
     drawn = []

@@ -19,7 +19,8 @@ from app_helpers import (PageHost, banner_text, blob, fresh_data, launch, leave_
                          state, teardown)
 
 from game import i18n  # noqa: E402
-from game.ui import driver, gfx  # noqa: E402
+from game.ui import gfx  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 from game.ui.storage import MATCH_SLOTS, MAX_MATCHES, Store  # noqa: E402

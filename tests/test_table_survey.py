@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import pytest  # noqa: E402
 import table_survey as survey  # noqa: E402
 
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.table_frame import Speech  # noqa: E402
 
 

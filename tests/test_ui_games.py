@@ -16,7 +16,8 @@ from game.engine import GAMES, Hand  # noqa: E402
 from game.engine.cards import FRENCH52  # noqa: E402
 from game.engine.game28 import Hand28  # noqa: E402
 from game.i18n import set_language  # noqa: E402
-from game.ui import driver, players  # noqa: E402
+from game.ui import players  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.games import GameUI, UI28, UI304, UI400, UISchieber, game_ui  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.names import game_name, game_order, game_tagline  # noqa: E402

@@ -13,7 +13,9 @@ import itertools
 import pytest
 from test_ui_table import human_move, open_table
 
-from game.ui import driver, kit
+from game.ui import kit
+
+from harness import driver
 from game.ui.layout import LANDSCAPE, PORTRAIT, TOUCH
 
 CASES = [(g, size) for g in ("304", "28", "400", "schieber") for size in (LANDSCAPE, PORTRAIT)]

@@ -20,7 +20,8 @@ from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
 from game import i18n  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.engine import actions as A  # noqa: E402
-from game.ui import driver, gfx, kit, style  # noqa: E402
+from game.ui import gfx, kit, style  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.games import game_ui  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402

@@ -13,7 +13,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
-from game.ui import driver, gfx, kit, style  # noqa: E402
+from game.ui import gfx, kit, style  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
 from game.ui.scenes.match_result import MatchResultScene  # noqa: E402

@@ -12,7 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from game.i18n import LANGUAGES  # noqa: E402
-from game.ui import gfx, sizes  # noqa: E402
+from game.ui import gfx  # noqa: E402
+from harness import sizes  # noqa: E402
 from game.ui.layout import canvas_size  # noqa: E402
 
 

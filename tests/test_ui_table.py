@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from game.engine import actions as A  # noqa: E402
 from game.engine.core import Hand  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 from game.ui.names import refusal_text  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402

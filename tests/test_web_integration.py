@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 import main  # noqa: E402
 from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
                          teardown)
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.input import PRESS, RELEASE, Input  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.new_match import NewMatchScene  # noqa: E402

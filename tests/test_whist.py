@@ -156,7 +156,7 @@ def test_the_arena_runs_it(test_game, capsys):
 
 
 def test_a_headless_table_plays_a_hand_of_it(test_game):
-    from game.ui import driver
+    from harness import driver
     from game.ui.layout import LANDSCAPE
     from game.ui.scenes.table import TableScene
     from game.ui.session import Session
@@ -170,7 +170,7 @@ def test_a_headless_table_plays_a_hand_of_it(test_game):
 def test_the_rules_screen_shows_its_option_by_the_label_and_words_it_declares(test_game):
     """The front end reads an option's label and value words from the game's declaration:
     nothing to add in the UI for a new game's option."""
-    from game.ui import driver
+    from harness import driver
     from game.ui.layout import PORTRAIT
     from game.ui.scenes.rules import RulesScene
     app = driver.make_app(PORTRAIT, {})

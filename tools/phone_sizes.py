@@ -3,7 +3,7 @@
     python tools/phone_sizes.py [--games 28 schieber] [--languages en ar] [--canvas 1280x720] [--markdown]
 
 For each phone viewport (390x844 and 844x390 CSS px) the game opens the canvas it would open
-there, the page scales it to fit (``game.ui.sizes.page_scale``), and every scene is drawn in
+there, the page scales it to fit (``harness.sizes.page_scale``), and every scene is drawn in
 every language: the table lists per scene the smallest text, the smallest paragraph (body)
 text and the smallest target, with what they are.  The floors: text 12, body 14, target 48.
 ``--canvas`` forces one canvas size for both viewports (to measure an older layout).
@@ -21,7 +21,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.i18n import LANGUAGES  # noqa: E402
-from game.ui import layout, sizes  # noqa: E402
+from game.ui import layout  # noqa: E402
+from harness import sizes  # noqa: E402
 
 
 def canvas_for(viewport, forced=None):

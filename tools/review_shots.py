@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 
 from game.engine import GAMES  # noqa: E402
 from game.engine.records import random_record  # noqa: E402
-from game.ui import driver  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
 
 

@@ -4,7 +4,8 @@ two-digit bids, Weis, the trump card shown, a notice, the last trick and a lesso
 is laid out as the table lays it out and checked:
 
 * no element covers another's content (the hand's cards overlap only each other, a badge sits
-  on a card's back, never on a face, and no wider than it);
+  on a card's back, never on a face, and no wider than it; a score change lands beside the
+  score, over no line of the top bar);
 * every card face on the table shows its corner index;
 * no text leaves its box (a seat's name and note in its plate, a speech's lines in its bubble,
   the top bar's lines in the bar), and everything is on the screen;
@@ -35,7 +36,8 @@ import pygame  # noqa: E402
 from game import i18n  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.i18n import _  # noqa: E402
-from game.ui import driver, kit  # noqa: E402
+from game.ui import kit  # noqa: E402
+from harness import driver  # noqa: E402
 from game.ui.lessons import LESSONS, LessonSession  # noqa: E402
 from game.ui.names import action_label  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
@@ -120,6 +122,9 @@ def stage(scene, rng, variant):
                          cards if seat == 0 else cards[:3])
     if rng.random() < 0.25:
         st.toasts = [[_("Trump card"), 1.0, ("suit", rng.randrange(4))]]
+    if rng.random() < 0.25:  # a score change as it lands
+        seat = rng.randrange(4)
+        st.floats = [[rng.choice(["+28", "+150", "-12"]), seat, seat & 1, st.FLOAT_TIME]]
     if variant == VARIANTS - 1 and obs.tricks:
         st.show_last = True
     return st.obs.turn if st.obs.turn != 0 else None
@@ -211,6 +216,11 @@ def check(scene, where) -> list[Fault]:
     for s, speech in f.bubbles.items():
         if kit.text.widest(speech.lines, speech.size, True) > speech.box.width - 20 or speech.size < lay.min_text:
             faults.append(Fault("text leaves its box", where, f"speech {s} {speech.lines} at {speech.size}"))
+    for text, pos, _alpha, _colour in f.floats:  # landed beside the score, over no line or button
+        landed = kit.text.rect(text, lay.large, pos, "center", True)
+        for other, rect in items:
+            if other.startswith(("status", "button")) and landed.colliderect(rect):
+                faults.append(Fault("overlap", where, f"score change {text!r} {tuple(landed)} covers {other}"))
     for i, b in enumerate(f.buttons):
         if min(b.size) < lay.touch and b != note:
             faults.append(Fault("target too small", where, f"button {i} {tuple(b)}"))

@@ -38,6 +38,7 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
     hand = GAMES[game].deal(seed=seed)
     times: list[float] = []
     slices = rollouts = 0
+    slice_times: list[float] = []
     hand_started = time.perf_counter()
     while hand.turn != -1:
         if len(times) >= MAX_DECISIONS:
@@ -47,7 +48,9 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         if thinker is not None:
             mind = thinker(hand.observation(seat), level, rng.randrange(2**31))
             while not mind.done:
+                step_started = time.perf_counter()
                 mind.step(slice_ms)
+                slice_times.append((time.perf_counter() - step_started) * 1000)
                 slices += 1
             action = mind.best()
             rollouts += getattr(mind, "rollouts", 0)
@@ -61,6 +64,9 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         "decisions": len(times),
         "wall_ms": round(wall_ms, 3),
         "slices": slices,
+        "slice_mean_ms": round(sum(slice_times) / len(slice_times), 4) if slice_times else 0.0,
+        "slice_p95_ms": round(_percentile(slice_times, 0.95), 4),
+        "slice_max_ms": round(max(slice_times), 4) if slice_times else 0.0,
         "rollouts": rollouts,  # roll-outs (and exact searches) the thinkers finished
         "total_ms": round(sum(times), 3),
         "mean_ms": round(sum(times) / len(times), 4) if times else 0.0,
@@ -96,7 +102,8 @@ def run(seed: int = 1, ai: bool = True, level: str = "normal", slice_ms: float =
     return report
 
 
-def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: int = 1, games=None) -> dict:
+def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: int = 1, games=None,
+          slice_ms: float = 10.0) -> dict:
     """Many hands per game: wall time per decision (stable even where the clock is coarse)."""
     import sys
 
@@ -108,13 +115,18 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
               "level": level if thinker else None, "hands": hands, "games": {}}
     for game in games or list(GAMES):
         decisions, wall, p95s, rollouts, choices = 0, 0.0, [], 0, 0
+        slices, slice_ms_sum, slice_p95s, slice_max = 0, 0.0, [], 0.0
         try:
             for seed in range(first_seed, first_seed + hands):
-                row = play_hand(game, seed, thinker, level)
+                row = play_hand(game, seed, thinker, level, slice_ms)
                 decisions += row["decisions"]
                 wall += row["wall_ms"]
                 rollouts += row["rollouts"]
                 p95s.append(row["p95_ms"])
+                slices += row["slices"]
+                slice_ms_sum += row["slice_mean_ms"] * row["slices"]
+                slice_p95s.append(row["slice_p95_ms"])
+                slice_max = max(slice_max, row["slice_max_ms"])
         except Exception as error:  # noqa: BLE001 - reported per game
             report["games"][game] = {"error": f"seed {seed}: {type(error).__name__}: {error}"}
             continue
@@ -124,5 +136,9 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
             "ms_per_decision": round(wall / decisions, 5),
             "p95_ms": round(max(p95s), 4),
             "rollouts_per_decision": round(rollouts / decisions, 1),
+            "slices_per_decision": round(slices / decisions, 2),
+            "slice_mean_ms": round(slice_ms_sum / slices, 3) if slices else 0.0,
+            "slice_p95_ms": round(max(slice_p95s), 3) if slice_p95s else 0.0,
+            "slice_max_ms": round(slice_max, 3),
         }
     return report

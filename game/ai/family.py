@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 
 from ..engine import GAMES
+from ..engine import actions as A
 from ..engine.cards import SUIT_MASKS, cards_in
 from ..engine.game28 import Hand28
 from ..engine.game304 import Hand304
@@ -448,8 +449,9 @@ class JassFamily(Family):
 
     @staticmethod
     def _contract(obs) -> int:
-        mode = obs.facts.contract
-        return -1 if mode is None else obs.facts.trump if mode == "trump" else 4 if mode == "obenabe" else 5
+        """The contract's number (0-3 a trump suit, then Obenabe, Undenufe), -1 before one is chosen."""
+        facts = obs.facts
+        return -1 if facts.contract is None else A.CONTRACTS.index(A.contract(facts.contract, facts.trump))
 
     def seen_order(self, obs):
         k = self._contract(obs)

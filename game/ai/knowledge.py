@@ -30,7 +30,7 @@ import random
 from ..engine import actions as A
 from ..engine.cards import SUIT_MASKS, cards_in, mask_of
 from ..engine.log import INDICATOR
-from ..engine.weis import has_weis
+from ..engine.weis import RUN, has_weis
 from .deal import hall_ok
 from .family import family_of
 
@@ -340,7 +340,7 @@ class OpenPlay:
                             self.pinned[s] |= 1 << c
                             known |= 1 << c
                 for w in shown:  # a seat's Weis are all shown: the cards next to a run are elsewhere
-                    if w.kind == "run":
+                    if w.kind == RUN:
                         ends = (w.cards[0] - 1, w.cards[-1] + 1)
                         self.voids[s] |= sum(1 << c for c in ends if c >> 4 == w.cards[0] >> 4)
             if obs.tricks:  # the Weis are counted: the scoring side's are all shown, and

@@ -31,7 +31,7 @@ class Facts:
     score_now: tuple | None = None  # the match score with this hand's points so far (games that score live)
 
     @classmethod
-    def from_public(cls, public: dict) -> "Facts":
+    def from_public(cls, public: dict) -> Facts:
         names = cls._names()
         unknown = set(public) - names
         if unknown:

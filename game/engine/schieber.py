@@ -38,7 +38,7 @@ new_tuple = tuple.__new__
 SUIT_NAMES = ("Eicheln", "Rosen", "Schilten", "Schellen")
 RANK_NAMES = dict(zip(range(4, 13), ("6", "7", "8", "9", "Banner", "Under", "Ober", "König", "Ass")))
 OBENABE, UNDENUFE = 4, 5  # contract numbers after the four trump suits
-CONTRACT_CODES = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3, A.OBENABE, A.UNDENUFE)
+CONTRACT_CODES = A.CONTRACTS
 CHOICES = list(CONTRACT_CODES)
 CHOICES_OR_PUSH = CHOICES + [A.PUSH]
 MULTIPLIERS = {False: (1, 1, 2, 2, 3, 4), True: (1, 1, 2, 2, 3, 3)}  # by table_2500
@@ -95,7 +95,7 @@ def contract_name(k: int) -> str:
 
 @dataclass(frozen=True)
 class WeisShown:
-    kind: str      # "run" or "four"
+    kind: str      # weis.RUN or weis.FOUR
     points: int    # before the multiplier
     cards: tuple   # its cards
 
@@ -436,13 +436,12 @@ class HandSchieber(Hand):
     # ---- why a legal action is allowed ----------------------------------------------------
     @classmethod
     def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
-        if a >= 64:
+        if not A.is_play(a):
             return W.CHOICE  # a contract, or the push
-        if not obs.trick:
-            return W.LEAD
+        plain = W.card_allowed(obs, a)
+        if plain is not W.CANNOT_FOLLOW:
+            return plain  # leads, or follows suit
         led = obs.trick[0][1] >> 4
-        if a >> 4 == led:
-            return W.FOLLOW_SUIT
         trump = obs.public["trump"]
         if trump is None:
             return W.CANNOT_FOLLOW

@@ -16,11 +16,12 @@ RUN_POINTS = {3: 20, 4: 50}  # five or more cards: 100
 LONG_RUN_POINTS = 100
 FOUR_RANKS = sum(1 << rank for rank in FOUR_POINTS)  # the scoring ranks, as bits of one suit
 FOURS_BY_RANK = sorted(FOUR_POINTS)  # fours are listed by rank
+RUN, FOUR = "run", "four"  # the kinds of Weis (``Weis.kind``); other layers compare with these names
 
 
 @dataclass(frozen=True)
 class Weis:
-    kind: str  # "run" or "four"
+    kind: str  # RUN or FOUR
     points: int
     cards: tuple[int, ...]  # ascending
     top: int  # rank slot of the run's highest card, or of the four
@@ -45,7 +46,7 @@ def best_weis_split(hand_mask: int) -> list[Weis]:
     for rank in FOURS_BY_RANK:
         four = ALL_SUITS << rank
         if left & four == four:
-            found.append(Weis("four", FOUR_POINTS[rank], tuple(16 * s + rank for s in range(4)), rank))
+            found.append(Weis(FOUR, FOUR_POINTS[rank], tuple(16 * s + rank for s in range(4)), rank))
             left &= ~four
     for suit in range(4):
         ranks = left >> (16 * suit) & 0xFFFF
@@ -56,7 +57,7 @@ def best_weis_split(hand_mask: int) -> list[Weis]:
             ranks &= ~(((1 << length) - 1) << low)
             if length >= 3:
                 points = RUN_POINTS.get(length, LONG_RUN_POINTS)
-                found.append(Weis("run", points, tuple(16 * suit + r for r in range(low, low + length)),
+                found.append(Weis(RUN, points, tuple(16 * suit + r for r in range(low, low + length)),
                                   low + length - 1))
     return found
 
@@ -68,7 +69,7 @@ def weis_key(w: Weis, contract: str, trump_suit: int | None) -> tuple:
     else:
         rank_order = w.top
     is_trump_run = (
-        contract == "trump" and w.kind == "run" and trump_suit is not None
+        contract == "trump" and w.kind == RUN and trump_suit is not None
         and w.cards[0] >> 4 == trump_suit
     )
     return (w.points, len(w.cards), rank_order, is_trump_run)

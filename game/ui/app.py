@@ -29,6 +29,7 @@ from . import gfx, kit, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
+from .names import set_jass_deck
 from .overlays import Caption, PauseVeil
 from .scenes import SCENES, build_scene
 from .sound import Sounds
@@ -36,6 +37,10 @@ from .storage import Store
 
 
 FPS = 60
+# In the browser the page's runtime calls the loop once a display frame: a frame cap there
+# would wait in SDL_Delay, which pygbag's runtime (no asyncify) turns into a busy wait on the
+# page's only thread, a core spinning through every still frame.  The clock only measures.
+FRAME_CAP = 0 if sys.platform == "emscripten" else FPS
 NOTICE_CHARS = 400  # a notice longer than this is cut
 
 
@@ -56,6 +61,7 @@ class App:
         self.store = store or Store()
         self.settings = self.store.settings
         set_language(self.settings["language"])
+        set_jass_deck(self.settings["jass_deck"])
         self.sounds = Sounds(self.settings["sound"])
         self._frames = 0
         self.running = True
@@ -164,6 +170,7 @@ class App:
         if refresh is not None and "settings" in refresh():
             self.sounds.set_enabled(self.settings["sound"])
             set_language(self.settings["language"])
+            set_jass_deck(self.settings["jass_deck"])
             gfx.clear_caches()
 
     def show(self, scene, replace=False):
@@ -200,6 +207,10 @@ class App:
         surf.blit(self.table_image(), (0, 0))
 
     def art(self, deck: str) -> CardArt:
+        """The card art of ``deck`` ("french" or "swiss"): the Swiss deck as the French-suited Jass
+        deck when the settings choose it."""
+        if deck == "swiss" and self.settings["jass_deck"] == "french":
+            deck = "french-jass"
         key = (deck, self.settings["four_colour"])
         if key not in self._arts:
             self._arts[key] = CardArt(deck, self.settings["four_colour"])
@@ -209,6 +220,7 @@ class App:
         self.store.save_settings()
         self.sounds.set_enabled(self.settings["sound"])
         set_language(self.settings["language"])
+        set_jass_deck(self.settings["jass_deck"])
         gfx.clear_caches()
         self.invalidate()
 
@@ -240,7 +252,8 @@ class App:
         rest from the frame before (``still_changed`` False while it draws)."""
         self._key = self.picture_key(scene)
         changed = self._dirty or self._key != self._drawn
-        return changed or scene.moving() or self.banner.moving(), changed
+        moving = scene.moving() and not self.paused  # paused, nothing moves under the veil
+        return changed or moving or self.banner.moving(), changed
 
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> bool:
@@ -332,7 +345,7 @@ class App:
         settle_memory()
         n = 0
         while self.running and (frames is None or n < frames):
-            dt = clock.tick(FPS) / 1000 if frames is None else 1 / FPS
+            dt = clock.tick(FRAME_CAP) / 1000 if frames is None else 1 / FPS
             self.tick(min(dt, 0.1), pygame.event.get())
             n += 1
             await asyncio.sleep(0)

@@ -1,4 +1,6 @@
-"""Card faces, backs and suit icons, drawn in code for the French and the Swiss deck.
+"""Card faces, backs and suit icons, drawn in code for the French and the Swiss deck, and the
+French-suited Jass deck (the Swiss deck's cards with French suits and indices, as played in the
+Romandie: the same game, other pictures).
 
 Everything but the corner indices is drawn supersampled (at least 300 px wide) and
 smooth-scaled down, so edges are anti-aliased at any size; the indices are
@@ -30,6 +32,11 @@ FOUR_COLOUR_INK = ((24, 24, 30), (206, 28, 42), (26, 88, 200), (20, 128, 52))
 SWISS_INK = ((100, 70, 18), (200, 32, 48), (28, 28, 28), (198, 98, 0))
 
 FRENCH_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+# The French-suited Jass deck: each Swiss suit (Eicheln, Rosen, Schilten, Schellen) drawn as the
+# French suit it corresponds to (clubs, hearts, spades, diamonds); its ranks 6..A keep their
+# places (the Banner is the 10, the Under the jack, the Ober the queen).
+JASS_TO_FRENCH = (3, 1, 0, 2)
+DECKS = ("french", "swiss", "french-jass")
 SWISS_LABELS = ("", "", "", "", "6", "7", "8", "9", "10", "U", "O", "K", "A")
 
 # Pip positions (column, row) as fractions of the card, for French 2..10 and Swiss 6..9.
@@ -368,15 +375,24 @@ def draw_figure(pen: Pen, style: str, robe, trim, depth: float) -> None:
 # --- the art -----------------------------------------------------------------------
 
 class CardArt:
-    """Faces, backs, dimmed faces and suit icons of one deck ("french" or "swiss")."""
+    """Faces, backs, dimmed faces and suit icons of one deck ("french", "swiss" or "french-jass").
+
+    A "french-jass" art takes the Swiss deck's cards (its suits 0..3 are Eicheln, Rosen, Schilten,
+    Schellen) and draws each as the French card it corresponds to (``JASS_TO_FRENCH``)."""
 
     def __init__(self, deck: str, four_colour: bool = False):
-        if deck not in ("french", "swiss"):
+        if deck not in DECKS:
             raise ValueError(f"unknown deck {deck!r}")
-        self.deck = deck
+        self.name = deck
+        self.deck = "swiss" if deck == "swiss" else "french"  # how the faces are drawn
+        self.suit_map = JASS_TO_FRENCH if deck == "french-jass" else (0, 1, 2, 3)
         self.four_colour = four_colour
         self.labels = SWISS_LABELS if deck == "swiss" else FRENCH_LABELS
         self._cache: dict[tuple, pygame.Surface] = {}
+
+    def _drawn(self, card: int) -> int:
+        """The card as this art draws it: a Swiss card's suit becomes its French suit."""
+        return (self.suit_map[card >> 4] << 4) | (card & 15) if 0 <= card >> 4 < 4 else card
 
     # public --------------------------------------------------------------------
     @staticmethod
@@ -390,16 +406,20 @@ class CardArt:
 
     def ink(self, suit: int):
         """The colour a suit's index is printed in (for suit letters in text)."""
+        return self._ink(self.suit_map[suit])
+
+    def _ink(self, suit: int):
         if self.deck == "swiss":
             return SWISS_INK[suit]
         return (FOUR_COLOUR_INK if self.four_colour else FRENCH_INK)[suit]
 
     def face(self, card: int, width: int) -> pygame.Surface:
+        card = self._drawn(card)
         return self._cached(("face", card, width), lambda: self._face(card, width))
 
     def has_face(self, card: int, width: int) -> bool:
         """Whether the face of ``card`` at ``width`` is drawn already."""
-        return ("face", card, width) in self._cache
+        return ("face", self._drawn(card), width) in self._cache
 
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
@@ -409,13 +429,17 @@ class CardArt:
             surf = self.face(card, width).copy()
             surf.fill((150, 150, 158), special_flags=pygame.BLEND_RGB_MULT)
             return surf
-        return self._cached(("dimmed", card, width), make)
+        return self._cached(("dimmed", self._drawn(card), width), make)
 
     def suit_symbol(self, suit: int, size: int) -> pygame.Surface:
+        return self._symbol(self.suit_map[suit], size)
+
+    def _symbol(self, suit: int, size: int) -> pygame.Surface:
+        """The symbol of the suit as drawn (a French suit in the French-suited Jass deck)."""
         def make():
             k = _factor(size, 160)
             big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
-            big.fill((*self.ink(suit), 0))
+            big.fill((*self._ink(suit), 0))
             self._draw_suit(Pen(big, big.get_rect()), suit)
             return pygame.transform.smoothscale(big, (size, size))
         return self._cached(("suit", suit, size), make)
@@ -448,7 +472,7 @@ class CardArt:
         if self.deck == "swiss":
             _SWISS_SUITS[suit](pen)
         else:
-            draw_french_suit(pen, suit, self.ink(suit))
+            draw_french_suit(pen, suit, self._ink(suit))
 
     def _blank(self, width: int):
         """A supersampled card body and a pen over the whole of it."""
@@ -464,7 +488,7 @@ class CardArt:
     def _face(self, card: int, width: int) -> pygame.Surface:
         suit, label = card >> 4, self.labels[card & 15] if 0 <= card & 15 < 13 else ""
         if not label or not 0 <= suit < 4:
-            raise ValueError(f"{card} is not a card of the {self.deck} deck")
+            raise ValueError(f"{card} is not a card of the {self.name} deck")
         big, pen = self._blank(width)
         if label == "A":
             self._ace(pen, suit)
@@ -499,7 +523,7 @@ class CardArt:
         else:
             size = 0.5 if suit == 0 else 0.42
             if suit == 0:
-                pen.circle(_BODY, (0.5, cy), 0.3, _shade(self.ink(0), 0.6), 0.01)
+                pen.circle(_BODY, (0.5, cy), 0.3, _shade(self._ink(0), 0.6), 0.01)
             self._draw_suit(pen.sub(0.5, cy, size), suit)
 
     def _banner(self, pen: Pen, suit: int) -> None:
@@ -516,7 +540,7 @@ class CardArt:
     def _court(self, pen: Pen, suit: int, label: str) -> None:
         surf, w = pen.surface, pen.unit
         frame = pygame.Rect(round(0.245 * w), round(0.07 * w * ASPECT), round(0.51 * w), round(0.86 * w * ASPECT))
-        ink = self.ink(suit)
+        ink = self._ink(suit)
         if self.deck == "french":
             style = {"J": "jack", "Q": "queen", "K": "king"}[label]
             main = (40, 46, 72) if ink == FRENCH_INK[0] else ink   # black robes would look heavy
@@ -556,8 +580,8 @@ class CardArt:
 
     def _index(self, surf: pygame.Surface, suit: int, label: str) -> None:
         width, height = surf.get_size()
-        text = kit.text.tight_label(label, max(6, round(width * 0.26)), self.ink(suit), max(6, round(width * 0.21)))
-        icon = self.suit_symbol(suit, max(5, round(width * 0.17)))
+        text = kit.text.tight_label(label, max(6, round(width * 0.26)), self._ink(suit), max(6, round(width * 0.21)))
+        icon = self._symbol(suit, max(5, round(width * 0.17)))
         cw = max(text.get_width(), icon.get_width())
         corner = pygame.Surface((cw, text.get_height() + icon.get_height()), pygame.SRCALPHA)
         corner.blit(text, ((cw - text.get_width()) // 2, 0))

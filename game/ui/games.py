@@ -370,7 +370,12 @@ class HiddenTrumpUI(GameUI):
         return rows
 
     def trick_points(self, cards, winner, before, after, res=None):
-        """Its card points; the hand's last trick with its bonus (Twenty-Nine), as the result has it."""
+        """Its card points, as the engine's event of the trick tells them (the last trick's bonus in);
+        where face-down cards keep them unknown (304), the points of the cards shown, the last
+        trick's bonus (Twenty-Nine) as the result has it."""
+        told = next((e.points for e in after.events if isinstance(e, E.TrickWon)), None)
+        if told is not None:
+            return told
         points = sum(self.points[c] for c in cards)
         if res and not res["thrown_in"] and len(after.tricks) == len(res["tricks"]):
             side = winner & 1
@@ -565,9 +570,7 @@ class UISchieber(GameUI):
         return schieber.MULTIPLIERS[obs.options["table_2500"]]
 
     def contract_name(self, contract, trump):
-        if contract == "trump":
-            return _("{suit} trump").format(suit=suit_name(trump, True))
-        return action_label(A.contract(contract))
+        return action_label(A.contract(contract, trump), True)
 
     def contract_line(self, obs):
         p = obs.facts

@@ -16,6 +16,29 @@ FRENCH_RANKS = {**{r: str(r + 2) for r in range(9)},
 SWISS_RANKS = {4: "6", 5: "7", 6: "8", 7: "9", 8: N_("Banner"), 9: N_("Under"), 10: N_("Ober"),
                11: N_("König"), 12: N_("Ass")}
 SHORT_FRENCH = {9: N_("J"), 10: N_("Q"), 11: N_("K"), 12: N_("A")}
+# The Swiss deck's cards (Schieber) may be shown as the French-suited Jass deck, a front-end
+# setting ("jass_deck"): each Swiss suit is named as the French suit it corresponds to, its
+# ranks as the French ones in their places (Banner 10, Under jack, Ober queen).  The engine's
+# cards, suits and multipliers stay the same.
+JASS_TO_FRENCH = (3, 1, 0, 2)  # Eicheln clubs, Rosen hearts, Schilten spades, Schellen diamonds
+JASS_DECKS = ("swiss", "french")
+_jass_deck = "swiss"
+
+
+def set_jass_deck(deck: str) -> None:
+    """How the Swiss deck's cards are named from now on: "swiss" or "french" (its French-suited
+    Jass deck).  Anything else is the Swiss deck."""
+    global _jass_deck
+    _jass_deck = deck if deck in JASS_DECKS else "swiss"
+
+
+def jass_deck() -> str:
+    return _jass_deck
+
+
+def _french_faces(swiss: bool) -> bool:
+    """A Swiss card named as the French-suited Jass deck's card."""
+    return swiss and _jass_deck == "french"
 
 
 def game_order() -> tuple[str, ...]:
@@ -44,12 +67,16 @@ def side_name(side: int, demo: bool = False) -> str:
 
 
 def suit_name(suit: int, swiss: bool) -> str:
+    if _french_faces(swiss):
+        return _(FRENCH_SUITS[JASS_TO_FRENCH[suit]])
     return _((SWISS_SUITS if swiss else FRENCH_SUITS)[suit])
 
 
 def card_name(card: int, swiss: bool) -> str:
     """'Jack of Spades' or 'Rosen Under'."""
     suit, rank = card >> 4, card & 15
+    if _french_faces(swiss):
+        return _("{rank} of {suit}").format(rank=_(FRENCH_RANKS[rank]), suit=suit_name(suit, True))
     if swiss:
         return _("{suit} {rank}").format(suit=suit_name(suit, True), rank=_(SWISS_RANKS[rank]))
     return _("{rank} of {suit}").format(rank=_(FRENCH_RANKS[rank]), suit=suit_name(suit, False))
@@ -57,10 +84,11 @@ def card_name(card: int, swiss: bool) -> str:
 
 def card_short(card: int, swiss: bool) -> str:
     """'J♠' for French cards; the full name for Swiss cards (their suits have no font symbol)."""
-    if swiss:
+    if swiss and not _french_faces(swiss):
         return card_name(card, True)
-    rank = card & 15
-    return (_(SHORT_FRENCH[rank]) if rank in SHORT_FRENCH else str(rank + 2)) + FRENCH_SYMBOLS[card >> 4]
+    rank, suit = card & 15, card >> 4
+    symbol = FRENCH_SYMBOLS[JASS_TO_FRENCH[suit] if swiss else suit]
+    return (_(SHORT_FRENCH[rank]) if rank in SHORT_FRENCH else str(rank + 2)) + symbol
 
 
 CONTRACTS = {A.OBENABE: N_("Obenabe"), A.UNDENUFE: N_("Undenufe")}

@@ -66,6 +66,7 @@ DEFAULT_SETTINGS = {
     "language": "",       # "" = automatic: the browser's language, else English (issue 7)
     "hints": True,
     "one_tap": False,     # a tap plays a card (else it selects it, a second tap plays it)
+    "jass_deck": "swiss",  # Schieber's cards: "swiss" (Eicheln, Rosen, ...) or "french" (the French-suited Jass deck)
     "trick_wait": 1.2,    # seconds a finished trick stays (a tap takes it sooner); 0: until tapped
     "ai_level": "normal",
     "game": "28",
@@ -112,6 +113,7 @@ def setting_fields() -> dict[str, Field]:
         "anim_speed": Field(float, MIN_SPEED, MAX_SPEED),
         "language": Field(str, choices=("", *LANGUAGES)),
         "ai_level": Field(str, choices=tuple(LEVELS)),
+        "jass_deck": Field(str, choices=("swiss", "french")),
         "game": Field(str, choices=tuple(GAMES)),
     }
     for name, default in DEFAULT_SETTINGS.items():
@@ -198,6 +200,20 @@ def _rev(blob: dict) -> int:
     """A blob's revision: how many times it was written (0 for a blob of before revisions)."""
     rev = blob.get("rev")
     return rev if type(rev) is int and 0 <= rev < 10**15 else 0
+
+
+def _counts_added(base: dict, stats: dict, seen: dict) -> dict:
+    """A copy of the counts ``base`` plus what ``stats`` counted beyond ``seen`` (this window's
+    counts since it last read them), each count held within 0..MAX_COUNT."""
+    merged = copy.deepcopy(base)
+    for game, counts in stats.items():
+        before = seen.get(game, {})
+        for key, value in counts.items():
+            added = value - before.get(key, 0)
+            if added:
+                row = merged.setdefault(game, {})
+                row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+    return merged
 
 
 def _trimmed(hands: list) -> list:
@@ -506,15 +522,8 @@ class Store:
                         self.settings[name] = value
                         self._seen_settings[name] = value
             elif kind == "stats":
-                mine = {game: {k: v - self._seen_stats.get(game, {}).get(k, 0) for k, v in counts.items()}
-                        for game, counts in self.stats.items()}
+                merged = _counts_added(data, self.stats, self._seen_stats)
                 self._seen_stats = copy.deepcopy(data)
-                merged = copy.deepcopy(data)
-                for game, added in mine.items():
-                    for k, v in added.items():
-                        if v:
-                            row = merged.setdefault(game, {})
-                            row[k] = min(MAX_COUNT, max(0, row.get(k, 0) + v))
                 self.stats.clear()
                 self.stats.update(merged)
             else:
@@ -559,14 +568,7 @@ class Store:
 
         def merge(stored):
             """The counts as stored now, plus what this window counted since it last read them."""
-            merged = copy.deepcopy(self._seen_stats if stored is None else stored)
-            for name, counts in self.stats.items():
-                seen = self._seen_stats.get(name, {})
-                for key, value in counts.items():
-                    added = value - seen.get(key, 0)
-                    if added:
-                        row = merged.setdefault(name, {})
-                        row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+            merged = _counts_added(self._seen_stats if stored is None else stored, self.stats, self._seen_stats)
             merged_out["stats"] = merged
             return merged
 

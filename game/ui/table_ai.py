@@ -27,6 +27,7 @@ class TableAI:
         self.session = session
         self.thinker, self.seat, self.think_time, self.weighed = None, None, 0.0, UNWEIGHED
         self.note = None  # what the thinker weighed for the action ``step`` returns (None: nothing)
+        self.sliced = False  # whether the last call worked (made a thinker, a slice, the note)
 
     def reset(self):
         """An action was taken: the next decision starts afresh."""
@@ -61,11 +62,15 @@ class TableAI:
             self.make_thinker(hand)
         elif not self.thinker.done and self.seat == hand.turn:
             self.thinker.step(max_ms=self.SLICE_MS)
+        else:
+            return
+        self.sliced = True
 
-    def step(self, sdt: float):
+    def step(self, sdt: float, work: bool = True):
         """One slice for the seat to act; its action when it is ready, else None.  A session
         with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first; a
-        lesson's session hands over its actions (``scripted_action``) the same way."""
+        lesson's session hands over its actions (``scripted_action``) the same way.  Without
+        ``work``, the time passes and nothing else is done (a frame that is busy already)."""
         hand = self.session.hand
         self.note = None
         scripted = self._scripted(hand)
@@ -80,17 +85,24 @@ class TableAI:
             if from_script:
                 self.session.script.pop(0)
             return scripted
+        if not work:
+            if self.thinker is not None and self.seat == hand.turn:
+                self.think_time += sdt
+            return None
         made = self.thinker is None
         if made:
             self.make_thinker(hand)
         self.think_time += sdt
         if made:
+            self.sliced = True
             return None
         if not self.thinker.done:
             self.thinker.step(max_ms=self.SLICE_MS)
+            self.sliced = True
             return None
         if self.weighed is UNWEIGHED:  # the frame after the last slice
             self.weighed = players.note(self.thinker)
+            self.sliced = True
             return None
         if self.think_time < self.THINK_MIN:
             return None

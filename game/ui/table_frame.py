@@ -592,8 +592,9 @@ class FramePlanner:
             edge = fan.right + 12 if seat == 3 else fan.left - 12
             side = "left" if seat == 3 else "right"
             anchors = [("midtop", (fan.centerx, fan.bottom + 12)), ("bottom" + side, (edge, fan.bottom)),
-                       ("top" + side, (edge, fan.top))]
-        box = self.place(size, anchors, self.occupied(f, skip_fan=seat))
+                       ("top" + side, (edge, fan.top)),
+                       ("bottom" + side, (label.left if seat == 3 else label.right, label.top - 12))]  # above the name
+        box = self.place(size, anchors, self.occupied(f), reach=lay.size[0] // 3)  # by its owner, on no cards
         return pygame.Rect(0, 0, *size).move(box.topleft), own
 
     # ---- badges -----------------------------------------------------------------------------------
@@ -777,8 +778,7 @@ class FramePlanner:
         left = max([b.right for b in bar if b.right <= score.left] + [0]) + 8
         lines = [line.rect for line in f.status[1:]]
         for x in (score.right + 12 + w // 2, score.left - 12 - w // 2):
-            spot = pygame.Rect(0, 0, w, score.height)
-            spot.center = (x, score.centery)
+            spot = kit.text.rect(text, lay.large, (x, score.centery), "center", True)
             if spot.left >= left and spot.right <= right and spot.collidelist(lines) < 0:
                 return spot.center
         return score.centerx, lay.top_bar.bottom + lay.large * 2 // 3

@@ -3,9 +3,10 @@ the panel), four-colour deck, animation speed, sound, language and hints."""
 
 from __future__ import annotations
 
-from game.i18n import LANGUAGES, NC_, _, language, pgettext
+from game.i18n import LANGUAGES, N_, NC_, _, language, pgettext
 
 from ..form import FormScene
+from ..names import JASS_DECKS
 from ..storage import DEFAULT_SETTINGS
 from ..widgets import ResetRow, Slider, Stepper, Toggle
 
@@ -13,6 +14,7 @@ SPEEDS = {0.5: NC_("animation speed", "Slow"), 1.0: NC_("animation speed", "Norm
           2.0: NC_("animation speed", "Fast"), 4.0: NC_("animation speed", "Very fast")}
 
 
+JASS_DECK_NAMES = {"swiss": N_("Swiss-German suits"), "french": N_("French suits")}
 TRICK_WAITS = (0.0, 0.6, 1.2, 2.0, 3.0, 5.0)  # seconds; 0: until the player taps
 
 
@@ -45,6 +47,11 @@ class SettingsScene(FormScene):
                      note=_("Contrast, grain and colour temperature back to their first values."))
         self.add_row(Toggle, _("Four-colour deck"), s["four_colour"], self.setter("four_colour"),
                      note=_("Diamonds blue and clubs green, so every suit has its own colour."))
+        decks = list(JASS_DECKS)
+        self.add_row(Stepper, _("Schieber's cards"), decks, decks.index(s["jass_deck"]), self.setter("jass_deck"),
+                     shown=lambda d: _(JASS_DECK_NAMES[d]),
+                     note=_("The Swiss-German deck, or the French-suited Jass deck played in the Romandie: "
+                            "the same game, with its own suit names."))
         speed = min(SPEEDS, key=lambda v: abs(v - float(s["anim_speed"])))
         self.add_row(Stepper, _("Animation speed"), list(SPEEDS), list(SPEEDS).index(speed),
                      self.setter("anim_speed"), shown=lambda v: pgettext("animation speed", SPEEDS[v]))

@@ -253,25 +253,39 @@ class TableScene(Scene):
         return bool(self.app.settings["one_tap"]) or not self.touch
 
     def update(self, dt):
+        """Time passes: the state ages, then at most one costly piece of work a frame (so that
+        frames stay short): an AI seat's slice, the hint's slice or a card face drawn ahead, and
+        none of them in a frame whose still picture changes (it is drawn whole)."""
         state = self.state
         wait = float(self.app.settings["trick_wait"])
         # a trick stays until the player taps, unless the setting gives it a time (or nobody plays)
         state.trick_wait = wait if wait > 0 else (state.SHOW_TIME if self.session.demo else None)
         sdt = dt * float(self.app.settings["anim_speed"])
-        if self.view.to_warm and (state.busy() or self.human_turn()):
-            self.view.warm_faces()
+        before = self.shown()
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
+        thinking = self.hinting.thinker is not None
         hint = self.hinting.step()
         if hint:
             self.say_hint(*hint)
         if self._build_key() != self._built_for:
             self.build()
+        calm = self.shown() == before and not thinking  # the still picture stays: room for a slice
+        self.ai.sliced = False
+        self.play_on(sdt, calm)
+        if calm and not self.ai.sliced and self.view.to_warm and (state.busy() or self.human_turn()) \
+                and self.shown() == before:  # (an action taken now changes the picture)
+            self.view.warm_faces()
+
+    def play_on(self, sdt, calm):
+        """The AI seats' turn: a slice of thinking (only in a ``calm`` frame), or their action;
+        the end of the hand."""
+        state = self.state
         if state.show_last:
             return
         if state.busy():
-            if not (self.note and self.note.waiting()):
+            if calm and not (self.note and self.note.waiting()):
                 self.ai.think_ahead()
             return
         hand = self.session.hand
@@ -282,7 +296,7 @@ class TableScene(Scene):
             pass  # the lesson's note waits for Go on
         elif not self.session.is_human(hand.turn):
             seat, before = hand.turn, self.obs
-            action = self.ai.step(sdt)
+            action = self.ai.step(sdt, calm)
             if action is not None:
                 self.session.apply(action, note=self.ai.note)
                 self.after_action(seat, action, before)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from .app import App
-from .layout import LANDSCAPE
-from .storage import MemoryBackend, Store
+from game.ui.app import App
+from game.ui.layout import LANDSCAPE
+from game.ui.storage import MemoryBackend, Store
 
 DT = 1 / 60
 

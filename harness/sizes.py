@@ -24,7 +24,7 @@ import pygame
 from game.engine import GAMES
 from game.engine import actions as A
 
-from . import gfx
+from game.ui import gfx
 
 PHONE_VIEWPORTS = ((390, 844), (844, 390))
 TEXT_MIN, BODY_MIN, TARGET_MIN = 12, 14, 48  # CSS px
@@ -145,7 +145,7 @@ def measure(app) -> Sizes:
 def tour(app, games=None, seed=7):
     """Opens every scene in turn on ``app`` and yields its name each time it is ready to be
     measured (the table once per phase of each game)."""
-    from .session import Session
+    from game.ui.session import Session
 
     games = list(games or GAMES)
     app.home()
@@ -177,7 +177,7 @@ def tour(app, games=None, seed=7):
 
 def finished(game, seed, hands=12):
     """A match of ``game`` played at random to its end, or for ``hands`` hands (a score sheet)."""
-    from .session import Session
+    from game.ui.session import Session
 
     session = Session(game, {}, seed, "easy", (0,))
     rng = random.Random(seed)
@@ -197,7 +197,7 @@ def table_tour(app, session, game, rng, hands=3, limit=60000):
     """Plays ``hands`` hands at the table (the player's moves and the others' chosen at random,
     no AI), stopping once at each new phase of the player's turn and of the table between
     turns, and at the first hand result."""
-    from . import driver
+    from harness import driver
 
     seen = set()
     for _ in range(limit):
@@ -320,7 +320,7 @@ def rows(found: dict, scale: float) -> list[tuple]:
 
 def open_app(canvas, settings=None):
     """A headless app of ``canvas`` size with quick settings, for the tour."""
-    from . import driver
+    from harness import driver
 
     quick = {"anim_speed": 4.0, "ai_level": "easy", "hints": True}
     quick.update(settings or {})
