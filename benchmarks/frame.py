@@ -53,9 +53,9 @@ from game.engine import GAMES  # noqa: E402
 from game.ui import players  # noqa: E402
 
 try:
-    from harness import driver  # noqa: E402
+    from harness import driver
 except ImportError:  # a tree measured from before the harness left the game package
-    from game.ui import driver  # noqa: E402
+    from game.ui import driver
 from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 

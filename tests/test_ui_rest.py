@@ -7,14 +7,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import importlib.util  # noqa: E402
-from pathlib import Path  # noqa: E402
+import importlib.util
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from harness import driver  # noqa: E402
-from game.ui.session import Session  # noqa: E402
+from harness import driver
+from game.ui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = (720, 1558)

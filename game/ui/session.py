@@ -33,7 +33,7 @@ class Session:
         self.notes: dict[int, dict] = {}  # what the AI weighed, by action index of this hand (records' notes)
 
     @classmethod
-    def from_hand(cls, hand, seed=0, level: str = "normal", humans=(0,), store=None) -> "Session":
+    def from_hand(cls, hand, seed=0, level: str = "normal", humans=(0,), store=None) -> Session:
         """A match that goes on from ``hand`` (a hand of any game, actions already taken or
         not: a shared deal, an example position): its dealer and score are the match's, the
         hands after it are dealt from ``seed``.  With ``store`` None it is never saved and
@@ -135,7 +135,7 @@ class Session:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, store=None) -> "Session":
+    def from_dict(cls, data: dict, store=None) -> Session:
         """The saved match rebuilt from its hand records (ValueError if it does not fit this engine)."""
         if not isinstance(data, dict):
             raise ValueError("a saved match must be a JSON object")
@@ -166,7 +166,7 @@ class Session:
         return s
 
     @classmethod
-    def _checked_session(cls, data: dict) -> "Session":
+    def _checked_session(cls, data: dict) -> Session:
         game, seed, level, humans = data["game"], data["seed"], data["level"], data["humans"]
         if not isinstance(game, str) or not isinstance(data["options"], dict):
             raise ValueError("the game or its options have the wrong type")
@@ -179,7 +179,7 @@ class Session:
             raise ValueError(f"the match cannot be set up: {err}") from None
 
     @classmethod
-    def _from_v1(cls, data: dict, store=None) -> "Session":
+    def _from_v1(cls, data: dict, store=None) -> Session:
         """The first save format: the match replayed from its seed, hand by hand."""
         try:
             s = cls._checked_session(data)
@@ -197,7 +197,7 @@ class Session:
         return s
 
     @classmethod
-    def resume(cls, store, slot: str | None = None) -> "Session | None":
+    def resume(cls, store, slot: str | None = None) -> Session | None:
         """The match saved in ``slot`` of ``store`` (by default the most recently played), or
         None; one that cannot be resumed is set aside (a notice)."""
         if slot is None:

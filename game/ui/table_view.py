@@ -10,7 +10,6 @@ floating), a frame puts back the still picture where they were and draws them wh
 from __future__ import annotations
 
 import math
-import time
 
 import pygame
 
