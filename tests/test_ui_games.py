@@ -87,7 +87,7 @@ class FirstLegal:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
-def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):
+def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):  # noqa: F811
     monkeypatch.setattr(players, "thinker", FirstLegal)
     monkeypatch.setattr(players, "note", lambda thinker: None)
     monkeypatch.setattr(players, "hint_thinker", lambda obs, seed=0: FirstLegal(obs, "normal", seed))

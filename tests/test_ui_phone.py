@@ -664,7 +664,7 @@ def test_event_popups_never_cover_the_trick_or_the_prompt(size):
         app, session = table(game, seed, size=size, humans=(), settings={"trick_wait": 1.0})
         scene = app.scene
 
-        def check():
+        def check(app=app, scene=scene, session=session, game=game):
             scene.draw(app.screen)
             f = scene.view.frame
             if f.notice and f.trick:

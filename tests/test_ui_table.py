@@ -92,7 +92,7 @@ def play_hand(app, session):
         before = len(session.hand.history)
         human_move(app, n)
         n += 1
-        assert driver.run_until(app, lambda: len(session.hand.history) > before or app.scene.name != "table", 50)
+        assert driver.run_until(app, lambda before=before: len(session.hand.history) > before or app.scene.name != "table", 50)
         assert n < 200
     driver.run_until(app, lambda: app.scene.name == "hand-result", 3000)
     assert app.scene.name == "hand-result"

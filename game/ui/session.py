@@ -158,7 +158,7 @@ class Session:
                 raise ValueError("the match's counters do not follow its hands")
         except ValueError:
             raise
-        except Exception as err:  # any other failure: the save does not fit this engine
+        except Exception as err:  # noqa: BLE001 - any other failure: the save does not fit this engine
             raise ValueError(f"saved match does not replay: {type(err).__name__}: {err}") from None
         m.finished, m.hand = finished, hand
         m.hand_number, m.redeals, m.dealer, m.score = hand_number, redeals, dealer, list(hand.score_before)
@@ -175,7 +175,7 @@ class Session:
             raise ValueError("seed, level or seats have the wrong type")
         try:
             return cls(game, data["options"], seed, level, humans, None)
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001 - any failure to set it up: a broken save
             raise ValueError(f"the match cannot be set up: {err}") from None
 
     @classmethod
@@ -191,7 +191,7 @@ class Session:
                 s.hand.apply(text)
         except ValueError as err:
             raise ValueError(f"saved match does not replay: {err}") from None
-        except Exception as err:  # any failure means the save does not fit this engine
+        except Exception as err:  # noqa: BLE001 - any failure means the save does not fit this engine
             raise ValueError(f"saved match does not replay: {type(err).__name__}: {err}") from None
         s.store = store
         return s
