@@ -193,7 +193,7 @@ def idle_figures(size, sizes) -> dict:
         settle_memory()
         for _ in range(sizes["settle"]):
             loop_pass(app)
-        times = cpu_ms(lambda: loop_pass(app), sizes["idle"])
+        times = cpu_ms(lambda app=app: loop_pass(app), sizes["idle"])
         if not still():
             raise RuntimeError(f"the {name} scene was not reached, or did not stay")
         out[name] = round(sum(times) / len(times), 4)

@@ -92,7 +92,7 @@ def test_an_ai_move_and_its_card_in_flight_draw_every_frame_then_the_table_rests
     session = FRAME.advance("28", 1, lambda h: h.phase == "play" and h.turn == 1 and len(h.tricks) >= 1)
     scene = FRAME.table(app, session)
     moves = len(session.hand.history)
-    flying = thinking = 0
+    flying = 0
     for _ in range(600):
         before = len(session.hand.history)
         drew = app.frame(driver.DT, [])
@@ -186,7 +186,7 @@ def test_a_frame_that_draws_only_what_moves_shows_what_a_whole_redraw_shows(size
     session = Session("28", {}, 3, "baseline", ())  # the rules decide: the same hand every run
     scene = FRAME.table(app, session)
     whole = pygame.Surface(size).convert()
-    compared = kinds = 0
+    compared = 0
     seen = set()
     for n in range(2400):
         if app.scene is not scene:
