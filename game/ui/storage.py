@@ -437,7 +437,7 @@ class Store:
             return json.dumps(blob, sort_keys=True)
 
         try:
-            self._update(name, change)
+            self.backend.update(name, change, LIMITS[kind].chars)
         except (TooLarge, NotText):  # another window left something we cannot read: not written over
             self._frozen.add(name)
             return False, now
@@ -460,16 +460,6 @@ class Store:
             return True, now
         return False, now
 
-    def _update(self, name: str, change) -> None:
-        update = getattr(self.backend, "update", None)
-        limit = LIMITS[kind_of(name)].chars
-        if update is not None:
-            update(name, change, limit)
-            return
-        new = change(self.backend.load(name, limit))  # a backend of a test without update
-        if new is not None:
-            self.backend.save(name, new)
-
     _CHECKS = {"settings": lambda d: check_settings(d)[0], "stats": lambda d: check_stats(d)[0],
                "history": lambda d: check_history(d), "match": lambda d: check_match(d)}
 
@@ -489,7 +479,7 @@ class Store:
 
     def _changed(self) -> set[str]:
         try:
-            return set(getattr(self.backend, "changed", set)())
+            return self.backend.changed()
         except OSError:
             return set()
 
@@ -630,7 +620,7 @@ class Store:
             mine = slot in self._matches
             taken: list = []
 
-            def merge(stored):
+            def merge(stored, taken=taken):
                 if isinstance(stored, Taken):
                     taken.append(stored)
                     return None
