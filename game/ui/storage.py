@@ -620,7 +620,7 @@ class Store:
             mine = slot in self._matches
             taken: list = []
 
-            def merge(stored):
+            def merge(stored, taken=taken):
                 if isinstance(stored, Taken):
                     taken.append(stored)
                     return None

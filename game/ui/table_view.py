@@ -10,7 +10,6 @@ of the screen stays as it was."""
 from __future__ import annotations
 
 import math
-import time
 
 import pygame
 

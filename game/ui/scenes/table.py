@@ -12,7 +12,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from .. import direction, players
+from .. import direction
 from ..games import game_ui
 from ..input import KEY, MOVE, PRESS, RELEASE
 from ..lesson_note import LessonNote
