@@ -58,6 +58,7 @@ catalogs: $(CATALOGS)
 # Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
 test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 	sh tools/install_test_tools.sh
+	$(PY) -m ruff check .
 	TRICK_TABLE_WEB_TESTS=1 $(PYTEST)
 
 # ruff, as pyproject.toml configures it (`make test` runs it first); it never reformats

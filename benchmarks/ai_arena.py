@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai.arena import PLAYERS, play_deals  # noqa: E402
-from game.engine import GAMES  # noqa: E402
+from game.ai.arena import PLAYERS, play_deals
+from game.engine import GAMES
 
-from arguments import comma_list, whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
+from arguments import comma_list, whole_number, parse_with_smoke
 
 
 def main(argv: list[str]) -> None:

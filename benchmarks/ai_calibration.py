@@ -36,15 +36,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import search  # noqa: E402
-from game.ai.arena import hash_seed  # noqa: E402
-from game.ai.family import family_of  # noqa: E402
-from game.ai.outcome import contract_made, figures  # noqa: E402
-from game.ai.search import LEVELS, Thinker, cards_left  # noqa: E402
-from game.engine import GAMES  # noqa: E402
-from game.engine.actions import BID  # noqa: E402
+from game.ai import search
+from game.ai.arena import hash_seed
+from game.ai.family import family_of
+from game.ai.outcome import contract_made, figures
+from game.ai.search import LEVELS, Thinker, cards_left
+from game.engine import GAMES
+from game.engine.actions import BID
 
-from arguments import comma_list, whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
+from arguments import comma_list, whole_number, parse_with_smoke
 
 BANDS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0001)
 PARTS = ("first third", "middle third", "last third")

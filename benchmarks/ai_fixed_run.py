@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arguments import SMOKE_HELP, whole_number, positive_number  # noqa: E402  (benchmarks/)
+from arguments import SMOKE_HELP, whole_number, positive_number
 
 ROOT = Path(__file__).resolve().parent.parent
 # the arena's players and the games (game.ai.arena.PLAYERS, game.engine.GAMES; a test keeps them so)

@@ -23,14 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import search  # noqa: E402
-from game.ai.rules import rules_for  # noqa: E402
-from game.ai.worlds import Worlds  # noqa: E402
-from game.engine import GAMES  # noqa: E402
-from game.engine import actions as A  # noqa: E402
+from game.ai import search
+from game.ai.rules import rules_for
+from game.ai.worlds import Worlds
+from game.engine import GAMES
+from game.engine import actions as A
 
-from ai_rules import rules_of_checkout  # noqa: E402  (benchmarks/, the script's folder)
-from arguments import checkout, whole_number, parse_with_smoke  # noqa: E402
+from ai_rules import rules_of_checkout
+from arguments import checkout, whole_number, parse_with_smoke
 
 
 def kept_worlds(obs, fit, count: int, rng: random.Random) -> list:

@@ -24,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arguments import whole_number, parse_with_smoke  # noqa: E402
+from arguments import whole_number, parse_with_smoke
 
-from game.ai.reasons import weigh  # noqa: E402
-from game.ai.search import LEVELS, Thinker, cards_left  # noqa: E402
-from game.engine import GAMES  # noqa: E402
+from game.ai.reasons import weigh
+from game.ai.search import LEVELS, Thinker
+from game.engine import GAMES
 
 # A fragment of each line's catalog message, and what the line says (the first that matches).
 KINDS = (

@@ -32,13 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import search  # noqa: E402
-from game.ai.arena import hash_seed, mean_ci  # noqa: E402
-from game.ai.search import LEVELS, Thinker, baseline_action  # noqa: E402
-from game.engine import GAMES  # noqa: E402
-from game.engine import actions as A  # noqa: E402
+from game.ai import search
+from game.ai.arena import hash_seed, mean_ci
+from game.ai.search import LEVELS, Thinker, baseline_action
+from game.engine import GAMES
+from game.engine import actions as A
 
-from arguments import whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
+from arguments import whole_number, parse_with_smoke
 
 PHASES = ("play", "contract", "bid", "all")
 

@@ -26,11 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai.arena import mean_ci  # noqa: E402
-from game.ai.rules import rules_for  # noqa: E402
-from game.engine import GAMES  # noqa: E402
+from game.ai.arena import mean_ci
+from game.ai.rules import rules_for
+from game.engine import GAMES
 
-from arguments import checkout, whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
+from arguments import checkout, whole_number, parse_with_smoke
 
 
 def rules_of_checkout(tree: Path):

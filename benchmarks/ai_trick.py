@@ -28,13 +28,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import search  # noqa: E402
-from game.ai.arena import PLAYERS, at_least, decide, hash_seed, mean_ci  # noqa: E402
-from game.ai.outcome import figures, utility  # noqa: E402
-from game.ai.search import LEVELS, baseline_action, cards_left  # noqa: E402
-from game.engine import GAMES  # noqa: E402
+from game.ai import search
+from game.ai.arena import PLAYERS, at_least, decide, hash_seed, mean_ci
+from game.ai.outcome import figures, utility
+from game.ai.search import LEVELS, baseline_action, cards_left
+from game.engine import GAMES
 
-from arguments import whole_number, parse_with_smoke  # noqa: E402  (benchmarks/)
+from arguments import whole_number, parse_with_smoke
 
 
 def with_exact(level: str, exact: int | None) -> str:

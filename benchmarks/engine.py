@@ -39,10 +39,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.engine import GAMES  # noqa: E402
+from game.engine import GAMES
 
-from arguments import positive_number, parse_with_smoke  # noqa: E402  (benchmarks/)
-from game.engine.actions import is_play  # noqa: E402
+from arguments import positive_number, parse_with_smoke
+from game.engine.actions import is_play
 
 DEALS = 300
 

@@ -53,9 +53,9 @@ from game.engine import GAMES  # noqa: E402
 from game.ui import players  # noqa: E402
 
 try:
-    from harness import driver  # noqa: E402
+    from harness import driver
 except ImportError:  # a tree measured from before the harness left the game package
-    from game.ui import driver  # noqa: E402
+    from game.ui import driver
 from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.session import Session  # noqa: E402
 
@@ -193,7 +193,7 @@ def idle_figures(size, sizes) -> dict:
         settle_memory()
         for _ in range(sizes["settle"]):
             loop_pass(app)
-        times = cpu_ms(lambda: loop_pass(app), sizes["idle"])
+        times = cpu_ms(lambda app=app: loop_pass(app), sizes["idle"])
         if not still():
             raise RuntimeError(f"the {name} scene was not reached, or did not stay")
         out[name] = round(sum(times) / len(times), 4)

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arguments import parse_with_smoke  # noqa: E402  (benchmarks/)
-from game import i18n  # noqa: E402
+from arguments import parse_with_smoke
+from game import i18n
 
 
 def main(argv: list[str]) -> int:

@@ -51,7 +51,7 @@ class Sizes:
     def smallest_target(self):
         return min(self.targets, default=None, key=lambda t: min(t[0], t[1]))
 
-    def merge(self, other: "Sizes") -> None:
+    def merge(self, other: Sizes) -> None:
         self.texts += other.texts
         self.targets += other.targets
 

@@ -7,14 +7,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json  # noqa: E402
+import json
 
-import pygame  # noqa: E402
+import pygame
 
-import main  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.storage import Store  # noqa: E402
-from game.web import storage_backend  # noqa: E402
+import main
+from harness import driver
+from game.ui.storage import Store
+from game.web import storage_backend
 
 FAST = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0}  # a finished trick goes by itself
 

@@ -478,7 +478,7 @@ def _candidates_obs(game, played=(), trick=()):
 def test_equal_cards_are_weighed_once_lowest_kept():
     from game.ai.search import drop_equal_cards
     from game.engine import actions as A
-    J, N, AC, T, K, Q, E, S = 9, 7, 12, 8, 11, 10, 6, 5  # rank slots of J 9 A 10 K Q 8 7
+    _J, _N, AC, T, K, Q, E, S = 9, 7, 12, 8, 11, 10, 6, 5  # rank slots of J 9 A 10 K Q 8 7
     # 28: K and Q (no points, side by side) are one choice; 7 is not, the unseen 8 lies between
     assert sorted(drop_equal_cards([K, Q, S], _candidates_obs("28"))) == [S, Q]
     # ... once the 8 was played face up, K Q 7 are one run; another suit is apart

@@ -5,18 +5,18 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import tempfile  # noqa: E402
-from pathlib import Path  # noqa: E402
+import tempfile
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.engine.cards import FRENCH52, SWISS36  # noqa: E402
-from game.ui import sound as sound_module  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.art import CardArt  # noqa: E402
-from game.ui.fonts import asset_path, font  # noqa: E402
-from game.ui.sound import NAMES, Sounds, sound_path  # noqa: E402
+from game.engine.cards import FRENCH52, SWISS36
+from game.ui import sound as sound_module
+from game.ui import theme
+from game.ui.art import CardArt
+from game.ui.fonts import asset_path, font
+from game.ui.sound import NAMES, Sounds, sound_path
 
 pygame.init()
 
@@ -93,8 +93,8 @@ def test_swiss_suits_have_their_traditional_colours():
         px = [c for c in (icon.get_at((x, y)) for x in range(64) for y in range(64)) if c.a == 255]
         return sum(1 for c in px if test(c)) / len(px)
 
-    yellow = lambda c: c.r > 200 and c.g > 150 and c.b < 100  # noqa: E731
-    red = lambda c: c.r > 150 and c.g < 80 and c.b < 80  # noqa: E731
+    yellow = lambda c: c.r > 200 and c.g > 150 and c.b < 100
+    red = lambda c: c.r > 150 and c.g < 80 and c.b < 80
     assert share(1, red) > 0.1, "Rosen red"
     assert share(2, yellow) > 0.05 and share(2, lambda c: max(c[:3]) < 50) > 0.05, "Schilten yellow and black"
     assert share(3, yellow) > 0.1 and share(3, red) > 0.05, "Schellen yellow and red"

@@ -24,7 +24,7 @@ from game.engine import GAMES, Match, game_class
 from game.engine import codes
 from game.engine.__main__ import main
 from game.engine.codes import CodeError, Earlier, decode, deal_code, record_code
-from game.engine.records import hand_from_record, random_record
+from game.engine.records import random_record
 from game.web.params import parse
 
 

@@ -7,20 +7,20 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from urllib.parse import quote  # noqa: E402
+from urllib.parse import quote
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from app_helpers import banner_text, fresh_data, launch, teardown  # noqa: E402
-from helpers import fuzz  # noqa: E402
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import pygame
+import pytest
+from app_helpers import banner_text, fresh_data, launch, teardown
+from helpers import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
-from game.engine import GAMES  # noqa: E402
-from game.ui import gfx  # noqa: E402
-from harness import driver  # noqa: E402
-from game.web import params  # noqa: E402
-from game.web.params import LANGUAGES, LEVELS, MAX_QUERY_CHARS, SHOWN_CHARS, WebSettings, parse  # noqa: E402
+from game.engine import GAMES
+from game.ui import gfx
+from harness import driver
+from game.web import params
+from game.web.params import LANGUAGES, LEVELS, MAX_QUERY_CHARS, SHOWN_CHARS, WebSettings, parse
 
 
 @pytest.fixture

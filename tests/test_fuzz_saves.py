@@ -19,21 +19,21 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json  # noqa: E402
-import random  # noqa: E402
-import tempfile  # noqa: E402
-import tracemalloc  # noqa: E402
-from pathlib import Path  # noqa: E402
+import json
+import random
+import tempfile
+import tracemalloc
+from pathlib import Path
 
-import pytest  # noqa: E402
-from app_helpers import FAST, banner_text, fresh_data, launch, play_to_mid_trick, teardown  # noqa: E402
-from helpers import fuzz  # noqa: E402
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import pytest
+from app_helpers import FAST, banner_text, fresh_data, launch, play_to_mid_trick, teardown
+from helpers import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
-from harness import driver  # noqa: E402
-from game.ui.session import Session  # noqa: E402
-from game.ui.storage import (DEFAULT_SETTINGS, LIMITS, STAT_KEYS, VERSION, FileBackend, Store,  # noqa: E402
+from harness import driver
+from game.ui.session import Session
+from game.ui.storage import (DEFAULT_SETTINGS, LIMITS, STAT_KEYS, VERSION, FileBackend, Store,
                              check_settings, check_stats)
 
 

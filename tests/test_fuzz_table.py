@@ -14,18 +14,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random  # noqa: E402
+import random
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from helpers import FUZZ_EXAMPLES  # noqa: E402
+import pygame
+import pytest
+from helpers import FUZZ_EXAMPLES
 
-from game.engine import GAMES  # noqa: E402
-from game.engine.core import Hand  # noqa: E402
-from game.engine.records import hand_from_record, random_record, replay  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from game.ui.session import Session  # noqa: E402
+from game.engine import GAMES
+from game.engine.core import Hand
+from game.engine.records import hand_from_record, random_record, replay
+from harness import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.session import Session
 
 INPUTS_PER_GAME = FUZZ_EXAMPLES or 240
 FAST = {"ai_level": "easy", "anim_speed": 4.0}

@@ -6,19 +6,19 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import subprocess
+import sys
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game import i18n  # noqa: E402
-from game.i18n import catalog  # noqa: E402
-from game.ui import fonts, gfx, kit  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui import widgets as W  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from game import i18n
+from game.i18n import catalog
+from game.ui import fonts, gfx, kit
+from harness import driver
+from game.ui import widgets as W
+from game.ui.layout import LANDSCAPE, PORTRAIT
 
 ROOT = Path(__file__).resolve().parents[1]
 CODES = list(i18n.LANGUAGES)

@@ -6,18 +6,18 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.engine import actions as A  # noqa: E402
-from game.engine import schieber  # noqa: E402
-from game.i18n import set_language  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.art import CardArt  # noqa: E402
-from game.ui.games import game_ui  # noqa: E402
-from game.ui.layout import PORTRAIT  # noqa: E402
-from game.ui.names import card_name, card_short, jass_deck, set_jass_deck, suit_name  # noqa: E402
-from game.ui.storage import DEFAULT_SETTINGS  # noqa: E402
+from game.engine import actions as A
+from game.engine import schieber
+from game.i18n import set_language
+from harness import driver
+from game.ui.art import CardArt
+from game.ui.games import game_ui
+from game.ui.layout import PORTRAIT
+from game.ui.names import card_name, card_short, jass_deck, set_jass_deck, suit_name
+from game.ui.storage import DEFAULT_SETTINGS
 
 EICHELN, ROSEN, SCHILTEN, SCHELLEN = range(4)
 UNDER, OBER, BANNER = 9, 10, 8

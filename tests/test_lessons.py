@@ -7,17 +7,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.engine import FACE_DOWN, REVEALS_TRUMP, TRUMP  # noqa: E402
-from game.engine import actions as A  # noqa: E402
-from game.i18n import set_language  # noqa: E402
-from game.ui import kit  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for  # noqa: E402
-from game.ui.names import game_name, refusal_text  # noqa: E402
+from game.engine import FACE_DOWN, REVEALS_TRUMP, TRUMP
+from game.engine import actions as A
+from game.i18n import set_language
+from game.ui import kit
+from harness import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for
+from game.ui.names import game_name, refusal_text
 
 MAIN_GAMES = ("304", "28", "400", "schieber")
 
@@ -289,7 +289,6 @@ def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, les
 
 
 def gfx_width(text, size):
-    from game.ui import gfx
 
     return kit.text.width(text, size, True)
 
@@ -332,6 +331,5 @@ def test_the_lesson_chooser_in_every_language_overflows_nothing(monkeypatch, siz
 
 
 def gfx_wrap(text, size, width):
-    from game.ui import gfx
 
     return kit.text.wrap(text, size, width)

@@ -8,21 +8,21 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json  # noqa: E402
+import json
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-import main  # noqa: E402
-from game.engine import GAMES, codes  # noqa: E402
-from game.engine.records import hand_from_record, random_record  # noqa: E402
-from game.i18n import language, set_language  # noqa: E402
-from harness import driver  # noqa: E402
-from game.web import host, share  # noqa: E402
-from game.web.params import parse  # noqa: E402
+import main
+from game.engine import GAMES, codes
+from game.engine.records import hand_from_record, random_record
+from game.i18n import language, set_language
+from harness import driver
+from game.web import host, share
+from game.web.params import parse
 
-from app_helpers import PageHost, fresh_data, teardown  # noqa: E402
-from app_helpers import launch as launch_args  # noqa: E402
+from app_helpers import PageHost, fresh_data, teardown
+from app_helpers import launch as launch_args
 
 
 @pytest.fixture
@@ -377,7 +377,7 @@ def test_host_commands_drive_a_match_and_events_come_back_in_order(data):
 
 
 def test_game_names_options_and_ids_of_commands():
-    read = lambda text: host.read_command(text, languages=("en", "de"), levels=("easy",))  # noqa: E731
+    read = lambda text: host.read_command(text, languages=("en", "de"), levels=("easy",))
     found = read('{"trickTable": 1, "type": "new-match", "game": "Jass", "options": {"table_2500": true}, "id": "a"}')
     assert found == host.Command("new-match", {"game": "schieber", "options": {"table_2500": True}, "seed": None,
                                               "level": None, "demo": False}, "a")

@@ -7,25 +7,25 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json  # noqa: E402
-import random  # noqa: E402
-import re  # noqa: E402
+import json
+import random
+import re
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.ai import baseline_action  # noqa: E402
-from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP  # noqa: E402
-from game.engine import actions as A  # noqa: E402
-from game.engine.records import hand_from_record, random_record  # noqa: E402
-from game.i18n import set_language  # noqa: E402
-from game.ui import ai_notes, gfx, kit, names  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from game.ui.review import HandReview  # noqa: E402
-from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView  # noqa: E402
-from game.ui.session import Session  # noqa: E402
-from game.ui.storage import HISTORY_KEEP, HISTORY_NOTES_CHARS, MemoryBackend, Store  # noqa: E402
+from game.ai import baseline_action
+from game.engine import FACE_DOWN, GAMES, REVEALS_TRUMP
+from game.engine import actions as A
+from game.engine.records import hand_from_record, random_record
+from game.i18n import set_language
+from game.ui import ai_notes, gfx, kit, names
+from harness import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.review import HandReview
+from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView
+from game.ui.session import Session
+from game.ui.storage import HISTORY_KEEP, HISTORY_NOTES_CHARS, MemoryBackend, Store
 
 # Option sets that bring each game's events: 304's caps and second auction, 28's double and
 # open trump, 400's redeal question; the defaults too.

@@ -9,21 +9,21 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json  # noqa: E402
-import random  # noqa: E402
-import re  # noqa: E402
+import json
+import random
+import re
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from app_helpers import (PageHost, banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick,  # noqa: E402
+import pygame
+import pytest
+from app_helpers import (PageHost, banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick,
                          state, teardown)
 
-from game import i18n  # noqa: E402
-from game.ui import gfx  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from game.ui.session import Session  # noqa: E402
-from game.ui.storage import MATCH_SLOTS, MAX_MATCHES, Store  # noqa: E402
+from game import i18n
+from game.ui import gfx
+from harness import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.session import Session
+from game.ui.storage import MATCH_SLOTS, MAX_MATCHES, Store
 
 
 @pytest.fixture

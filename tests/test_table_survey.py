@@ -12,11 +12,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-import pytest  # noqa: E402
-import table_survey as survey  # noqa: E402
+import pytest
+import table_survey as survey
 
-from harness import driver  # noqa: E402
-from game.ui.table_frame import Speech  # noqa: E402
+from harness import driver
+from game.ui.table_frame import Speech
 
 
 @pytest.mark.parametrize("lang", ["de", "ar"])

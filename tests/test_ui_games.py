@@ -8,19 +8,19 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
-from helpers import registered  # noqa: E402
-from test_ui_table import engine_calls, on, open_table, play_hand  # noqa: E402, F401 - engine_calls: a fixture
+import pytest
+from helpers import registered
+from test_ui_table import engine_calls, on, open_table, play_hand  # noqa: F401 - engine_calls: a fixture
 
-from game.engine import GAMES, Hand  # noqa: E402
-from game.engine.cards import FRENCH52  # noqa: E402
-from game.engine.game28 import Hand28  # noqa: E402
-from game.i18n import set_language  # noqa: E402
-from game.ui import players  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.games import GameUI, UI28, UI304, UI400, UISchieber, game_ui  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from game.ui.names import game_name, game_order, game_tagline  # noqa: E402
+from game.engine import GAMES, Hand
+from game.engine.cards import FRENCH52
+from game.engine.game28 import Hand28
+from game.i18n import set_language
+from game.ui import players
+from harness import driver
+from game.ui.games import GameUI, UI28, UI304, UI400, UISchieber, game_ui
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.names import game_name, game_order, game_tagline
 
 
 def test_each_game_is_presented_by_its_own_class():
@@ -87,7 +87,7 @@ class FirstLegal:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
-def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):
+def test_a_game_the_front_end_never_heard_of_is_played_at_the_table(test_game, size, engine_calls, monkeypatch):  # noqa: F811
     monkeypatch.setattr(players, "thinker", FirstLegal)
     monkeypatch.setattr(players, "note", lambda thinker: None)
     monkeypatch.setattr(players, "hint_thinker", lambda obs, seed=0: FirstLegal(obs, "normal", seed))
@@ -120,3 +120,26 @@ def test_every_scene_that_lists_games_shows_the_new_one(test_game):
     driver.click_button(app, "Statistics")
     driver.frames(app, 2)  # draws a row per game, the new one included
     assert app.scene.name == "statistics"
+
+
+def test_the_schieber_contract_line_names_the_seat_to_choose():
+    """Forehand chooses, or after a push the partner: the line names the seat the engine gives
+    the turn to, in every seat's view."""
+    from game.engine import actions as A
+    from game.ui.names import seat_name
+    ui = game_ui("schieber")
+    seen = set()
+    for dealer in range(4):
+        hand = GAMES["schieber"].deal(dealer + 20, dealer=dealer)
+        for pushed in (False, True):
+            if pushed:
+                hand.apply(A.PUSH)
+            obs = hand.observation(hand.turn)
+            line = ui.contract_line(obs)
+            assert obs.facts.pushed == pushed and line.startswith("Pushed: ") == pushed
+            if hand.turn == 0:
+                assert line.endswith("you choose the contract") or line == "You choose the contract"
+            else:
+                assert line.endswith(f"{seat_name(hand.turn)} chooses the contract")
+            seen.add((hand.turn, pushed))
+    assert len(seen) == 8

@@ -287,7 +287,6 @@ def label_faults(state, canvas):
     from test_ui_table import FAST, drive_engine_to, wait_for_human
 
     from game import i18n
-    from game.ui import gfx
     from game.ui.scenes.table import TableScene
 
     def bare(text):  # wrapped at a space or a " · "

@@ -10,25 +10,24 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random  # noqa: E402
-import re  # noqa: E402
+import random
+import re
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_ui_table import drive_engine_to, wait_for_human  # noqa: E402
+import pygame
+import pytest
+from test_ui_table import drive_engine_to, wait_for_human
 
-from game import i18n  # noqa: E402
-from game.engine import GAMES  # noqa: E402
-from game.engine import actions as A  # noqa: E402
-from game.ui import gfx, kit, style  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.games import game_ui  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui.session import Session  # noqa: E402
-from game.ui.storage import MemoryBackend, Store  # noqa: E402
-from game.ui.widgets import Stepper  # noqa: E402
+from game import i18n
+from game.engine import GAMES
+from game.engine import actions as A
+from game.ui import gfx, kit, style
+from harness import driver
+from game.ui.app import App
+from game.ui.games import game_ui
+from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size
+from game.ui.session import Session
+from game.ui.storage import MemoryBackend, Store
+from game.ui.widgets import Stepper
 
 QUICK = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 0.0}  # a trick waits for a tap
 
@@ -178,7 +177,7 @@ def test_a_playable_card_under_the_mouse_stands_up_a_little():
     cards = scene.hand.cards
     card = playable(scene)[0]
     i = cards.index(card)
-    moved = lambda pos: driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),  # noqa: E731
+    moved = lambda pos: driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                                                   buttons=(0, 0, 0), touch=False)])
     moved(scene.hand.point(card))
     assert scene.state.hovered == i and 0 < card_lift(scene.state, i) < card_lift_selected(scene, i)
@@ -665,7 +664,7 @@ def test_event_popups_never_cover_the_trick_or_the_prompt(size):
         app, session = table(game, seed, size=size, humans=(), settings={"trick_wait": 1.0})
         scene = app.scene
 
-        def check():
+        def check(app=app, scene=scene, session=session, game=game):
             scene.draw(app.screen)
             f = scene.view.frame
             if f.notice and f.trick:

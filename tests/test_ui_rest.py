@@ -7,14 +7,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import importlib.util  # noqa: E402
-from pathlib import Path  # noqa: E402
+import importlib.util
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from harness import driver  # noqa: E402
-from game.ui.session import Session  # noqa: E402
+from harness import driver
+from game.ui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = (720, 1558)
@@ -92,7 +92,7 @@ def test_an_ai_move_and_its_card_in_flight_draw_every_frame_then_the_table_rests
     session = FRAME.advance("28", 1, lambda h: h.phase == "play" and h.turn == 1 and len(h.tricks) >= 1)
     scene = FRAME.table(app, session)
     moves = len(session.hand.history)
-    flying = thinking = 0
+    flying = 0
     for _ in range(600):
         before = len(session.hand.history)
         drew = app.frame(driver.DT, [])
@@ -176,6 +176,7 @@ def test_a_host_pages_command_draws():
     assert drawn(app, 5) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [PHONE, (1558, 720)])
 def test_a_frame_that_draws_only_what_moves_shows_what_a_whole_redraw_shows(size):
     """The table keeps its still picture and, while only cards fly, a notice fades, a score
@@ -185,7 +186,7 @@ def test_a_frame_that_draws_only_what_moves_shows_what_a_whole_redraw_shows(size
     session = Session("28", {}, 3, "baseline", ())  # the rules decide: the same hand every run
     scene = FRAME.table(app, session)
     whole = pygame.Surface(size).convert()
-    compared = kinds = 0
+    compared = 0
     seen = set()
     for n in range(2400):
         if app.scene is not scene:

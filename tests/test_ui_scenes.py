@@ -6,20 +6,20 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import asyncio  # noqa: E402
-import random  # noqa: E402
+import asyncio
+import random
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.engine import GAMES  # noqa: E402
-from game.ui import gfx, kit, style  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.input import PRESS, RELEASE, Translator  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size  # noqa: E402
-from game.ui.scenes.match_result import MatchResultScene  # noqa: E402
-from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.session import Session  # noqa: E402
+from game.engine import GAMES
+from game.ui import gfx, kit, style
+from harness import driver
+from game.ui.input import PRESS, RELEASE, Translator
+from game.ui.layout import LANDSCAPE, PORTRAIT, canvas_size
+from game.ui.scenes.match_result import MatchResultScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.session import Session
 
 
 def test_a_tap_is_handled_once():

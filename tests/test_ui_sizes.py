@@ -9,12 +9,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import pytest
 
-from game.i18n import LANGUAGES  # noqa: E402
-from game.ui import gfx  # noqa: E402
-from harness import sizes  # noqa: E402
-from game.ui.layout import canvas_size  # noqa: E402
+from game.i18n import LANGUAGES
+from game.ui import gfx
+from harness import sizes
+from game.ui.layout import canvas_size
 
 
 @pytest.mark.slow

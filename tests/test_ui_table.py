@@ -6,19 +6,19 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random  # noqa: E402
+import random
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.engine import actions as A  # noqa: E402
-from game.engine.core import Hand  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from game.ui.names import refusal_text  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui import style  # noqa: E402
-from game.ui.session import Session  # noqa: E402
+from game.engine import actions as A
+from game.engine.core import Hand
+from harness import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from game.ui.names import refusal_text
+from game.ui.scenes.table import TableScene
+from game.ui import style
+from game.ui.session import Session
 
 FAST = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0}  # a trick goes by itself after 1 s
 
@@ -92,7 +92,7 @@ def play_hand(app, session):
         before = len(session.hand.history)
         human_move(app, n)
         n += 1
-        assert driver.run_until(app, lambda: len(session.hand.history) > before or app.scene.name != "table", 50)
+        assert driver.run_until(app, lambda before=before: len(session.hand.history) > before or app.scene.name != "table", 50)
         assert n < 200
     driver.run_until(app, lambda: app.scene.name == "hand-result", 3000)
     assert app.scene.name == "hand-result"

@@ -104,7 +104,7 @@ def test_304_explains_its_hidden_points():
 def test_a_demo_never_tells_the_spectator_only_you_know():
     for game in ("304", "28"):
         ui, lines = game_ui(game, demo=True), []
-        for _obs, _res in hands(game, range(12), observe=lambda o: lines.append(ui.contract_line(o))):
+        for _obs, _res in hands(game, range(12), observe=lambda o, lines=lines, ui=ui: lines.append(ui.contract_line(o))):
             pass
         assert any("(only South knows)" in line for line in lines), game
         assert not any(re.search(r"\byou(r)?\b", line, re.IGNORECASE) for line in lines)

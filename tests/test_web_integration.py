@@ -7,24 +7,24 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import asyncio  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
+import asyncio
+import json
+import random
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-import main  # noqa: E402
-from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,  # noqa: E402
+import main
+from app_helpers import (banner_text, blob, fresh_data, launch, leave_match, play_to_mid_trick, state,
                          teardown)
-from harness import driver  # noqa: E402
-from game.ui.input import PRESS, RELEASE, Input  # noqa: E402
-from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.scenes.new_match import NewMatchScene  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui.session import Session  # noqa: E402
-from game.ui.storage import Store  # noqa: E402
-from game.web import storage_backend  # noqa: E402
+from harness import driver
+from game.ui.input import PRESS, RELEASE, Input
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.new_match import NewMatchScene
+from game.ui.scenes.table import TableScene
+from game.ui.session import Session
+from game.ui.storage import Store
+from game.web import storage_backend
 
 GAMES = ("304", "28", "400", "schieber")
 

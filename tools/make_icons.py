@@ -16,7 +16,7 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 # name: (size, full_bleed). Full-bleed icons fill the square (maskable: the platform cuts
 # its own shape, so the drawing stays inside the central 80 % safe zone).

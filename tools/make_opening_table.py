@@ -23,12 +23,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.ai.opening import COLUMNS, DATA_FILE, all_keys, key_cards, key_slots  # noqa: E402
-from game.ai.rules import rules_for  # noqa: E402
-from game.ai.rules_hidden_trump import BY_POWER  # noqa: E402
-from game.engine import GAMES  # noqa: E402
-from game.engine import actions as A  # noqa: E402
-from game.engine.cards import cards_in  # noqa: E402
+from game.ai.opening import COLUMNS, DATA_FILE, all_keys, key_cards, key_slots
+from game.ai.rules import rules_for
+from game.ai.rules_hidden_trump import BY_POWER
+from game.engine import GAMES
+from game.engine import actions as A
+from game.engine.cards import cards_in
 
 HOLDER, DEALER = 0, 3  # the holder sits at forehand
 

@@ -20,9 +20,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.i18n import LANGUAGES  # noqa: E402
-from game.ui import layout  # noqa: E402
-from harness import sizes  # noqa: E402
+from game.i18n import LANGUAGES
+from game.ui import layout
+from harness import sizes
 
 
 def canvas_for(viewport, forced=None):

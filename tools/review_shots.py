@@ -18,12 +18,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine import GAMES  # noqa: E402
-from game.engine.records import random_record  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from game.engine import GAMES
+from game.engine.records import random_record
+from harness import driver
+from game.ui.layout import LANDSCAPE, PORTRAIT
 
 
 def main(argv=None) -> int:

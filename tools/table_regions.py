@@ -19,12 +19,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
-import table_survey as survey  # noqa: E402
+import pygame
+import table_survey as survey
 
-from game.ui import gfx  # noqa: E402
+from game.ui import gfx
 
-from harness import driver  # noqa: E402
+from harness import driver
 
 COLOURS = {"top bar": (250, 210, 60), "label": (90, 200, 255), "fan": (200, 120, 255), "trick": (255, 255, 255),
            "speech": (255, 150, 60), "badge": (255, 80, 80), "trump card": (255, 80, 200), "prompt": (120, 255, 120),

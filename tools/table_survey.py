@@ -31,17 +31,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from game import i18n  # noqa: E402
-from game.engine import GAMES  # noqa: E402
-from game.i18n import _  # noqa: E402
-from game.ui import kit  # noqa: E402
-from harness import driver  # noqa: E402
-from game.ui.lessons import LESSONS, LessonSession  # noqa: E402
-from game.ui.names import action_label  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui.session import Session  # noqa: E402
+from game import i18n
+from game.engine import GAMES
+from game.i18n import _
+from game.ui import kit
+from harness import driver
+from game.ui.lessons import LESSONS, LessonSession
+from game.ui.names import action_label
+from game.ui.scenes.table import TableScene
+from game.ui.session import Session
 
 CANVASES = {"upright": (720, 1558), "sideways": (1558, 720), "16:9": (1280, 720), "9:16": (720, 1280)}
 SETTINGS = {"anim_speed": 4.0, "ai_level": "easy", "trick_wait": 1.0, "hints": True}

@@ -114,7 +114,7 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
               "players": "game.ai.Thinker" if thinker else "random", "why_random": why_not if not thinker else "",
               "level": level if thinker else None, "hands": hands, "games": {}}
     for game in games or list(GAMES):
-        decisions, wall, p95s, rollouts, choices = 0, 0.0, [], 0, 0
+        decisions, wall, p95s, rollouts = 0, 0.0, [], 0
         slices, slice_ms_sum, slice_p95s, slice_max = 0, 0.0, [], 0.0
         try:
             for seed in range(first_seed, first_seed + hands):

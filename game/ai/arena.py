@@ -91,7 +91,7 @@ class Tally:
         self.made = 0
         self.mults: list[int] = []
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.ms += other.ms
         self.bids += other.bids
         self.made += other.made

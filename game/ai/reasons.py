@@ -109,7 +109,7 @@ class Decision:
                 "reason": message_json(self.reason)}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Decision":
+    def from_json(cls, data: dict) -> Decision:
         choices = tuple(Choice(c["action"], c["value"], c["margin"], c["points"], c["made"], c["samples"])
                         for c in data["choices"])
         return cls(data["seat"], data["level"], data["action"], data["worlds"], choices,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..engine import GAMES
 from .family import family_of
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_for(game, open_risk: float | None = None):
     """The rule-based player of ``game`` (its name or class), from the AI's profile of the game
     (``family``); 304 and 28 bids open to ``open_risk`` if given."""

@@ -269,7 +269,7 @@ class Thinker:
                 self.done = True  # (an exact search cannot start in the budget's last EXACT_MARGIN)
         self.spent += now - t0
 
-    def finish(self, slice_ms: float = 10.0) -> "Thinker":
+    def finish(self, slice_ms: float = 10.0) -> Thinker:
         """Think to completion in slices of ``slice_ms`` (one call: the arena, scripts, tests)."""
         while not self.done:
             self.step(slice_ms)

@@ -73,7 +73,7 @@ def _stdout_to_null() -> None:
     try:
         os.dup2(devnull, sys.stdout.fileno())
     except (AttributeError, OSError, ValueError):  # no stdout at all: a new one on the null device
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
     finally:
         os.close(devnull)
 

@@ -74,7 +74,7 @@ class Earlier:
     change: tuple
 
     @classmethod
-    def of(cls, hand: Hand) -> "Earlier":
+    def of(cls, hand: Hand) -> Earlier:
         """The result of ``hand``, which must be over (ValueError otherwise)."""
         if not hand.is_over():
             raise ValueError("the hand is not over yet")

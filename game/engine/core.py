@@ -216,7 +216,7 @@ class Hand:
     # ---- construction -------------------------------------------------------
     @classmethod
     def deal(cls, seed, options: dict | None = None, dealer: int = 0, score=None,
-             first_hand: bool = False) -> "Hand":
+             first_hand: bool = False) -> Hand:
         """A new hand whose cards come from ``seed`` (an int or a text: same seed, same cards);
         the other arguments as for the constructor.  ValueError for a bad argument."""
         return cls(deal_cards(cls, options, seed, _check_dealer(dealer)), dealer, options, score, first_hand)
@@ -352,7 +352,7 @@ class Hand:
         self._told_by = self._events = None
         return True
 
-    def with_cards(self, dealt) -> "Hand":
+    def with_cards(self, dealt) -> Hand:
         """A new hand with this hand's rules, dealer and score before it, dealt ``dealt`` (four
         lists of card codes, trusted: not checked), before any action.  For search: many
         worlds built without checking the same options again."""
@@ -365,7 +365,7 @@ class Hand:
         twin._start()
         return twin
 
-    def with_held_cards(self, dealt) -> "Hand | None":
+    def with_held_cards(self, dealt) -> Hand | None:
         """This position as it would stand had ``dealt`` been dealt instead (four lists of card
         codes, trusted), when the two deals differ only in cards still held: the actions taken
         are kept, not replayed, so the caller vouches that they stay legal with the new cards
@@ -388,7 +388,7 @@ class Hand:
         twin._told_by = twin._events = None
         return twin if twin._deal_changed(self) else None
 
-    def _deal_changed(self, before: "Hand") -> bool:
+    def _deal_changed(self, before: Hand) -> bool:
         """After ``with_held_cards`` gave this copy of ``before`` its new deal: bring up to date
         what the game derives from the deal, or False when the new deal would have changed what has already
         happened (the caller then replays)."""
@@ -419,7 +419,7 @@ class Hand:
     # every list, dict and set (safe, slower).
     MUTABLE: tuple[str, ...] | None = None
 
-    def clone(self) -> "Hand":
+    def clone(self) -> Hand:
         twin = object.__new__(type(self))
         state = self.__dict__.copy()
         if self.MUTABLE is None:

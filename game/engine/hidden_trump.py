@@ -255,10 +255,9 @@ class HiddenTrumpHand(Hand):
             public = obs.public
             if a == public["indicator"] and not public["revealed"]:
                 return W.INDICATOR_LAST  # the trumper's face-down card, played as the last one
-            if not obs.trick:
-                return W.LEAD
-            if a >> 4 == obs.trick[0][1] >> 4:
-                return W.FOLLOW_SUIT
+            plain = W.card_allowed(obs, a)
+            if plain is not W.CANNOT_FOLLOW:
+                return plain  # leads, or follows suit
             if public.get("caller") == obs.seat and a >> 4 == public["trump"]:
                 return W.TRUMP_AFTER_CALL
             if cls.CUTS_FACE_DOWN and not public["revealed"]:

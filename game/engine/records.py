@@ -16,7 +16,7 @@ import random
 from .actions import BID, is_bid, parse_action
 from .bounds import Limits, OutOfBounds, json_value
 from .core import Hand, IllegalAction, check_seed
-from .quote import ELLIPSIS, LIMIT, clean, quoted
+from .quote import ELLIPSIS, LIMIT, quoted
 from .registry import GAMES, game_class
 
 # A record is small: 52 cards and about 70 actions of 400, pretty-printed, are under 10 kB.

@@ -436,13 +436,12 @@ class HandSchieber(Hand):
     # ---- why a legal action is allowed ----------------------------------------------------
     @classmethod
     def _allowed(cls, obs: Observation, a: int) -> W.Allowed:
-        if a >= 64:
+        if not A.is_play(a):
             return W.CHOICE  # a contract, or the push
-        if not obs.trick:
-            return W.LEAD
+        plain = W.card_allowed(obs, a)
+        if plain is not W.CANNOT_FOLLOW:
+            return plain  # leads, or follows suit
         led = obs.trick[0][1] >> 4
-        if a >> 4 == led:
-            return W.FOLLOW_SUIT
         trump = obs.public["trump"]
         if trump is None:
             return W.CANNOT_FOLLOW

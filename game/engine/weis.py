@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ASS, BANNER, KOENIG, OBER, SUIT_MASKS, UNDER, make_card
+from .cards import ASS, BANNER, KOENIG, OBER, UNDER, make_card
 
 # Four-of-a-kind values; fours of 9, 8, 7 and 6 score nothing and are not formed.
 FOUR_POINTS = {UNDER: 200, ASS: 100, KOENIG: 100, OBER: 100, BANNER: 100}

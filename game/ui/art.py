@@ -132,7 +132,7 @@ class Pen:
             rect = rect.inflate(-w, -w)
         pygame.draw.ellipse(self.surface, colour, rect)
 
-    def sub(self, x: float, y: float, size: float, flip: bool | None = None) -> "Pen":
+    def sub(self, x: float, y: float, size: float, flip: bool | None = None) -> Pen:
         """A pen for the square box of side ``size`` centred on (x, y), turned like this one unless told."""
         a, b = self.pt(x - size / 2, y - size / 2), self.pt(x + size / 2, y + size / 2)
         rect = (round(min(a[0], b[0])), round(min(a[1], b[1])), round(size * self.unit), round(size * self.unit))
@@ -303,7 +303,7 @@ def draw_figure(pen: Pen, style: str, robe, trim, depth: float) -> None:
         pen.poly(_GOLD_DARK, [(0.09, 1.16), (0.91, 1.16), (0.91, 1.21), (0.09, 1.21)], _LINE, 0.008)
         pen.poly(_GOLD, [(0.45, 1.14), (0.55, 1.14), (0.55, 1.23), (0.45, 1.23)], _LINE, 0.008)
     for side in (1, -1):                       # sleeves down to the hands
-        x = lambda v: 0.5 + side * (v - 0.5)  # noqa: E731
+        x = lambda v, side=side: 0.5 + side * (v - 0.5)
         pen.poly(sleeve, [(x(0.72), 0.68), (x(0.88), 0.76), (x(0.9), hand_y - 0.04),
                           (x(0.74), hand_y - 0.04), (x(0.7), 0.8)], _LINE, 0.01)
         pen.line(_GOLD, [(x(0.74), hand_y - 0.05), (x(0.9), hand_y - 0.05)], 0.025)

@@ -64,7 +64,7 @@ class LinkRequest:
     caption: str | None = None
 
     @classmethod
-    def of(cls, web) -> "LinkRequest":
+    def of(cls, web) -> LinkRequest:
         return cls(web.deal, web.record, web.step, web.mode, web.autoplay, web.caption)
 
     def __bool__(self) -> bool:

@@ -33,7 +33,7 @@ class Session:
         self.notes: dict[int, dict] = {}  # what the AI weighed, by action index of this hand (records' notes)
 
     @classmethod
-    def from_hand(cls, hand, seed=0, level: str = "normal", humans=(0,), store=None) -> "Session":
+    def from_hand(cls, hand, seed=0, level: str = "normal", humans=(0,), store=None) -> Session:
         """A match that goes on from ``hand`` (a hand of any game, actions already taken or
         not: a shared deal, an example position): its dealer and score are the match's, the
         hands after it are dealt from ``seed``.  With ``store`` None it is never saved and
@@ -135,7 +135,7 @@ class Session:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, store=None) -> "Session":
+    def from_dict(cls, data: dict, store=None) -> Session:
         """The saved match rebuilt from its hand records (ValueError if it does not fit this engine)."""
         if not isinstance(data, dict):
             raise ValueError("a saved match must be a JSON object")
@@ -158,7 +158,7 @@ class Session:
                 raise ValueError("the match's counters do not follow its hands")
         except ValueError:
             raise
-        except Exception as err:  # any other failure: the save does not fit this engine
+        except Exception as err:  # noqa: BLE001 - any other failure: the save does not fit this engine
             raise ValueError(f"saved match does not replay: {type(err).__name__}: {err}") from None
         m.finished, m.hand = finished, hand
         m.hand_number, m.redeals, m.dealer, m.score = hand_number, redeals, dealer, list(hand.score_before)
@@ -166,7 +166,7 @@ class Session:
         return s
 
     @classmethod
-    def _checked_session(cls, data: dict) -> "Session":
+    def _checked_session(cls, data: dict) -> Session:
         game, seed, level, humans = data["game"], data["seed"], data["level"], data["humans"]
         if not isinstance(game, str) or not isinstance(data["options"], dict):
             raise ValueError("the game or its options have the wrong type")
@@ -175,11 +175,11 @@ class Session:
             raise ValueError("seed, level or seats have the wrong type")
         try:
             return cls(game, data["options"], seed, level, humans, None)
-        except Exception as err:
+        except Exception as err:  # noqa: BLE001 - any failure to set it up: a broken save
             raise ValueError(f"the match cannot be set up: {err}") from None
 
     @classmethod
-    def _from_v1(cls, data: dict, store=None) -> "Session":
+    def _from_v1(cls, data: dict, store=None) -> Session:
         """The first save format: the match replayed from its seed, hand by hand."""
         try:
             s = cls._checked_session(data)
@@ -191,13 +191,13 @@ class Session:
                 s.hand.apply(text)
         except ValueError as err:
             raise ValueError(f"saved match does not replay: {err}") from None
-        except Exception as err:  # any failure means the save does not fit this engine
+        except Exception as err:  # noqa: BLE001 - any failure means the save does not fit this engine
             raise ValueError(f"saved match does not replay: {type(err).__name__}: {err}") from None
         s.store = store
         return s
 
     @classmethod
-    def resume(cls, store, slot: str | None = None) -> "Session | None":
+    def resume(cls, store, slot: str | None = None) -> Session | None:
         """The match saved in ``slot`` of ``store`` (by default the most recently played), or
         None; one that cannot be resumed is set aside (a notice)."""
         if slot is None:

@@ -202,6 +202,20 @@ def _rev(blob: dict) -> int:
     return rev if type(rev) is int and 0 <= rev < 10**15 else 0
 
 
+def _counts_added(base: dict, stats: dict, seen: dict) -> dict:
+    """A copy of the counts ``base`` plus what ``stats`` counted beyond ``seen`` (this window's
+    counts since it last read them), each count held within 0..MAX_COUNT."""
+    merged = copy.deepcopy(base)
+    for game, counts in stats.items():
+        before = seen.get(game, {})
+        for key, value in counts.items():
+            added = value - before.get(key, 0)
+            if added:
+                row = merged.setdefault(game, {})
+                row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+    return merged
+
+
 def _trimmed(hands: list) -> list:
     """The last HISTORY_KEEP hands, the older ones without their notes beyond HISTORY_NOTES_CHARS."""
     hands = list(hands[-HISTORY_KEEP:])
@@ -423,7 +437,7 @@ class Store:
             return json.dumps(blob, sort_keys=True)
 
         try:
-            self._update(name, change)
+            self.backend.update(name, change, LIMITS[kind].chars)
         except (TooLarge, NotText):  # another window left something we cannot read: not written over
             self._frozen.add(name)
             return False, now
@@ -446,16 +460,6 @@ class Store:
             return True, now
         return False, now
 
-    def _update(self, name: str, change) -> None:
-        update = getattr(self.backend, "update", None)
-        limit = LIMITS[kind_of(name)].chars
-        if update is not None:
-            update(name, change, limit)
-            return
-        new = change(self.backend.load(name, limit))  # a backend of a test without update
-        if new is not None:
-            self.backend.save(name, new)
-
     _CHECKS = {"settings": lambda d: check_settings(d)[0], "stats": lambda d: check_stats(d)[0],
                "history": lambda d: check_history(d), "match": lambda d: check_match(d)}
 
@@ -475,7 +479,7 @@ class Store:
 
     def _changed(self) -> set[str]:
         try:
-            return set(getattr(self.backend, "changed", set)())
+            return self.backend.changed()
         except OSError:
             return set()
 
@@ -508,15 +512,8 @@ class Store:
                         self.settings[name] = value
                         self._seen_settings[name] = value
             elif kind == "stats":
-                mine = {game: {k: v - self._seen_stats.get(game, {}).get(k, 0) for k, v in counts.items()}
-                        for game, counts in self.stats.items()}
+                merged = _counts_added(data, self.stats, self._seen_stats)
                 self._seen_stats = copy.deepcopy(data)
-                merged = copy.deepcopy(data)
-                for game, added in mine.items():
-                    for k, v in added.items():
-                        if v:
-                            row = merged.setdefault(game, {})
-                            row[k] = min(MAX_COUNT, max(0, row.get(k, 0) + v))
                 self.stats.clear()
                 self.stats.update(merged)
             else:
@@ -561,14 +558,7 @@ class Store:
 
         def merge(stored):
             """The counts as stored now, plus what this window counted since it last read them."""
-            merged = copy.deepcopy(self._seen_stats if stored is None else stored)
-            for name, counts in self.stats.items():
-                seen = self._seen_stats.get(name, {})
-                for key, value in counts.items():
-                    added = value - seen.get(key, 0)
-                    if added:
-                        row = merged.setdefault(name, {})
-                        row[key] = min(MAX_COUNT, max(0, row.get(key, 0) + added))
+            merged = _counts_added(self._seen_stats if stored is None else stored, self.stats, self._seen_stats)
             merged_out["stats"] = merged
             return merged
 
@@ -630,7 +620,7 @@ class Store:
             mine = slot in self._matches
             taken: list = []
 
-            def merge(stored):
+            def merge(stored, taken=taken):
                 if isinstance(stored, Taken):
                     taken.append(stored)
                     return None

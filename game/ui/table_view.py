@@ -2,15 +2,14 @@
 and the last-trick overlay.  ``lay_out`` computes where everything goes (``table_frame``);
 ``draw`` draws that frame and the table's state, and changes neither.
 
-What stays put from frame to frame is drawn once into ``still`` (``draw_still``); while only
-the moving things change (cards in flight, the thinking dots, a notice fading, score changes
-floating), a frame puts back the still picture where they were and draws them where they are
-(``draw_moving``), over everything else."""
+The moving things (cards in flight, the thinking dots, a notice fading, score changes floating)
+are drawn last, over the rest, and what they cover is kept (``draw_moving``): while only they
+change, a frame puts back what lay under them and draws them where they are now, and the rest
+of the screen stays as it was."""
 
 from __future__ import annotations
 
 import math
-import time
 
 import pygame
 
@@ -39,8 +38,8 @@ class TableView:
         self.frame = None           # the last frame laid out
         self.to_warm: list = []     # (card, width) faces to draw ahead of need
         self._rotated: dict = {}
-        self.still = None           # the picture without what moves (draw_still)
-        self.moved: list = []       # the rects the moving things covered in the last frame
+        self.under: list = []       # (rect, pixels) under the moving things drawn last
+        self.under_size = None      # the canvas those pixels were taken from
 
     @property
     def rects(self) -> dict:
@@ -107,28 +106,57 @@ class TableView:
         return self._rotated[key]
 
     # ---- the whole frame ------------------------------------------------------------------------
-    def draw_still(self, size, state, hand, draw_table, draw_widgets) -> pygame.Surface:
-        """The last frame laid out without what moves, into ``still`` (of the canvas' ``size``)."""
-        if self.still is None or self.still.get_size() != tuple(size):
-            self.still = pygame.Surface(size).convert()
-        self.draw(self.still, state, hand, draw_table, draw_widgets, moving=False)
-        return self.still
+    def can_restore(self, surf) -> bool:
+        """Whether what lay under the last moving things was kept from a canvas like ``surf``."""
+        return self.under_size == surf.get_size()
+
+    def forget_under(self) -> None:
+        self.under, self.under_size = [], None
 
     def draw_moving(self, surf, state, restore: bool) -> None:
-        """What moves, over the still picture on ``surf``: with ``restore``, ``surf`` holds the
-        last frame, whose moving things are first covered with the still picture again."""
+        """What moves, over the rest on ``surf``; what each covers is kept first.  With
+        ``restore``, ``surf`` holds the last frame: what its moving things covered is put back."""
         if restore:
-            for rect in self.moved:
-                surf.blit(self.still, rect, rect)
-        f, moved = self.frame, []
-        for seat, label in f.labels.items():
+            for rect, pixels in reversed(self.under):
+                surf.blit(pixels, rect)
+        parts = self.moving_parts(state)
+        bounds = surf.get_rect()
+        covered = [rect.clip(bounds) for rect, _draw in parts]
+        self.under = [(rect, surf.subsurface(rect).copy()) for rect in covered if rect.width and rect.height]
+        self.under_size = surf.get_size()
+        for _rect, draw in parts:
+            draw(surf)
+
+    def moving_parts(self, state) -> list:
+        """(rect it may cover, draw(surf)) of each moving thing, in drawing order."""
+        f, parts = self.frame, []
+        for label in f.labels.values():
             if label.thinking:
-                moved.append(self.thinking(surf, label.rect, state.clock, label.row_centres()[label.dots_row]))
-        moved += self.flights(surf, state)
+                y = label.row_centres()[label.dots_row]
+                parts.append((self.dots_rect(label.rect, y),
+                              lambda surf, r=label.rect, y=y: self.thinking(surf, r, state.clock, y)))
+        for flight in state.flights:
+            if flight.t >= flight.delay and not (flight.done and flight.seat is not None):
+                parts.append(self.flight_part(flight))
         if f.notice:
-            moved.append(self.notice(surf, *f.notice))
-        moved += self.floats(surf, f.floats)
-        self.moved = moved
+            parts.append((pygame.Rect(f.notice[0]), lambda surf, n=f.notice: self.notice(surf, *n)))
+        for text, pos, alpha, colour in f.floats:
+            img = gfx.text(text, self.lay.large, colour, True)
+            parts.append((img.get_rect(center=(int(pos[0]), int(pos[1]))),
+                          lambda surf, x=(text, pos, alpha, colour): self.floats(surf, [x])))
+        return parts
+
+    def flight_part(self, flight):
+        """(rect, draw) of a card in flight: its shadow and badge are in the rect."""
+        badge = _("face down") if flight.down and flight.card is not None else ""
+        width = flight.width
+        rect = pygame.Rect(0, 0, width, self.art.height(width))
+        rect.center = (int(flight.pos[0]), int(flight.pos[1]))
+        m = self.art.shadow_margin(width) if width in self.widths() else 0
+        cover = rect.inflate(2 * m + 8, 2 * m + 12)
+        if badge:
+            cover = cover.union(self.badge_box(badge, rect))
+        return cover, lambda surf: self.card(surf, flight.card, flight.pos, width, badge=badge)
 
     def refresh_moving(self, state) -> None:
         """The moving things of the frame laid out, at this moment (the rest stays where it was)."""
@@ -221,14 +249,17 @@ class TableView:
         if label.thinking and clock is not None:
             self.thinking(surf, rect, clock, ys[label.dots_row])
 
-    def thinking(self, surf, rect, clock, y) -> pygame.Rect:
-        """Three pulsing dots beside a seat's label: the AI is deciding.  Returns the rect they
-        may cover at their largest."""
+    def thinking(self, surf, rect, clock, y) -> None:
+        """Three pulsing dots beside a seat's label: the AI is deciding."""
         for i in range(3):
             a = 0.5 + 0.5 * math.sin(clock * 6 - i * 0.8)
             r = 4 + int(3 * a)
             colour = tuple(int(c * (0.5 + 0.5 * a)) for c in style.TURN)
             pygame.draw.circle(surf, colour, (int(direction.flip_x(rect.right - 52 + i * 18, rect)), y), r)
+
+    @staticmethod
+    def dots_rect(rect, y) -> pygame.Rect:
+        """Where the thinking dots of the label at ``rect`` may draw, at their largest."""
         xs = [int(direction.flip_x(rect.right - 52 + i * 18, rect)) for i in (0, 2)]
         return pygame.Rect(min(xs) - 8, y - 8, abs(xs[1] - xs[0]) + 17, 17)
 

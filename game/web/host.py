@@ -197,7 +197,7 @@ class HostLink:
         self.build = build if isinstance(build, str) else ""
 
     @classmethod
-    def of_page(cls, **kwargs) -> "HostLink | None":
+    def of_page(cls, **kwargs) -> HostLink | None:
         """The link of this page under pygbag if its template has the API, else None."""
         import sys
 

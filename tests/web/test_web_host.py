@@ -147,7 +147,7 @@ def rules_page(browser, embed_site):
     page, frame = embedding_page(context, embed_site, RULES)
     try:
         wait_event(page, "ready", timeout=READY_MS)
-    except Exception:
+    except Exception:  # noqa: BLE001 - whatever stopped it, the game's Python says why
         raise AssertionError(f"no ready event; the game's Python: {python_status(frame)}") from None
     yield page, frame
     context.close()

@@ -4,7 +4,6 @@ native); game.web.storage_backend talks to the browser's real localStorage."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 import web_browser

@@ -19,6 +19,12 @@ class GlossaryScene(ReadingScene):
                            "Rosen (roses), Schilten (shields), Schellen (bells).")),
             (_("Swiss cards"), _("Ass (A) is the Ace, König (K) the King, Ober (O) a mounted man above the Under "
                                  "(U), and Banner the Ten, a flag; then 9 down to 6.")),
+            (_("French-suited Jass cards"), _(
+                "The settings can show Schieber's cards as the French-suited Jass deck of the Romandie: "
+                "Eicheln are {clubs}, Rosen {hearts}, Schilten {spades}, Schellen {diamonds}; the Under is the "
+                "{jack}, the Ober the {queen}, the Banner the 10. The game and its multipliers stay the same.").format(
+                clubs=_("Clubs"), hearts=_("Hearts"), spades=_("Spades"), diamonds=_("Diamonds"), jack=_("Jack"),
+                queen=_("Queen"))),
             (_("Trump, Puur and Nell"), _("In a suit contract the Under of trump, the Puur, is the highest card "
                                           "and the 9 of trump, the Nell, the next.")),
             (_("Obenabe and Undenufe"), _("Two contracts without trump: in Obenabe high cards win (Ass first); "

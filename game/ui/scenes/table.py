@@ -12,7 +12,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from .. import direction, players
+from .. import direction
 from ..games import game_ui
 from ..input import KEY, MOVE, PRESS, RELEASE
 from ..lesson_note import LessonNote
@@ -445,30 +445,25 @@ class TableScene(Scene):
         super().draw_widgets(surf)
 
     def draw(self, surf):
-        """The still picture is drawn again only when it changed (``App.still_changed``): else
-        the frame draws only what moves over the one kept (``TableView.draw_moving``).  The last
-        trick, over everything, is drawn whole."""
+        """The table is drawn whole only when its still picture changed (``App.still_changed``)
+        or something lay over the last frame (a notice, a caption): else the frame puts back what
+        the moving things covered and draws them where they are now (``TableView.draw_moving``).
+        The last trick, over everything, is drawn whole."""
         view, app = self.view, self.app
         if self.state.show_last:
             self.lay_out()
             view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets)
             lay = self.layout
             self.why.draw(surf, lay, lay.trick_pos[0][1] + self.art.height(lay.trick_w) // 2 + 24)
-            view.still = None
+            view.forget_under()
             return
-        kept = view.still is not None and view.still.get_size() == surf.get_size()
-        if app.still_changed or not kept:
+        if app.still_changed or app.last_picture is not self or not view.can_restore(surf):
             self.lay_out()
-            surf.blit(view.draw_still(surf.get_size(), self.state, self.hand, app.draw_table, self.draw_widgets),
-                      (0, 0))
+            view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets, moving=False)
             view.draw_moving(surf, self.state, restore=False)
             return
         view.refresh_moving(self.state)
-        if app.last_picture is self:
-            view.draw_moving(surf, self.state, restore=True)
-        else:  # something lay over the last picture (a notice, a caption): the still one again
-            surf.blit(view.still, (0, 0))
-            view.draw_moving(surf, self.state, restore=False)
+        view.draw_moving(surf, self.state, restore=True)
 
     def lay_out(self):
         note = [self.note.rect] if self.note and self.note.rect else []  # bubbles and notices keep off it too
