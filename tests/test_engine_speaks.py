@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from game.engine import actions as A
 from game.engine import GAMES, phases
 from game.engine.facts import Facts
@@ -124,11 +126,19 @@ def test_events_hide_what_a_seat_may_not_see():
     assert seen_down
 
 
-def test_the_fast_path_tells_nothing():
-    hand = GAMES["28"].deal(5)
+@pytest.mark.parametrize("game", ["304", "28", "400", "schieber"])  # the games whose worlds keep held cards
+def test_the_fast_path_tells_nothing(game):
+    """A copy of a hand that has told events tells none once it is moved on by the fast path
+    (``replay_actions``) or given other held cards (``with_held_cards``): the last ``apply``'s
+    events are not its position's."""
+    hand = GAMES[game].deal(5)
     hand.apply(hand.legal_actions()[0])
-    world = hand.with_cards(hand.dealt)
-    assert world.replay_actions([(0, a) for a in ()]) and world.events == ()
+    assert hand.events
+    twin = hand.clone()
+    assert twin.events == hand.events  # a clone is the same position
+    assert twin.replay_actions([(twin.turn, twin.fast_legal()[0])]) and twin.events == ()
+    held = hand.with_held_cards(hand.dealt)
+    assert held is not None and held.events == ()
 
 
 # ---- the layers above ask, they do not decode ------------------------------------------------------

@@ -120,3 +120,26 @@ def test_every_scene_that_lists_games_shows_the_new_one(test_game):
     driver.click_button(app, "Statistics")
     driver.frames(app, 2)  # draws a row per game, the new one included
     assert app.scene.name == "statistics"
+
+
+def test_the_schieber_contract_line_names_the_seat_to_choose():
+    """Forehand chooses, or after a push the partner: the line names the seat the engine gives
+    the turn to, in every seat's view."""
+    from game.engine import actions as A
+    from game.ui.names import seat_name
+    ui = game_ui("schieber")
+    seen = set()
+    for dealer in range(4):
+        hand = GAMES["schieber"].deal(dealer + 20, dealer=dealer)
+        for pushed in (False, True):
+            if pushed:
+                hand.apply(A.PUSH)
+            obs = hand.observation(hand.turn)
+            line = ui.contract_line(obs)
+            assert obs.facts.pushed == pushed and line.startswith("Pushed: ") == pushed
+            if hand.turn == 0:
+                assert line.endswith("you choose the contract") or line == "You choose the contract"
+            else:
+                assert line.endswith(f"{seat_name(hand.turn)} chooses the contract")
+            seen.add((hand.turn, pushed))
+    assert len(seen) == 8

@@ -574,15 +574,15 @@ class UISchieber(GameUI):
 
     def contract_line(self, obs):
         p = obs.facts
-        if p.contract is None:
+        if p.contract is None:  # the seat to act chooses: forehand, or after a push the partner
+            chooser = obs.turn
             if p.pushed:
-                chooser = (p.forehand + 2) % 4
                 if self.is_you(chooser):
                     return _("Pushed: you choose the contract")
                 return _("Pushed: {seat} chooses the contract").format(seat=self.seat(chooser))
-            if self.is_you(p.forehand):
+            if self.is_you(chooser):
                 return _("You choose the contract")
-            return _("{seat} chooses the contract").format(seat=self.seat(p.forehand))
+            return _("{seat} chooses the contract").format(seat=self.seat(chooser))
         contract = self.contract_name(p.contract, p.trump)
         if self.is_you(p.chooser):
             text = _("{contract} ×{mult} · your choice")

@@ -35,12 +35,12 @@ from game.engine.bounds import Field, Limits, OutOfBounds, check_fields, json_va
 from game.engine.codes import MAX_ACTIONS, MAX_CODE_CHARS, MODES, Earlier, clean_caption, deal_code, record_code
 from game.engine.options import resolve
 from game.engine.quote import clean, quoted
+from game.web.params import MAX_SEED  # a host's seed is the page's ?seed=
 
 API_VERSION = 1
 KEY = "trickTable"
 MAX_MESSAGE_CHARS = 4096   # a command is a few hundred characters; the page refuses more before queueing
 LIMITS = Limits(chars=MAX_MESSAGE_CHARS, depth=4, items=200)  # a command nests 2 deep (its options)
-MAX_SEED = 10**18 - 1      # as the page's ?seed=
 MAX_ID_CHARS = 64
 MAX_TEXT_CHARS = 1000      # a caption before it is cleaned and cut
 MAX_PER_FRAME = 8          # commands taken from the queue in one frame
