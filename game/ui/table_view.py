@@ -141,8 +141,7 @@ class TableView:
         if f.notice:
             parts.append((pygame.Rect(f.notice[0]), lambda surf, n=f.notice: self.notice(surf, *n)))
         for text, pos, alpha, colour in f.floats:
-            img = gfx.text(text, self.lay.large, colour, True)
-            parts.append((img.get_rect(center=(int(pos[0]), int(pos[1]))),
+            parts.append((kit.text.rect(text, self.lay.large, pos, "center", True),
                           lambda surf, x=(text, pos, alpha, colour): self.floats(surf, [x])))
         return parts
 
