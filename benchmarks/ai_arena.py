@@ -1,7 +1,7 @@
 """Duplicate-arena figures of the AI levels against the rule-based baseline (or ``dd``).
 
-    nice -n 10 python benchmarks/ai_arena.py [--games 28,304] [--levels normal,expert]
-        [--against baseline,dd] [--deals 60] [--seed 1] [--jobs 2] [--json]
+    nice -n 10 python benchmarks/ai_arena.py [--games 28,304] [--levels normal,expert,normal@120]
+        [--against baseline,dd,normal] [--deals 60] [--seed 1] [--jobs 2] [--json]
 
 One line per (game, level, opponent): mean difference per deal over the opponent with its 95 %
 confidence interval, the same in match score, the bid success rates and the time per decision
@@ -20,18 +20,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai.arena import PLAYERS, play_deals
+from game.ai.arena import player, play_deals
 from game.engine import GAMES
 
 from arguments import comma_list, whole_number, parse_with_smoke
 
 
+def players(text: str) -> list[str]:
+    """A comma-separated list of the arena's players (``arena.player``)."""
+    return [player(name.strip()) for name in text.split(",")]
+
+
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--games", type=comma_list(list(GAMES)), default=list(GAMES))
-    p.add_argument("--levels", type=comma_list(PLAYERS), default=["normal", "expert"])
-    p.add_argument("--against", type=comma_list(PLAYERS), default=["baseline"],
-                   help="opponents, comma-separated (baseline; dd)")
+    p.add_argument("--levels", type=players, default=["normal", "expert"],
+                   help="comma-separated; a level held to a work budget: normal@120 (120 roll-outs a decision)")
+    p.add_argument("--against", type=players, default=["baseline"],
+                   help="opponents, comma-separated (baseline; dd; normal@120)")
     p.add_argument("--deals", type=whole_number, default=60)
     p.add_argument("--seed", default="1")
     p.add_argument("--jobs", type=whole_number, default=1, help="processes sharing the deals")

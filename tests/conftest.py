@@ -16,6 +16,7 @@ No test's outcome may depend on the machine's speed or load, nor on chance:
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from helpers import registered
@@ -34,6 +35,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 TEST_GAME = HandWhist
 TEST_GAMES = {cls.GAME: cls for cls in (HandWhist, HandPassing)}
 CONTRACT_GAMES = [*GAMES, *TEST_GAMES]
+
+
+WEB = Path(__file__).resolve().parent / "web"
+
+
+def pytest_collection_modifyitems(items):
+    """The web tests first: they wait on Chromium and Pyodide more than they compute, and a
+    module that builds its own site runs as one group (tests/web/conftest.py); begun early, their
+    waits are filled by the other workers' tests, and no long group is left for the end."""
+    items.sort(key=lambda item: WEB not in item.path.parents)
 
 
 @pytest.fixture(autouse=True)

@@ -903,3 +903,20 @@ def test_a_seat_for_which_no_world_fits_still_acts_legally(monkeypatch):
         assert search.baseline_action(obs) == usual
         for level in ("easy", "expert"):
             assert search.choose(obs, level, 1) == usual
+
+
+def test_a_work_budget_thinks_for_that_many_rollouts_whatever_the_clock():
+    """``rollouts``: the level's work, not its time (the arena's stand-in for a slower device):
+    a clock that says every look took a second changes neither the work nor the action."""
+    hand = GAMES["28"].deal(seed=4)
+    for _ in range(12):  # the auction by the rules, into the play
+        obs = hand.observation(hand.turn)
+        if len(obs.legal) > 2 and not any(A.is_bid(a) for a in obs.legal):
+            break
+        hand.apply(baseline_action(obs, 1))
+    slow, fast = search.WorkClock(tick=1.0), search.WorkClock(tick=1e-6)
+    a = Thinker(obs, "normal", 3, clock=slow, rollouts=25).finish()
+    b = Thinker(obs, "normal", 3, clock=fast, rollouts=25).finish()
+    assert a.rollouts == b.rollouts == 25
+    assert a.best() == b.best()
+    assert choose(obs, "normal", 3, clock=slow, rollouts=25) == a.best()

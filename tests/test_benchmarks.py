@@ -69,6 +69,11 @@ REFUSED = [
     ("benchmarks/i18n.py", ["--json"], "--json"),  # it takes none
     ("benchmarks/wasm.py", ["--hands", "0"], "--hands"),
     (ARENA, ["--deals", "0"], "--deals"),
+    (ARENA, ["--a", "normal@0"], "--a"),
+    (ARENA, ["--b", "baseline@5"], "--b"),
+    ("benchmarks/ai_arena.py", ["--levels", "normal@x"], "--levels"),
+    ("benchmarks/wasm.py", ["--choices", "-1"], "--choices"),
+    ("benchmarks/wasm.py", ["--levels", "baseline"], "--levels"),
     (ARENA, ["--matches", "-1"], "--matches"),
     (ARENA, ["--dd-ms", "-5"], "--dd-ms"),
     (ARENA, ["--options", "{bad"], "--options"),

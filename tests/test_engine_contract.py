@@ -313,6 +313,7 @@ def play_and_watch(hand, rng, avoid=()):
 
 # The 304 second auction (auction_8) has its own property below, so that a fault there does not
 # hide faults everywhere else.
+@pytest.mark.slow
 @fuzz(80)
 @given(seed=SEEDS, choices=SEEDS)
 def test_no_observation_shows_a_card_its_seat_may_not_see(game, seed, choices):
@@ -321,6 +322,7 @@ def test_no_observation_shows_a_card_its_seat_may_not_see(game, seed, choices):
 
 # Hidden-trump situations are rare under uniform play (reveal/call are one choice among many):
 # here nobody reveals, calls or asks for a redeal, so trump stays hidden as long as the rules allow.
+@pytest.mark.slow
 @pytest.mark.parametrize("hidden_trump_game", HIDDEN_TRUMP_GAMES)
 @fuzz(50)
 @given(seed=SEEDS, choices=SEEDS)
@@ -329,6 +331,7 @@ def test_no_observation_leaks_while_trump_stays_hidden(hidden_trump_game, seed, 
     play_and_watch(hand, random.Random(choices), avoid=("reveal", "call", "redeal"))
 
 
+@pytest.mark.slow
 @fuzz(50)
 @given(seed=SEEDS, choices=SEEDS)
 def test_no_observation_leaks_in_the_304_second_auction(seed, choices):

@@ -17,6 +17,7 @@ from game.engine import codes
 from game.engine.codes import CodeError, decode
 from game.ui.session import Session
 
+pytestmark = pytest.mark.slow  # a fuzzer: `make check` leaves it to `make test`
 CODES_PER_GAME = FUZZ_EXAMPLES or 500
 
 

@@ -27,6 +27,7 @@ from harness import driver
 from game.ui.layout import LANDSCAPE, PORTRAIT
 from game.ui.session import Session
 
+pytestmark = pytest.mark.slow  # a fuzzer: `make check` leaves it to `make test`
 INPUTS_PER_GAME = FUZZ_EXAMPLES or 240
 FAST = {"ai_level": "easy", "anim_speed": 4.0}
 TIMES = (0.0, 1 / 240, 1 / 60, 1 / 60, 1 / 30, 0.25, 1.0)  # seconds a frame may take

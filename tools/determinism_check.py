@@ -5,7 +5,8 @@
 
 Runs the suite (or the part the pytest arguments name, e.g. ``tests/test_ai.py``) ``--loaded``
 times while a busy loop runs on every core, then ``--idle`` times on a quiet machine, each run in
-parallel as ``make test`` runs it and in its own shuffled order (pytest-random-order, the seed
+parallel as ``make test`` runs it and in its own shuffled order (pytest-random-order: the modules
+in a random order and the tests in each, so a module's fixtures are still made once; the seed
 printed so a run can be repeated).  Prints each run's seed, wall time and counts, then every test
 whose outcome was not the same in all runs.  Exit status 0 only when every test had the same
 outcome every time and none failed.
@@ -63,7 +64,7 @@ def outcomes(report: Path) -> dict[str, str]:
 def run(index: int, loaded: bool, seed: int, jobs: str, hog_limit: float, pytest_args: list[str]) -> dict:
     report, log = OUT / f"run-{index}.xml", OUT / f"run-{index}.log"
     command = [sys.executable, "-m", "pytest", "-n", jobs, "--dist", "loadgroup", "-p", "random_order",
-               "--random-order-bucket=global", f"--random-order-seed={seed}", f"--junitxml={report}",
+               "--random-order-bucket=module", f"--random-order-seed={seed}", f"--junitxml={report}",
                "-p", "no:cacheprovider", *pytest_args]
     hogs = start_hogs(os.cpu_count() or 1, hog_limit) if loaded else []
     started = time.monotonic()

@@ -31,7 +31,11 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_ms: float = 10.0) -> dict:
+def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_ms: float = 10.0,
+              choices: int | None = None) -> dict:
+    """One hand (with ``choices``, only until that many decisions with a choice have been made:
+    a sample of the auction and the first tricks). With a thinker, a decision with a choice is
+    one it searches (not one legal action, nor a table auction's bid, which the rules make)."""
     from game.engine import GAMES
 
     rng = random.Random(f"{game}/{seed}")
@@ -39,14 +43,21 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
     times: list[float] = []
     slices = rollouts = 0
     slice_times: list[float] = []
+    choice_times: list[float] = []  # the decisions with a choice (with a thinker: those it searches)
+    choice_rollouts: list[int] = []
     hand_started = time.perf_counter()
     while hand.turn != -1:
         if len(times) >= MAX_DECISIONS:
             raise RuntimeError(f"{game} seed {seed}: no end after {MAX_DECISIONS} decisions")
+        if choices is not None and len(choice_times) >= choices:
+            break
         seat = hand.turn
+        several = len(hand.legal_actions()) > 1
         started = time.perf_counter()
+        done_before = rollouts
         if thinker is not None:
             mind = thinker(hand.observation(seat), level, rng.randrange(2**31))
+            several = not mind.done  # it searches (not a single choice, nor the rules' table auction)
             while not mind.done:
                 step_started = time.perf_counter()
                 mind.step(slice_ms)
@@ -57,9 +68,13 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         else:
             action = rng.choice(hand.legal_actions())
         times.append((time.perf_counter() - started) * 1000)
+        if several:
+            choice_times.append(times[-1])
+            choice_rollouts.append(rollouts - done_before)
         hand.apply(action)
     wall_ms = (time.perf_counter() - hand_started) * 1000
-    result = hand.result()
+    over = hand.turn == -1
+    result = hand.result() if over else None
     return {
         "decisions": len(times),
         "wall_ms": round(wall_ms, 3),
@@ -68,11 +83,15 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         "slice_p95_ms": round(_percentile(slice_times, 0.95), 4),
         "slice_max_ms": round(max(slice_times), 4) if slice_times else 0.0,
         "rollouts": rollouts,  # roll-outs (and exact searches) the thinkers finished
+        "choices": len(choice_times),
+        "choice_ms": round(sum(choice_times), 3),
+        "choice_max_ms": round(max(choice_times), 4) if choice_times else 0.0,
+        "choice_rollouts": choice_rollouts,  # per decision with a choice
         "total_ms": round(sum(times), 3),
         "mean_ms": round(sum(times) / len(times), 4) if times else 0.0,
         "p95_ms": round(_percentile(times, 0.95), 4),
         "max_ms": round(max(times), 4) if times else 0.0,
-        "record_actions": len(hand.record().get("actions", [])) if isinstance(hand.record(), dict) else None,
+        "record_actions": len(hand.record().get("actions", [])) if over and isinstance(hand.record(), dict) else None,
         "result_keys": sorted(result) if isinstance(result, dict) else None,
         "tricks": len(getattr(hand, "tricks", ())),
         "thrown_in": bool(getattr(hand, "thrown_in", False)),  # e.g. 304 after four passes
@@ -103,8 +122,9 @@ def run(seed: int = 1, ai: bool = True, level: str = "normal", slice_ms: float =
 
 
 def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: int = 1, games=None,
-          slice_ms: float = 10.0) -> dict:
-    """Many hands per game: wall time per decision (stable even where the clock is coarse)."""
+          slice_ms: float = 10.0, choices: int | None = None) -> dict:
+    """Many hands per game: wall time per decision (stable even where the clock is coarse);
+    ``choices``: each hand only until that many decisions with a choice (see ``play_hand``)."""
     import sys
 
     from game.engine import GAMES
@@ -116,9 +136,10 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
     for game in games or list(GAMES):
         decisions, wall, p95s, rollouts = 0, 0.0, [], 0
         slices, slice_ms_sum, slice_p95s, slice_max = 0, 0.0, [], 0.0
+        choice_ms, choice_max, choice_rollouts = 0.0, 0.0, []
         try:
             for seed in range(first_seed, first_seed + hands):
-                row = play_hand(game, seed, thinker, level, slice_ms)
+                row = play_hand(game, seed, thinker, level, slice_ms, choices)
                 decisions += row["decisions"]
                 wall += row["wall_ms"]
                 rollouts += row["rollouts"]
@@ -127,6 +148,9 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
                 slice_ms_sum += row["slice_mean_ms"] * row["slices"]
                 slice_p95s.append(row["slice_p95_ms"])
                 slice_max = max(slice_max, row["slice_max_ms"])
+                choice_ms += row["choice_ms"]
+                choice_max = max(choice_max, row["choice_max_ms"])
+                choice_rollouts += row["choice_rollouts"]
         except Exception as error:  # noqa: BLE001 - reported per game
             report["games"][game] = {"error": f"seed {seed}: {type(error).__name__}: {error}"}
             continue
@@ -140,5 +164,11 @@ def bench(hands: int = 50, ai: bool = False, level: str = "normal", first_seed: 
             "slice_mean_ms": round(slice_ms_sum / slices, 3) if slices else 0.0,
             "slice_p95_ms": round(max(slice_p95s), 3) if slice_p95s else 0.0,
             "slice_max_ms": round(slice_max, 3),
+            "choices": len(choice_rollouts),  # decisions with a choice (see play_hand)
+            "choice_ms_mean": round(choice_ms / len(choice_rollouts), 3) if choice_rollouts else 0.0,
+            "choice_ms_max": round(choice_max, 3),
+            "choice_rollouts_mean": round(sum(choice_rollouts) / len(choice_rollouts), 1) if choice_rollouts else 0.0,
+            "choice_rollouts_min": min(choice_rollouts, default=0),
+            "choice_rollouts_median": _percentile([float(r) for r in choice_rollouts], 0.5),
         }
     return report

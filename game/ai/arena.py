@@ -4,7 +4,10 @@
         [--matches M] [--play-only] [--options '{"double": true}'] [--jobs 2] [--dd-ms MS]
         [--wall-clock]
 
-A player is a level (``search.ALL_LEVELS``) or ``dd``, the double-dummy yardstick (``dd``):
+A player is a level (``search.ALL_LEVELS``), a level held to a work budget (``normal@120``: at
+most 120 roll-outs a decision however long they take, the same work on any machine: a slower
+device's level, ``benchmarks/wasm.py --throttle`` counts its roll-outs) or ``dd``, the
+double-dummy yardstick (``dd``):
 it thinks as long as the other player's level (the normal level's time against the
 baseline), or ``--dd-ms``.  Thinking time is each process's CPU time (``search.cpu_clock``),
 so that other work on the machine slows both players alike; ``--wall-clock`` turns that off.
@@ -49,17 +52,37 @@ SEED_CHARS = 100  # the arena's seed; each deal's and match's seed is made from 
 PLAYERS = ALL_LEVELS + (DD,)
 
 
+def split_player(name: str) -> tuple[str, int | None]:
+    """``normal@120`` -> ("normal", 120): the level and its work budget in roll-outs (or None)."""
+    level, at, count = name.partition("@")
+    return level, (int(count) if at else None)
+
+
+def player(text: str) -> str:
+    """An argparse type: one of PLAYERS, or a level of ``search.LEVELS`` with ``@`` and a
+    work budget in roll-outs per decision (``normal@120``)."""
+    level, at, count = text.partition("@")
+    if not at and text in PLAYERS:
+        return text
+    if at and level in LEVELS and count.isascii() and count.isdigit() and len(count) <= 6 and int(count) >= 1:
+        return text
+    raise argparse.ArgumentTypeError(f"takes one of {', '.join(PLAYERS)}, or a level with a number of roll-outs "
+                                     f"such as normal@120, not {shown(text, 40)}")
+
+
 def dd_budget(other: str, dd_ms: float | None = None) -> float:
     """The yardstick's thinking time: ``dd_ms``, else the other player's, else normal's."""
     if dd_ms is not None:
         return dd_ms
+    other = split_player(other)[0]
     return LEVELS[other].budget_ms if other in LEVELS else LEVELS["normal"].budget_ms
 
 
 def decide(obs, level: str, seed: int, dd_ms: float) -> int:
     if level == DD:
         return choose_dd(obs, dd_ms, seed)
-    return choose(obs, level, seed)
+    level, rollouts = split_player(level)
+    return choose(obs, level, seed, rollouts=rollouts)
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float, float]:
@@ -291,8 +314,9 @@ def main(argv=None) -> int:
 def _main(argv) -> int:
     p = ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", required=True, choices=list(GAMES))
-    p.add_argument("--a", required=True, choices=PLAYERS)
-    p.add_argument("--b", required=True, choices=PLAYERS)
+    p.add_argument("--a", required=True, type=player, metavar="PLAYER",
+                   help=f"{', '.join(PLAYERS)}, or a level held to a number of roll-outs a decision: normal@120")
+    p.add_argument("--b", required=True, type=player, metavar="PLAYER", help="as --a")
     p.add_argument("--deals", type=at_least(1), default=100)
     p.add_argument("--seed", type=seed_text, default="1")
     p.add_argument("--matches", type=at_least(0), default=0)

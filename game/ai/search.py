@@ -20,7 +20,7 @@ import math
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import GAMES
 from ..engine import actions as A
@@ -186,7 +186,10 @@ class Thinker:
     """Anytime search for the seat of ``obs``; it sees ``obs`` and nothing else.  It thinks on
     ``clock`` (seconds; by default ``search.clock`` as it is set when the thinker is made)."""
 
-    def __init__(self, obs, level: str = "normal", seed: int = 0, clock=None):
+    def __init__(self, obs, level: str = "normal", seed: int = 0, clock=None, rollouts: int | None = None):
+        """``rollouts``: a work budget instead of the level's time: the level thinks until that
+        many roll-outs (or exact searches), however long they take (the arena's stand-in for a
+        slower device: see ``arena.player``)."""
         self.clock = clock = clock or current_clock()
         t0 = clock()
         if level != "baseline" and level not in LEVELS:
@@ -199,6 +202,8 @@ class Thinker:
         self.rules = rules_for(obs.game)
         self.rollouts = 0
         self.level = LEVELS.get(level)
+        if rollouts is not None and self.level is not None:
+            self.level = replace(self.level, budget_ms=math.inf, max_rollouts=rollouts)
         self.family = family = family_of(GAMES[obs.game])
         self.weight = family.match_weight(self.level is not None and self.level.light_score,
                                           auction=obs.phase != P.PLAY)
@@ -404,11 +409,12 @@ class Thinker:
         return max(vals, key=score)
 
 
-def choose(obs, level: str = "normal", seed: int = 0, clock=None) -> int:
-    """Think to completion (on ``clock``: see ``Thinker``) and return the action (arena, tests)."""
+def choose(obs, level: str = "normal", seed: int = 0, clock=None, rollouts: int | None = None) -> int:
+    """Think to completion (on ``clock``, or for ``rollouts``: see ``Thinker``) and return the
+    action (arena, tests)."""
     if level == "baseline":
         return baseline_action(obs, seed)
-    return Thinker(obs, level, seed, clock).finish().best()
+    return Thinker(obs, level, seed, clock, rollouts).finish().best()
 
 
 __all__ = ["ALL_LEVELS", "LEVELS", "Level", "Thinker", "WorkClock", "baseline_action", "choose"]
