@@ -45,7 +45,7 @@ class Shape:
     controls_rows: int        # rows of action buttons
     controls_gap: int         # the buttons above the hand
     status_rows: int          # the top bar's rows of text (0: as many as fit beside the buttons)
-    trick_below_partner: int  # room under the partner's cards (its speech) before the trick's band
+    trick_below_partner: int  # room under the partner's cards (its speech, a lesson's note) before the trick's band
     prompt_room: int          # the prompt's band above the buttons
     dialog_width: float       # a dialog's share of the width (0: as the dialog asks)
     dialog_height_most: float
@@ -57,7 +57,7 @@ UPRIGHT = Shape(
     card_w=150, card_grow=14, trick_w=116, trick_grow=10, back_w=54, hand_bottom=14, hand_side=4,
     two_row_hand=8, partner_gap=16, centre_y=0, slot_dx=100, slot_apart=10, slot_dx_grow=20, slot_dy=88, slot_dy_grow=8,
     side_x=50, side_x_grow=0, side_y=14, side_fan_top=0, side_fan_rise=74, own_row_beside_left=True, trump_apart=24,
-    hint_w=180, controls_rows=2, controls_gap=20, status_rows=3, trick_below_partner=60, prompt_room=84,
+    hint_w=180, controls_rows=2, controls_gap=20, status_rows=3, trick_below_partner=96, prompt_room=84,
     dialog_width=0.94, dialog_height_most=0.9, dialog_height_least=0.0)
 
 SIDEWAYS = Shape(
