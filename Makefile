@@ -56,7 +56,7 @@ game/i18n/%.mo: game/i18n/%.po $(STAMP)
 catalogs: $(CATALOGS)
 
 # Everything: engine, AI, table, and the web tests (Chromium, Playwright, Pyodide installed here).
-test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
+test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS) $(SIM_STAMP)
 	sh tools/install_test_tools.sh
 	$(PY) -m ruff check .
 	TRICK_TABLE_WEB_TESTS=1 $(PYTEST)
@@ -93,7 +93,7 @@ coverage: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS)
 		| awk 'NR <= 2 || /TOTAL/ || $$4 + 0 < 95'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build/web build/stage build/web-cache $(CATALOGS)
+	rm -rf $(VENV) $(SIM_VENV) .pytest_cache .hypothesis build/web build/stage build/web-cache $(CATALOGS)
 
 # pygbag (make web) and Playwright (the browser tests), from the web lock
 $(WEB_STAMP): $(STAMP) $(WEB_LOCK)
@@ -123,14 +123,18 @@ web: $(WEB_STAMP)
 itch: $(WEB_STAMP)
 	$(PY) tools/web_build.py $(WEB_ARGS) --itch --out build/web-itch --stage build/stage-itch
 
-# pygbag's simulator (python -m pygbag --sim) runs main.py natively: a Python 3.12 beside the
-# project with the pinned pygbag, pygame-ce and what the runtime's aio/pep0723.py imports
-# (PYTHON312=/path/to/python3.12 where that is not on the PATH)
-SIM_VENV := .venv-3.12
-PYTHON312 ?= python3.12
+# pygbag's simulator (python -m pygbag --sim) runs main.py natively: a Python 3.12 (the runtime's
+# version) beside the project with the pinned pygbag, pygame-ce and what the runtime's
+# aio/pep0723.py imports.  `make test` makes it when this machine has a Python 3.12 (on the PATH or
+# pyenv's); PYTHON312=/path/to/python3.12 names one.  tests/web/test_web_sim.py skips without it.
+SIM_VENV := .venv-sim
+PYTHON312 ?= $(shell for p in python3.12 $(HOME)/.pyenv/versions/3.12*/bin/python3.12 /usr/local/bin/python3.12 /usr/bin/python3.12; do \
+	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' 2>/dev/null && { echo "$$p"; break; }; done)
+SIM_STAMP := $(if $(PYTHON312),$(SIM_VENV)/.installed)
 $(SIM_VENV)/.installed: tools/requirements-web.txt
 	$(PYTHON312) -m venv $(SIM_VENV)
-	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 pyparsing packaging platform-wasm==0.1.5
+	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 \
+		pyparsing==3.3.3 packaging==26.4 platform-wasm==0.1.5
 	touch $@
 
 sim: $(SIM_VENV)/.installed

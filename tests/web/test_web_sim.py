@@ -4,7 +4,7 @@ pinned wheel (its cpythonrc.py, aio loop and console, platform shims, sys.platfo
 300 frames of a demo hand — the closest this machine gets to the real runtime.
 
 It needs a Python 3.12 environment with pygbag 0.9.3, pygame-ce and what the runtime's
-``aio/pep0723.py`` imports (``make sim`` makes ``.venv-3.12``); without one the test is skipped,
+``aio/pep0723.py`` imports (``make test`` and ``make sim`` make ``.venv-sim`` where the machine has a Python 3.12); without one the test is skipped,
 saying so.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SIM_PYTHON = Path(os.environ.get("TRICK_TABLE_SIM_PYTHON") or ROOT / ".venv-3.12" / "bin" / "python")
+SIM_PYTHON = Path(os.environ.get("TRICK_TABLE_SIM_PYTHON") or ROOT / ".venv-sim" / "bin" / "python")
 
 
 def test_main_py_runs_a_demo_hand_in_pygbags_simulator(tmp_path):
