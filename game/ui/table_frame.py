@@ -252,20 +252,27 @@ class FramePlanner:
                 if x is not None]
         return out + [badge.box for badge in f.badges]
 
-    def place(self, size, anchors, avoid, never=(), reach=None):
+    def place(self, size, anchors, avoid, never=(), reach=None, spare=()):
         """The first of ``anchors`` ((attribute, point) pairs) where a box of ``size`` stays on
-        screen and clear of ``avoid`` and ``never``; else the free place nearest the first
-        anchor's box (within ``reach`` px of it, None: anywhere on the table); else the anchor
-        that hides least of ``never``, then of ``avoid`` (``never``: what must stay in sight,
-        the trick and the prompt)."""
+        screen and clear of ``avoid``, ``never`` and ``spare``; else the free place nearest the
+        first anchor's box (within ``reach`` px of it); else the same clear of ``spare`` no more
+        (what may be covered rather than go farther); else the free place nearest anywhere on
+        the table; else the anchor that hides least of ``never``, then of ``avoid`` (``never``:
+        what must stay in sight, the trick and the prompt)."""
         screen = self.lay.rect.inflate(-8, -8)
-        sights = [list(never), list(avoid)]
+        sights = [list(never), [*avoid, *spare]]
         box = kit.place.least_hidden(size, anchors, sights, screen)
         if not any(kit.place.covers(box, sights)):
             return box
         first = kit.place.least_hidden(size, anchors[:1], [], screen)
         table = pygame.Rect(screen.left, self.lay.top_bar.bottom + 4, screen.width, screen.bottom - self.lay.top_bar.bottom - 4)
         near = kit.place.nearest_free(size, first.center, table, sights, reach=reach)
+        if near is None and spare:
+            loose = [list(never), list(avoid)]
+            box = kit.place.least_hidden(size, anchors, loose, screen)
+            if not any(kit.place.covers(box, loose)):
+                return box
+            near = kit.place.nearest_free(size, first.center, table, loose, reach=reach)
         if near is None and reach is not None:  # farther from its seat rather than over something
             near = kit.place.nearest_free(size, first.center, table, sights)
         return near or box
@@ -678,8 +685,14 @@ class FramePlanner:
         if not said or seat not in f.labels:
             return
         text, _age = said
-        lay = self.lay
-        avoid = self.occupied(f)
+        lay, obs = self.lay, state.obs
+        # the trick's empty places stay clear; before the play (the auction, the contract) no
+        # card comes to them, so another seat's speech with no free place near its seat may lie
+        # on them rather than take a place far off (the player's own stays by its name: the
+        # middle is left to a notice)
+        cards_come = obs.phase == P.PLAY or bool(obs.tricks)
+        spare = [] if cards_come or seat == 0 else [slot for slot in f.slots if slot not in f.trick]
+        avoid = self.occupied(f, empty_slots=not spare)
         box = None
         widths = [lay.size[0]]
         if seat in (1, 3) and lay.portrait:  # between the screen edge and the trick: wrap to fit
@@ -687,7 +700,7 @@ class FramePlanner:
             widths.append(zone.left - 18 if seat == 3 else lay.size[0] - zone.right - 18)
         for max_w in widths:
             lines, text_size, size = self.speech_box(text, max_w)
-            box = self.place(size, self.bubble_anchors(f, seat, size), avoid, reach=lay.size[0] // 3)
+            box = self.place(size, self.bubble_anchors(f, seat, size), avoid, reach=lay.size[0] // 3, spare=spare)
             if not any(box.colliderect(a) for a in avoid):
                 break
         f.bubbles[seat] = Speech(box, lines, text_size, *speech_tail(box, f.labels[seat].rect))
