@@ -15,6 +15,8 @@ No test's outcome may depend on the machine's speed or load, nor on chance:
 
 from __future__ import annotations
 
+import asyncio
+
 import os
 from pathlib import Path
 
@@ -45,6 +47,23 @@ def pytest_collection_modifyitems(items):
     module that builds its own site runs as one group (tests/web/conftest.py); begun early, their
     waits are filled by the other workers' tests, and no long group is left for the end."""
     items.sort(key=lambda item: WEB not in item.path.parents)
+
+
+@pytest.fixture(autouse=True)
+def no_browser_loop_in_the_thread(request):
+    """Playwright's sync API (the web tests' session browser) leaves its asyncio loop marked as
+    running in the worker's thread between its calls; a test run after it in the same worker that
+    starts the app with ``asyncio.run`` would be refused.  Outside the web tests the mark is lifted
+    for the test and put back after it."""
+    loop = asyncio.events._get_running_loop()
+    if loop is None or WEB in request.path.parents:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(loop)
 
 
 @pytest.fixture(autouse=True)

@@ -46,12 +46,13 @@ def tree_state(src: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def made(can_build, src):
-    """What `make web` runs, into build/web."""
+def made(can_build, src, tmp_path_factory):
+    """What `make web` runs, into build/web (its scratch folder a fresh one of the test's own)."""
     before = tree_state(src)
     started = time.monotonic()
     run = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "web_build.py"), "--src", str(src)],
+        [sys.executable, str(ROOT / "tools" / "web_build.py"), "--src", str(src),
+         "--stage", str(tmp_path_factory.mktemp("stage"))],
         capture_output=True, text=True, timeout=300,
     )
     seconds = time.monotonic() - started
