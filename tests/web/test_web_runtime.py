@@ -252,8 +252,9 @@ def test_a_new_build_replaces_the_app_and_keeps_the_runtime(cdn_context, src, tm
 
 def test_the_runtimes_alerts_and_rejections_reach_the_failure_screen(cdn_context, shipped_site):
     """pythons.js answers an unhandled promise rejection with alert(): the page shows its
-    failure screen instead of a dialog."""
-    context, routes = cdn_context()
+    failure screen instead of a dialog.  (The stand-in interpreter: the real main.js would fail
+    on its own at the wasm it cannot link, and its failure could come first.)"""
+    context, routes = cdn_context(stand_in=True)
     page = visit(context, shipped_site.url + "index.html")
     page.wait_for_function("() => tt.trail.some((t) => t[1] === 'onload')")
     page.evaluate("setTimeout(() => Promise.reject(new Error('rejected on purpose')), 0)")
