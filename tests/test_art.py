@@ -1,6 +1,8 @@
 """Card art, fonts, the felt table and the sounds, under the dummy video and audio drivers."""
 
 import os
+import subprocess
+import sys
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -17,6 +19,8 @@ from game.ui import theme
 from game.ui.art import CardArt
 from game.ui.fonts import asset_path, font
 from game.ui.sound import NAMES, Sounds, sound_path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 pygame.init()
 
@@ -247,3 +251,14 @@ def test_sounds_are_silent_without_a_mixer(monkeypatch):
     for name in NAMES:
         sounds.play(name)
     sounds.set_enabled(False)
+
+
+def test_fonts_stay_usable_when_pygame_quits_and_starts_again_more_than_once():
+    """pygame calls a quit hook once and forgets it: the font cache sets its hook again each time
+    it fills, so a font made before any later quit is not handed out dead after it."""
+    code = ("import pygame\nfrom game.ui import fonts\n"
+            "for _ in range(3):\n    pygame.init()\n    assert fonts.size('Trick', 20)[0] > 0\n    pygame.quit()\n"
+            "print('alive')\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert run.returncode == 0 and "alive" in run.stdout, run.stderr[-2000:]

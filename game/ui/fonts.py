@@ -74,6 +74,8 @@ def face_font(face: str, size: int, bold: bool = False) -> pygame.font.Font:
             f.set_script(SCRIPT_CODES[face])
             if face in RTL_FACES:
                 f.set_direction(pygame.DIRECTION_RTL)
+        if not _cache:  # pygame forgets its quit hooks once it has called them: one per filling
+            pygame.register_quit(_clear)
         _cache[key] = f
     return f
 
@@ -299,8 +301,7 @@ i18n.on_language_change(language_changed)
 
 
 def _clear():
+    """Fonts made before ``pygame.quit()`` are dead after it; the hook is set again when the
+    cache next fills (``face_font``)."""
     _cache.clear()
     runs.cache_clear()
-
-
-pygame.register_quit(_clear)
