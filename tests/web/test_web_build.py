@@ -39,7 +39,7 @@ def tree_state(src: Path) -> dict:
         paths = [base] if base.is_file() else sorted(base.rglob("*")) if base.is_dir() else []
         for path in paths:
             rel = path.relative_to(src).as_posix()
-            if not path.is_file() or "__pycache__" in path.parts or rel.startswith(("build/web", "build/stage")):
+            if not path.is_file() or "__pycache__" in path.parts or rel.startswith(("build/web", "build/stage", "build/determinism", "build/.coverage")):
                 continue
             state[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
     return state

@@ -34,6 +34,24 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+@pytest.fixture(autouse=True)
+def game_modules_as_they_were():
+    """The loader runs the real main.py in this process and quits pygame after it: the game's
+    modules it imported (from the unpacked archive, where the worker had none yet) are forgotten
+    and the fonts and text pictures cached before the quit are dropped, so the tests that run
+    after these in the same worker see a clean game and live fonts."""
+    before = {name for name in sys.modules if name == "game" or name.startswith("game.")}
+    yield
+    for name in [m for m in sys.modules if (m == "game" or m.startswith("game.")) and m not in before]:
+        del sys.modules[name]
+    if "game.ui.fonts" in sys.modules:
+        sys.modules["game.ui.fonts"]._clear()
+    if "game.ui.kit.text" in sys.modules:
+        sys.modules["game.ui.kit.text"].clear_caches()
+    if "game.ui.gfx" in sys.modules:
+        sys.modules["game.ui.gfx"].clear_caches()
+
+
 @pytest.fixture(scope="module")
 def site(can_build, src, tmp_path_factory):
     work = tmp_path_factory.mktemp("loader")
