@@ -10,6 +10,11 @@ STAMP := $(VENV)/.installed
 JOBS ?= auto
 PYTEST = $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
+# pygbag's simulator environment (see `sim` below), made by `make test` where a Python 3.12 is found
+SIM_VENV := .venv-sim
+PYTHON312 ?= $(shell for p in python3.12 $(HOME)/.pyenv/versions/3.12*/bin/python3.12 /usr/local/bin/python3.12 /usr/bin/python3.12; do \
+	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' 2>/dev/null && { echo "$$p"; break; }; done)
+SIM_STAMP := $(if $(PYTHON312),$(SIM_VENV)/.installed)
 # ---- the web version (issue 6): pygbag, Playwright, Debian's chromium and Pyodide --------------
 WEB_STAMP := $(VENV)/.web-installed
 WEB_TEST_STAMP := $(VENV)/.web-test-installed
@@ -127,10 +132,6 @@ itch: $(WEB_STAMP)
 # version) beside the project with the pinned pygbag, pygame-ce and what the runtime's
 # aio/pep0723.py imports.  `make test` makes it when this machine has a Python 3.12 (on the PATH or
 # pyenv's); PYTHON312=/path/to/python3.12 names one.  tests/web/test_web_sim.py skips without it.
-SIM_VENV := .venv-sim
-PYTHON312 ?= $(shell for p in python3.12 $(HOME)/.pyenv/versions/3.12*/bin/python3.12 /usr/local/bin/python3.12 /usr/bin/python3.12; do \
-	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' 2>/dev/null && { echo "$$p"; break; }; done)
-SIM_STAMP := $(if $(PYTHON312),$(SIM_VENV)/.installed)
 $(SIM_VENV)/.installed: tools/requirements-web.txt
 	$(PYTHON312) -m venv $(SIM_VENV)
 	$(SIM_VENV)/bin/python -m pip install --quiet pygbag==0.9.3 pygame-ce==2.5.8 installer==1.1.0 \
