@@ -16,6 +16,7 @@ served by the game's own site (its own origin: allowed without any setting).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -174,7 +175,8 @@ def test_a_rules_page_drives_a_match_and_hears_its_events_in_order(rules_page):
         assert codes.decode(event["deal"]).hand.dealt == codes.decode(event["record"]).hand.dealt
     assert overs[-1]["result"]["match_over"] and not any(e["result"]["match_over"] for e in overs[:-1])
     assert got[-1]["winner"] == overs[-1]["result"]["winner"] and got[-1]["score"] == overs[-1]["score"]
-    assert sent == "c1"
+    assert re.fullmatch(r"c[1-9][0-9]*", sent)  # the page numbers its commands; which number depends on
+    # what the module's shared page sent before this test (the tests run in any order)
 
 
 def test_load_plays_a_record_back_and_a_deal_again(rules_page):
