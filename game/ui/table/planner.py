@@ -16,7 +16,7 @@ from game.engine import actions as A
 from game.engine import phases as P
 from game.i18n import _
 
-from . import kit, style
+from .. import kit, style
 
 LIFT = 18  # how far the selected card rises out of the hand
 WEIS_CARD_W = 88  # the narrowest card shown in a Weis: its corner index 23 canvas px (12 CSS px on a phone)
