@@ -15,7 +15,7 @@ from game.i18n import _
 from .. import direction
 from ..games import game_ui
 from ..input import KEY, MOVE, PRESS, RELEASE
-from ..lesson_note import LessonNote
+from ..lessons.note import LessonNote
 from ..names import action_label, action_phrase, refusal_text
 from ..scene import ACTIVATE, Scene
 from ..table.ai import TableAI
