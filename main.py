@@ -180,7 +180,7 @@ def first_scene(app, args, web):
     if linked:
         return linked
     if web.learn:
-        from game.ui.lessons import lesson_table
+        from game.ui.lessons.lesson import lesson_table
 
         lesson = lesson_table(app, web.learn, level)  # None, with a notice, for a game without one
         if lesson:

@@ -271,7 +271,7 @@ class ScriptedThinker:
 
 def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(monkeypatch):
     from game.ui import players
-    from game.ui.table_ai import TableAI
+    from game.ui.table.ai import TableAI
 
     session = Session("28", {}, 5, "easy", ())
     thinkers = []
@@ -296,7 +296,7 @@ def test_the_ai_thinks_ahead_while_the_table_is_busy_and_seems_to_think_only_aft
     """While cards fly, the seat to act next gets its slices (none in the frame its thinker is
     made); the time it seems to think counts from when the table is free."""
     from game.ui import players
-    from game.ui.table_ai import TableAI
+    from game.ui.table.ai import TableAI
 
     session = Session("28", {}, 5, "easy", ())
     thinkers = []
@@ -320,7 +320,7 @@ def test_a_watched_records_actions_come_first_and_a_script_that_no_longer_fits_i
     each after the AI's least thinking time, with no note; an entry for another seat or an
     action the hand refuses drops the whole script, and the AI plays on."""
     from game.ui import players
-    from game.ui.table_ai import TableAI
+    from game.ui.table.ai import TableAI
 
     session = Session("28", {}, 5, "easy", ())
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(obs.legal[-1], 1))
@@ -372,7 +372,7 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
     frame never waits for it); when it is done the table says the move and its reason and
     outlines the card; each slice stays within the AI seats' budget."""
     from game.ui import players
-    from game.ui.table_hint import TableHint
+    from game.ui.table.hint import TableHint
 
     app, session = open_table("28", 5)
     assert wait_for_human(app)
@@ -402,7 +402,7 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
     """A hint is said once; a second press while it thinks does not start it again; an action
     taken meanwhile (the table's ``after_action``) drops it, at the table as in ``TableHint``."""
     from game.ui import players
-    from game.ui.table_hint import TableHint
+    from game.ui.table.hint import TableHint
 
     session = Session("28", {}, 5, "easy", ())
     made = []

@@ -262,3 +262,32 @@ def test_serve_answers_an_over_long_request_with_414_and_keeps_serving(tmp_path)
             assert response.status == 200 and response.read() == b"<p>here</p>"
     finally:
         server.stop()
+
+
+def test_serve_takes_a_client_that_hangs_up_quietly(tmp_path, capfd):
+    """A browser drops connections it no longer needs; the server counts them and prints no
+    traceback into the tests' output (a real fault still would)."""
+    import socket
+    import struct as packing
+    import urllib.request
+
+    import web_serve
+
+    (tmp_path / "big.data").write_bytes(bytes(32 << 20))  # more than the sockets' buffers hold
+    (tmp_path / "index.html").write_text("<p>here</p>", encoding="utf-8")
+    server = web_serve.LocalServer(tmp_path)
+    try:
+        connection = socket.create_connection(server.server.server_address[:2], timeout=10)
+        connection.sendall(b"GET /big.data HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert connection.recv(16).startswith(b"HTTP/1.")
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, packing.pack("ii", 1, 0))
+        connection.close()  # a reset, mid-answer
+        deadline = time.monotonic() + 30
+        while server.server.dropped < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.server.dropped == 1
+        with urllib.request.urlopen(server.url + "index.html", timeout=10) as response:
+            assert response.read() == b"<p>here</p>"  # and it keeps serving
+    finally:
+        server.stop()
+    assert "Traceback" not in capfd.readouterr().err

@@ -13,8 +13,8 @@ from game.engine import events as E
 from game.i18n import _
 
 from .animation import Flight
-from .names import action_label
-from .news import action_news
+from ..names import action_label
+from ..news import action_news
 
 
 class TableState:

@@ -24,8 +24,8 @@ from game.engine import actions as A
 from game.i18n import N_, _
 from game.i18n.refusals import allowed_message
 
-from .names import action_phrase, card_name
-from .session import Session
+from ..names import action_phrase, card_name
+from ..session import Session
 
 PLAY_OUTLINED = N_("Play the card outlined in your hand: {card}.")
 RULE = N_("The rule: {rule}.")
