@@ -22,8 +22,8 @@ from game.i18n import set_language
 from game.ui import ai_notes, gfx, kit, names
 from harness import driver
 from game.ui.layout import LANDSCAPE, PORTRAIT
-from game.ui.review import HandReview
-from game.ui.review_view import TEXT_MIN, TOUCH, ReviewView
+from game.ui.review.hand import HandReview
+from game.ui.review.view import TEXT_MIN, TOUCH, ReviewView
 from game.ui.session import Session
 from game.ui.storage import HISTORY_KEEP, HISTORY_NOTES_CHARS, MemoryBackend, Store
 

@@ -127,7 +127,7 @@ def test_nothing_overlaps_through_a_hand(game, size):
 def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
     from game import i18n
     from game.i18n import LANGUAGES
-    from game.ui.table_frame import FramePlanner
+    from game.ui.table.planner import FramePlanner
 
     cut = []
     fit = FramePlanner.fit_text
@@ -219,7 +219,7 @@ def test_no_part_of_the_score_is_cut_short_on_a_phone(game, canvas, monkeypatch)
 
     from game import i18n
     from game.ui import gfx, style
-    from game.ui.table_state import TableState
+    from game.ui.table.state import TableState
 
     app = show(drive_engine_to(game, lambda h: h.phase == "play" and len(h.tricks) >= 2), canvas)
     scene, lay = app.scene, app.layout

@@ -6,7 +6,7 @@ window, as pygbag's runtime sets it.  pygame is not in Pyodide, so the app's win
 are stood in for here; everything the API goes through is the game's own code: the page
 template's script, ``game.web.host`` (the queue, the checks, the events), ``game.ui.host_bridge``
 (the commands, the events of the match on screen), ``game.ui.links`` (deal and record codes),
-``game.ui.session``, ``game.ui.table_ai`` (the AI seats, a watched record's actions) and the
+``game.ui.session``, ``game.ui.table.ai`` (the AI seats, a watched record's actions) and the
 AI.  What this file stands in for — the table playing the seats the player does not hold, the
 hand result going on to the next hand — the desktop tests check with the real scenes
 (tests/test_links.py).
@@ -21,7 +21,7 @@ from game.i18n import LANGUAGES, set_language
 from game.ui.host_bridge import HostBridge
 from game.ui.players import LEVELS
 from game.ui.storage import Store
-from game.ui.table_ai import TableAI
+from game.ui.table.ai import TableAI
 from game.web.host import HostLink
 
 SCENES = ("menu", "table", "hand-result", "match-result")  # the registry's names (no review scene yet)

@@ -21,8 +21,8 @@ from game.i18n import _
 from game.web import share
 
 from .. import direction, gfx, style
-from ..review import HandReview
-from ..review_view import TEXT_MIN, IconButton, ReviewView, nav_icon, plan
+from ..review.hand import HandReview
+from ..review.view import TEXT_MIN, IconButton, ReviewView, nav_icon, plan
 from ..scene import ACTIVATE, Scene
 from ..widgets import Button
 

@@ -14,8 +14,8 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, kit, style
-from .widgets import Button
+from .. import direction, gfx, kit, style
+from ..widgets import Button
 
 TOUCH = 96      # the review's smallest button, canvas px (48 CSS px needs 89 at a 390 px wide page)
 TEXT_MIN = 24   # its smallest text, canvas px (12 CSS px needs 22.2)
