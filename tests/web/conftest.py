@@ -42,8 +42,9 @@ HERE = Path(__file__).resolve().parent
 # module-scoped fixture) builds it once, and `make web`'s build into build/web runs once at a time.
 # (The session's shipped_site is built once in each worker that needs it: the tests using it
 # spread over the workers.)  A new module with such a fixture belongs here.
-XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "language_site",
-                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_site",
+# The modules that share the worker's Pyodide page (pyodide_runner) run in one group: it loads once.
+XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "pyodide_page",
+                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_page",
                 "test_web_hardened": "hardened_site"}
 
 
@@ -141,3 +142,84 @@ def cdn_context(browser, real_cdn):
     yield open_context
     for context in opened:
         context.close()
+
+
+# Run in a namespace of its own: what the tests may have left in the page's Python.
+PYODIDE_RESET = """
+import sys, __main__
+for name in [m for m in sys.modules if m.split(".")[0] in ("game", "wasm_play")]:
+    del sys.modules[name]          # the game's modules: imported afresh, their state with them
+import platform
+if hasattr(platform, "window"):    # what pygbag's platform module would give, set by a test
+    del platform.window
+names = vars(__main__)             # the globals of the tests' code (pyodide.globals)
+for name in [n for n in names if not n.startswith("__")]:
+    del names[name]
+"""
+
+
+class PyodideRunner:
+    """A page with Pyodide loaded (web_browser's runner: the game's pure-Python packages on its
+    path), in a browser context of its own, shared by the tests of a worker: loading Pyodide
+    costs seconds of CPU, so it loads once.  ``reset()`` (before each test, ``pyodide``) gives
+    it back as it loaded: the other tabs of its context closed, its origin's storage empty,
+    the browser's locale its own, and in Python the game's modules, ``platform.window`` and the
+    tests' globals gone.  (A storage backend's page helpers keep their storage listener, which
+    only fills that backend's own set.)"""
+
+    def __init__(self, browser, url: str):
+        self.url = url + "index.html"
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(120_000)
+        self.page.goto(self.url)
+        self.info = self.page.evaluate("() => window.loaded")
+        self.devtools = self.context.new_cdp_session(self.page)
+        self.user_agent = self.page.evaluate("navigator.userAgent")
+        self.languages = self.page.evaluate("navigator.languages")
+
+    def set_locale(self, locale: str) -> None:
+        """The browser's locale for the open page, as Playwright's ``locale`` option sets it for a
+        new context: ``navigator.language(s)`` (and Accept-Language) and the default of Intl."""
+        self.devtools.send("Emulation.setLocaleOverride", {"locale": locale})
+        self.devtools.send("Emulation.setUserAgentOverride", {"userAgent": self.user_agent, "acceptLanguage": locale})
+
+    def new_tab(self):
+        """Another tab of the same profile (one localStorage), with Pyodide loaded; closed at reset."""
+        page = self.context.new_page()
+        page.set_default_timeout(120_000)
+        page.goto(self.url)
+        page.evaluate("() => window.loaded")
+        return page
+
+    def reset(self) -> None:
+        for page in self.context.pages:
+            if page is not self.page:
+                page.close()
+        self.devtools.send("Emulation.setLocaleOverride", {})
+        self.devtools.send("Emulation.setUserAgentOverride", {"userAgent": self.user_agent,
+                                                              "acceptLanguage": ",".join(self.languages)})
+        self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.evaluate("(code) => window.pyodide.runPython(code, {globals: window.pyodide.toPy({})})", PYODIDE_RESET)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="session")
+def pyodide_runner(browser, tmp_path_factory):
+    """The worker's Pyodide page (``PyodideRunner``), served cross-origin isolated (a 5 µs clock,
+    not 100 µs, for the times the tests print)."""
+    site = web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), SRC)
+    server = Server(site, isolated=True)
+    runner = PyodideRunner(browser, server.url)
+    yield runner
+    runner.close()
+    server.stop()
+
+
+@pytest.fixture
+def pyodide(pyodide_runner):
+    """The worker's Pyodide page, reset to how it loaded."""
+    pyodide_runner.reset()
+    return pyodide_runner
