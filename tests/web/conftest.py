@@ -104,8 +104,7 @@ Server = web_serve.LocalServer
 
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory, can_build, src):
-    """The site built as it ships (the runtime from pygbag's CDN), served on localhost; only
-    its watchdog is shorter (WATCHDOG_SECONDS)."""
+    """The site built as it ships (the runtime from pygbag's CDN), served on localhost."""
     work = tmp_path_factory.mktemp("site")
     summary = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
                               watchdog_seconds=WATCHDOG_SECONDS)
