@@ -215,18 +215,18 @@ def test_build_refuses_a_main_py_the_runtime_would_install_no_pygame_for(can_bui
         web_build.build(src=app, out=tmp_path / "out", stage_root=tmp_path / "stage", quiet=True)
 
 
-def test_make_itch_zips_the_site_with_the_apk(can_build, src, tmp_path):
+def test_make_itch_zips_the_site_with_the_apk(itch_build, src, tmp_path):
     """itch.io takes one zip; its page opens pygbag's .apk, which the worker keeps too."""
     import zipfile
 
-    summary = web_build.build(src=src, out=tmp_path / "web", stage_root=tmp_path / "stage", quiet=True, itch=True)
+    summary = itch_build
     with zipfile.ZipFile(summary["itch_zip"]) as bundle:
         names = set(bundle.namelist())
         assert names == SITE_FILES | {"tricktable.apk"}
         apk = tmp_path / "from-zip.apk"
         apk.write_bytes(bundle.read("tricktable.apk"))
     assert web_build.archive_listing(apk) == sorted("assets/" + rel for rel in web_build.archive_files(src))
-    assert '"tricktable.apk"' in (tmp_path / "web" / "sw.js").read_text(encoding="utf-8")
+    assert '"tricktable.apk"' in (Path(summary["out"]) / "sw.js").read_text(encoding="utf-8")
 
 
 def test_the_page_carries_a_policy_with_its_inline_scripts_hashes(made):
