@@ -17,7 +17,11 @@ built once, and ``make web``'s build into build/web (test_web_build.py) never ru
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -102,18 +106,60 @@ def real_cdn(can_browse):
 Server = web_serve.LocalServer
 
 
+@contextlib.contextmanager
+def locked(path: Path):
+    """An exclusive lock on ``path`` between the run's processes (where the system has flock)."""
+    with open(path, "a") as handle:
+        try:
+            import fcntl
+        except ImportError:  # no flock: shared_build builds per worker instead
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def shared_build(tmp_path_factory, src: Path, **options) -> dict:
+    """The site built from ``src`` with ``web_build.build``'s ``options`` once in the run, its
+    summary (``out``: the site's folder).  The xdist workers share it: it lies in the run's
+    common temporary folder, and the first worker to ask builds it while the others wait on a
+    file lock.  A test reads it and never changes it (copy it first)."""
+    base = tmp_path_factory.getbasetemp()
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    try:
+        import fcntl  # noqa: F401 - without flock each worker builds its own
+        root = base.parent if worker else base  # a worker's basetemp lies in the run's
+    except ImportError:
+        root = base
+    key = hashlib.sha256(repr((str(Path(src).resolve()), sorted(options.items()))).encode()).hexdigest()[:16]
+    folder = root / f"shared-build-{key}"
+    with locked(root / f"shared-build-{key}.lock"):
+        done = folder / "summary.json"
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            summary = web_build.build(src=src, out=folder / "web", stage_root=folder / "stage", quiet=True, **options)
+            done.write_text(json.dumps(summary), encoding="utf-8")
+        return json.loads(done.read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory, can_build, src):
-    """The site built as it ships (the runtime from pygbag's CDN), served on localhost; only
-    its watchdog is shorter (WATCHDOG_SECONDS)."""
-    work = tmp_path_factory.mktemp("site")
-    summary = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
-                              watchdog_seconds=WATCHDOG_SECONDS)
-    server = Server(work / "web")
+    """The site built as it ships (the runtime from pygbag's CDN), served on localhost."""
+    summary = shared_build(tmp_path_factory, src, watchdog_seconds=WATCHDOG_SECONDS)
+    server = Server(summary["out"])
     server.summary = summary
-    server.work = work
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def itch_build(tmp_path_factory, can_build, src) -> dict:
+    """The itch.io build (the default one plus the .apk and the zip itch.io takes), built once
+    in the run: its summary."""
+    return shared_build(tmp_path_factory, src, itch=True)
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 import web_browser
 import web_build
-from pygbag_cdn import TYPES, CdnRoutes
+from pygbag_cdn import TYPES, WATCHDOG_SECONDS, CdnRoutes
 from web_serve import TYPES as SITE_TYPES
 
 from game.engine import Match, codes
@@ -46,7 +46,7 @@ class Site:
 def embed_site(tmp_path_factory, can_browse, src, real_cdn):
     work = tmp_path_factory.mktemp("embed-site")
     web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
-                    watchdog_seconds=5, embed=[RULES], game_origins=[GAME_AT.rstrip("/").rsplit("/", 1)[0]],
+                    watchdog_seconds=WATCHDOG_SECONDS, embed=[RULES], game_origins=[GAME_AT.rstrip("/").rsplit("/", 1)[0]],
                     csp_extra=(PYODIDE_AT,))
     return Site(work / "web")
 
