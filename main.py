@@ -36,7 +36,7 @@ from game.ui.players import LEVELS
 
 
 def parse_args(argv):
-    from game.engine.__main__ import ArgumentParser  # its refusals quote what they were given, shortened
+    from game.engine.cli import ArgumentParser  # its refusals quote what they were given, shortened
 
     p = ArgumentParser(description="Trick Table")
     p.add_argument("--demo", action="store_true", help="the AI plays all four seats")
@@ -180,7 +180,7 @@ def first_scene(app, args, web):
     if linked:
         return linked
     if web.learn:
-        from game.ui.lessons import lesson_table
+        from game.ui.lessons.lesson import lesson_table
 
         lesson = lesson_table(app, web.learn, level)  # None, with a notice, for a game without one
         if lesson:

@@ -167,7 +167,7 @@ def review_paused(app):
 
 
 def lesson_waiting(app):
-    from game.ui.lessons import lesson_table
+    from game.ui.lessons.lesson import lesson_table
 
     app.stack.clear()
     name, params = lesson_table(app, "28", "normal")

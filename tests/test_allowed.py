@@ -125,7 +125,7 @@ def test_the_games_own_rules_come_up_in_play(name, rule):
 def test_a_lessons_outlined_card_says_the_engines_rule():
     """Where a lesson asks for a card without a caption of its own, its note names the card and
     the rule that lets it be played, as the engine gives it."""
-    from game.ui.lessons import LESSONS, PLAY_OUTLINED, LessonGuide
+    from game.ui.lessons.lesson import LESSONS, PLAY_OUTLINED, LessonGuide
     found = 0
     for lesson in LESSONS:
         hand = lesson.deal()

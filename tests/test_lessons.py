@@ -16,7 +16,7 @@ from game.i18n import set_language
 from game.ui import kit
 from harness import driver
 from game.ui.layout import LANDSCAPE, PORTRAIT
-from game.ui.lessons import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for
+from game.ui.lessons.lesson import LESSONS, NOT_THE_LESSONS, LessonSession, lesson_for
 from game.ui.names import game_name, refusal_text
 
 MAIN_GAMES = ("304", "28", "400", "schieber")

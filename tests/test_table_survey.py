@@ -16,7 +16,7 @@ import pytest
 import table_survey as survey
 
 from harness import driver
-from game.ui.table_frame import Speech
+from game.ui.table.planner import Speech
 
 
 @pytest.mark.parametrize("lang", ["de", "ar"])

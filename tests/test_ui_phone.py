@@ -170,7 +170,7 @@ def test_a_card_pushed_upwards_is_played_and_a_click_plays_at_once():
 
 
 def test_a_playable_card_under_the_mouse_stands_up_a_little():
-    from game.ui.table_view import card_lift
+    from game.ui.table.view import card_lift
 
     app, session = table("400", 3, size=LANDSCAPE)
     scene = to_play(app, session)
@@ -195,7 +195,7 @@ def test_a_playable_card_under_the_mouse_stands_up_a_little():
 
 
 def card_lift_selected(scene, i):
-    from game.ui.table_view import card_lift
+    from game.ui.table.view import card_lift
 
     selected, scene.state.selected = scene.state.selected, i
     try:

@@ -271,7 +271,7 @@ class ScriptedThinker:
 
 def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(monkeypatch):
     from game.ui import players
-    from game.ui.table_ai import TableAI
+    from game.ui.table.ai import TableAI
 
     session = Session("28", {}, 5, "easy", ())
     thinkers = []
@@ -296,7 +296,7 @@ def test_the_ai_thinks_ahead_while_the_table_is_busy_and_seems_to_think_only_aft
     """While cards fly, the seat to act next gets its slices (none in the frame its thinker is
     made); the time it seems to think counts from when the table is free."""
     from game.ui import players
-    from game.ui.table_ai import TableAI
+    from game.ui.table.ai import TableAI
 
     session = Session("28", {}, 5, "easy", ())
     thinkers = []
@@ -320,7 +320,7 @@ def test_a_watched_records_actions_come_first_and_a_script_that_no_longer_fits_i
     each after the AI's least thinking time, with no note; an entry for another seat or an
     action the hand refuses drops the whole script, and the AI plays on."""
     from game.ui import players
-    from game.ui.table_ai import TableAI
+    from game.ui.table.ai import TableAI
 
     session = Session("28", {}, 5, "easy", ())
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(obs.legal[-1], 1))
@@ -372,7 +372,7 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
     frame never waits for it); when it is done the table says the move and its reason and
     outlines the card; each slice stays within the AI seats' budget."""
     from game.ui import players
-    from game.ui.table_hint import TableHint
+    from game.ui.table.hint import TableHint
 
     app, session = open_table("28", 5)
     assert wait_for_human(app)
@@ -402,7 +402,7 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
     """A hint is said once; a second press while it thinks does not start it again; an action
     taken meanwhile (the table's ``after_action``) drops it, at the table as in ``TableHint``."""
     from game.ui import players
-    from game.ui.table_hint import TableHint
+    from game.ui.table.hint import TableHint
 
     session = Session("28", {}, 5, "easy", ())
     made = []
@@ -435,7 +435,8 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
 def test_a_long_message_keeps_clear_of_the_hint_button(size):
     """A message too long for the centre (a hint with its chance) goes beside the Hint button,
     not under it, on a solid panel (what lies under it does not show through); a short one stays
-    centred."""
+    centred, or sideways, where the prompt has no band of its own, lies beside the action buttons
+    in their row."""
     app, session = open_table("28", 1, size)
     app.settings["hints"] = True
     assert wait_for_human(app) and session.hand.phase == "auction"
@@ -447,7 +448,12 @@ def test_a_long_message_keeps_clear_of_the_hint_button(size):
         driver.frames(app, 1)
         box = app.scene.view.frame.prompt[0]
         assert app.scene.hint_button is not None and not box.colliderect(app.scene.hint_button.rect)
-        assert app.layout.rect.contains(box) and (box.centerx == app.layout.size[0] // 2) == centred
+        assert app.layout.rect.contains(box)
+        if centred and size == LANDSCAPE:
+            row = [b.rect for b in app.scene.widgets if b.rect.top >= app.scene.controls_top]
+            assert row and box.top >= app.scene.controls_top and box.collidelist(row) < 0
+        else:
+            assert (box.centerx == app.layout.size[0] // 2) == centred
         for x in (box.left + 6, box.right - 7):
             assert tuple(app.screen.get_at((x, box.centery)))[:3] == style.PANEL_SOLID
 
@@ -474,3 +480,38 @@ def test_a_card_played_by_key_while_the_mouse_holds_it_ends_the_drag():
     plays = len(scene.session.hand.history)
     driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
     assert scene.state.drag is None and len(scene.session.hand.history) >= plays
+
+
+@pytest.mark.parametrize("game", ["304", "28", "400", "schieber"])
+def test_every_card_flies_and_every_trick_is_held_as_the_engine_tells_it(game):
+    """The table shows a card played and a trick won from the engine's events: the card's seat,
+    its face (none for another seat's face-down card; the player's own face-down card with its
+    face and a badge), and the trick held for its winner."""
+    from game.engine import events as E
+    rng = random.Random(f"flights|{game}")
+    own_face_down = 0
+    for seed in range(40 if game == "304" else 2):
+        app, session = open_table(game, seed)
+        scene = app.scene
+        while not session.hand.is_over():
+            before, seat = scene.obs, session.hand.turn
+            action = rng.choice(session.hand.legal_actions())
+            assert session.apply(action) is None
+            scene.after_action(seat, action, before)
+            for event in session.hand.events:
+                if isinstance(event, E.CardPlayed):
+                    flight = scene.state.flights[-1]
+                    assert (flight.seat, flight.down) == (seat, event.face_down)
+                    if event.card is not None:
+                        assert flight.card == event.card
+                    elif seat == 0:
+                        assert flight.card == action
+                        own_face_down += 1
+                    else:
+                        assert flight.card is None
+                elif isinstance(event, E.TrickWon):
+                    held, winner = scene.state.hold
+                    assert winner == event.seat and len(held) == 4
+        if own_face_down:
+            break
+    assert game != "304" or own_face_down, "no face-down card of the player's was played"

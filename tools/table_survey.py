@@ -38,7 +38,7 @@ from game.engine import GAMES
 from game.i18n import _
 from game.ui import kit
 from harness import driver
-from game.ui.lessons import LESSONS, LessonSession
+from game.ui.lessons.lesson import LESSONS, LessonSession
 from game.ui.names import action_label
 from game.ui.scenes.table import TableScene
 from game.ui.session import Session

@@ -98,17 +98,30 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(ThreadingHTTPServer):
+    """A threading server that takes a client hanging up mid-answer calmly: a browser drops
+    connections it no longer needs (a page closed, a download abandoned), which is no error of
+    the server's, so it is counted in ``dropped`` instead of printed as a traceback."""
+
+    daemon_threads = True
+    dropped = 0
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], ConnectionError):  # broken pipe, reset, aborted
+            self.dropped += 1
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: str | Path, port: int = 0, bind: str = "127.0.0.1", cors: bool = False, quiet: bool = True,
                 isolated: bool = False, max_age: int | None = None, sent: dict | None = None, rate: float | None = None,
                 gz_encoded: bool = False, validators: bool = True):
-    """A ThreadingHTTPServer for ``directory`` (not started); port 0 picks a free one. ``sent``: a
+    """A threading HTTP server for ``directory`` (not started); port 0 picks a free one. ``sent``: a
     dict that counts the body bytes sent per path."""
     handler = type("BoundHandler", (Handler,), {"cors": cors, "quiet": quiet, "isolated": isolated,
                                                 "max_age": max_age, "sent": sent, "rate": rate,
                                                 "gz_encoded": gz_encoded, "validators": validators})
-    server = ThreadingHTTPServer((bind, port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return Server((bind, port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_thread(directory, port: int = 0, cors: bool = False, isolated: bool = False, **options):

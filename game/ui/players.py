@@ -27,7 +27,7 @@ def level_name(level: str) -> str:
     return pgettext("AI level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()
 
 
-HINT_LEVEL = "normal"  # thought a slice a frame (table_hint): its figures come true as the AI seats' do
+HINT_LEVEL = "normal"  # thought a slice a frame (table/hint.py): its figures come true as the AI seats' do
 
 
 def thinker(obs, level: str, seed: int) -> Thinker:

@@ -18,7 +18,7 @@ SAVE_VERSION = 2  # 1: actions replayed from the seed; 2: hand records
 
 
 class Session:
-    guide = None  # a lesson's guide (game.ui.lessons), which the table shows and waits for
+    guide = None  # a lesson's guide (game.ui.lessons.lesson), which the table shows and waits for
 
     def __init__(self, game: str, options: dict | None = None, seed=0, level: str = "normal",
                  humans=(0,), store=None):

@@ -6,7 +6,7 @@ window, as pygbag's runtime sets it.  pygame is not in Pyodide, so the app's win
 are stood in for here; everything the API goes through is the game's own code: the page
 template's script, ``game.web.host`` (the queue, the checks, the events), ``game.ui.host_bridge``
 (the commands, the events of the match on screen), ``game.ui.links`` (deal and record codes),
-``game.ui.session``, ``game.ui.table_ai`` (the AI seats, a watched record's actions) and the
+``game.ui.session``, ``game.ui.table.ai`` (the AI seats, a watched record's actions) and the
 AI.  What this file stands in for — the table playing the seats the player does not hold, the
 hand result going on to the next hand — the desktop tests check with the real scenes
 (tests/test_links.py).
@@ -21,7 +21,7 @@ from game.i18n import LANGUAGES, set_language
 from game.ui.host_bridge import HostBridge
 from game.ui.players import LEVELS
 from game.ui.storage import Store
-from game.ui.table_ai import TableAI
+from game.ui.table.ai import TableAI
 from game.web.host import HostLink
 
 SCENES = ("menu", "table", "hand-result", "match-result")  # the registry's names (no review scene yet)
@@ -120,15 +120,28 @@ class StandInApp:
 APP = None
 
 
-async def main():
+def start(link, ready: bool = False) -> StandInApp:
+    """A new app on the menu, speaking through ``link`` (``ready``: the page heard "ready" already)."""
     global APP
     APP = app = StandInApp()
+    app.host = HostBridge(app, link, link.build)
+    app.host.ready = ready
+    app.go("menu")
+    return app
+
+
+def reset() -> None:
+    """Between the tests that share a page: a new app as ``main`` starts it (its settings read
+    afresh from storage, which the test empties first), on the same link, "ready" not said again."""
+    start(APP.host.link, ready=True)
+
+
+async def main():
     link = HostLink.of_page(languages=tuple(LANGUAGES), levels=LEVELS)
     if link is None:
         raise RuntimeError("the page has no host API (window.tt.host)")
-    app.host = HostBridge(app, link, link.build)
-    app.go("menu")
+    start(link)
     while True:
-        app.host.frame()
-        app.step()
+        APP.host.frame()  # the app of the moment: reset() replaces it
+        APP.step()
         await asyncio.sleep(0.005)

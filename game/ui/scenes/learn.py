@@ -9,7 +9,7 @@ from game.i18n import _
 
 from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
-from ..lessons import lesson_for, lesson_table
+from ..lessons.lesson import lesson_for, lesson_table
 from ..names import game_name, game_order
 from ..widgets import Button
 

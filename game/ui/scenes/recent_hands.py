@@ -11,7 +11,7 @@ from .. import direction, gfx, kit, style
 from ..dialog import DialogScene
 from ..games import game_ui
 from ..names import game_order
-from ..review import hand_headline
+from ..review.hand import hand_headline
 from ..widgets import Button
 
 

@@ -15,17 +15,17 @@ from game.i18n import _
 from .. import direction
 from ..games import game_ui
 from ..input import KEY, MOVE, PRESS, RELEASE
-from ..lesson_note import LessonNote
-from ..match_offer import MatchOffer
+from ..lessons.note import LessonNote
 from ..names import action_label, action_phrase, refusal_text
 from ..scene import ACTIVATE, Scene
-from ..table_ai import TableAI
-from ..table_controls import Controls
-from ..table_frame import LIFT, HandLayout
-from ..table_hint import TableHint
-from ..table_state import TableState
-from ..table_view import TableView
-from ..why_press import WhyPress
+from ..table.ai import TableAI
+from ..table.controls import Controls
+from ..table.hint import TableHint
+from ..table.match_offer import MatchOffer
+from ..table.planner import LIFT, HandLayout
+from ..table.state import TableState
+from ..table.view import TableView
+from ..table.why_press import WhyPress
 from ..widgets import Button
 from game.engine import phases as P
 
@@ -37,7 +37,7 @@ class TableScene(Scene):
 
     def __init__(self, app, session, offer=None):
         """``offer``: a saved match (storage.SavedMatch) the table offers to resume instead,
-        when a link opened ``session`` over it (see match_offer.py)."""
+        when a link opened ``session`` over it (see table/match_offer.py)."""
         super().__init__(app)
         self.session = session
         self.offer = MatchOffer(self, offer) if offer else None
@@ -239,7 +239,7 @@ class TableScene(Scene):
         self.build()
 
     def show_hint(self):
-        """The hint button: the player's seat weighed over the next frames (``table_hint``)."""
+        """The hint button: the player's seat weighed over the next frames (``table.hint``)."""
         self.hinting.start(self.state.observe())
 
     def say_hint(self, action, reason):

@@ -1,5 +1,5 @@
 """Drawing the table: the top bar, the seats, the trump card, the trick, the hand, notices
-and the last-trick overlay.  ``lay_out`` computes where everything goes (``table_frame``);
+and the last-trick overlay.  ``lay_out`` computes where everything goes (``planner``);
 ``draw`` draws that frame and the table's state, and changes neither.
 
 The moving things (cards in flight, the thinking dots, a notice fading, score changes floating)
@@ -15,8 +15,8 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, kit, style
-from .table_frame import LIFT, FramePlanner
+from .. import direction, gfx, kit, style
+from .planner import LIFT, FramePlanner
 
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
 

@@ -20,10 +20,10 @@ from game.engine.records import RecordError, hand_from_record
 from game.i18n import _
 from game.i18n.refusals import allowed_message
 
-from . import ai_notes
-from .games import game_ui
-from .names import action_phrase, card_short
-from .news import action_news
+from .. import ai_notes
+from ..games import game_ui
+from ..names import action_phrase, card_short
+from ..news import action_news
 from game.engine import phases as P
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ AI's when an action is taken, drops a hint for the position the table has left."
 
 from __future__ import annotations
 
-from . import players
-from .table_ai import TableAI
+from .. import players
+from .ai import TableAI
 
 
 class TableHint:

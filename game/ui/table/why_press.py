@@ -12,7 +12,7 @@ import pygame
 from game.engine import actions as A
 from game.engine.records import hand_from_record
 
-from . import ai_notes, gfx, kit, style
+from .. import ai_notes, gfx, kit, style
 
 LONG_PRESS = 0.5    # seconds a card is held before its reasons show
 SLOP = 24           # pixels a held finger may wander

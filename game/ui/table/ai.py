@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from . import players
+from .. import players
 
 UNWEIGHED = object()  # the thinker's note is not written yet
 

@@ -14,11 +14,11 @@ import pygame
 
 from game.i18n import N_, _, Message
 
-from . import gfx, kit, style
-from .games import game_ui
-from .session import Session
-from .storage import when_text
-from .widgets import Button
+from .. import gfx, kit, style
+from ..games import game_ui
+from ..session import Session
+from ..storage import when_text
+from ..widgets import Button
 
 
 class MatchOffer:

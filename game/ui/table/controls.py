@@ -8,8 +8,8 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from . import direction, kit
-from .widgets import Button
+from .. import direction, kit
+from ..widgets import Button
 
 CONTRACT_ORDER = [*A.CONTRACTS, A.PUSH]
 

@@ -7,8 +7,8 @@ import pygame
 
 from game.i18n import _
 
-from . import direction, gfx, kit, style
-from .widgets import Button
+from .. import direction, gfx, kit, style
+from ..widgets import Button
 
 BUTTON = 96   # "Go on": a phone-sized target (48 CSS px at a 390 px wide page)
 TEXT = 24     # the note's smallest text (12 CSS px)
