@@ -37,6 +37,10 @@ class TableView:
         self.planner = FramePlanner(layout, art, ui)
         self.frame = None           # the last frame laid out
         self.to_warm: list = []     # (card, width) faces to draw ahead of need
+        # faces a frame may draw new (each takes milliseconds); past that, a face not drawn yet
+        # shows scaled from its trick-sized image, and is drawn ahead for the frames after
+        self.new_faces = self.NEW_FACES
+        self.stand_ins: set = set()  # (card, width) shown scaled until drawn: ``shown`` counts them
         self._rotated: dict = {}
         self.under: list = []       # (rect, pixels) under the moving things drawn last
         self.under_size = None      # the canvas those pixels were taken from
@@ -56,23 +60,33 @@ class TableView:
         more = [(c, w) for w in widths for c in cards]
         self.to_warm = self.to_warm + more if first else more + self.to_warm
 
-    def warm_faces(self):
-        """Draw one card face ahead of need (a face takes milliseconds the first time: one a
-        frame keeps the frame short)."""
+    def warm_faces(self) -> bool:
+        """Draw one card face (a back for ``None``) ahead of need; whether one was drawn (a face
+        takes milliseconds the first time: one a frame keeps the frame short)."""
         while self.to_warm:
             card, width = self.to_warm.pop()
-            if not self.art.has_face(card, width):
+            self.stand_ins.discard((card, width))  # the next frame shows it drawn (``shown`` changed)
+            if card is None:
+                if not self.art.has_back(width):
+                    self.art.back(width)
+                    return True
+            elif not self.art.has_face(card, width):
                 self.art.face(card, width)
-                return
+                return True
+        return False
 
     # ---- cards ------------------------------------------------------------------------------
     def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False):
         """A card (a back when ``card`` is None) centred at ``center``."""
         art = self.art
-        if width not in self.widths():  # in flight: scale the nearest cached image, do not draw a new one
-            img = self.scaled(card, width)
+        if width not in self.widths() or (card is not None and width not in self.face_widths()):
+            img = self.scaled(card, width)  # in flight: scale the trick-sized image, do not draw a new one
         elif card is None:
             img = self.back(width, rotate)
+        elif not art.has_face(card, width) and not self.new_face(card, width):
+            img = self.scaled(card, width)  # drawn in a later frame; until then, its trick-sized image
+            if dim:
+                img.fill(art.DIM, special_flags=pygame.BLEND_RGB_MULT)
         else:
             img = art.dimmed(card, width) if dim else art.face(card, width)
         rect = img.get_rect(center=(int(center[0]), int(center[1]) - lift))
@@ -91,6 +105,27 @@ class TableView:
     def widths(self):
         lay = self.lay
         return lay.card_w, lay.trick_w, lay.back_w, int(lay.trick_w * 0.62)
+
+    NEW_FACES = 1
+
+    def new_face(self, card, width) -> bool:
+        """Whether this frame may draw the face of ``card`` at ``width`` (not drawn yet): once a
+        frame, or when its trick-sized image is not there to stand in; else it is asked for
+        ahead, first."""
+        if self.new_faces > 0 or width == self.lay.trick_w or not self.art.has_face(card, self.lay.trick_w):
+            self.new_faces -= 1
+            return True
+        if (card, width) not in self.stand_ins:
+            self.stand_ins.add((card, width))
+            self.warm_later([card], (width,))
+        return False
+
+    def face_widths(self):
+        """The widths a face rests at (the hand, the trick, the trump card laid open); a face at
+        the backs' width is only ever a card in flight to or from a seat's fan."""
+        lay = self.lay
+        laid = int(lay.trick_w * 0.62)
+        return (lay.card_w, lay.trick_w) + ((laid,) if laid != lay.back_w else ())
 
     def scaled(self, card, width):
         """A card at a passing width, scaled from the trick-sized image (cheap, not cached)."""
@@ -117,6 +152,7 @@ class TableView:
         """What moves, over the rest on ``surf``; what each covers is kept first.  With
         ``restore``, ``surf`` holds the last frame: what its moving things covered is put back."""
         if restore:
+            self.new_faces = self.NEW_FACES
             for rect, pixels in reversed(self.under):
                 surf.blit(pixels, rect)
         parts = self.moving_parts(state)
@@ -169,6 +205,7 @@ class TableView:
         (``draw_widgets``) go under the hand.  Without ``moving``, the things that move are
         left out (``draw_moving`` draws them)."""
         f = self.frame
+        self.new_faces = self.NEW_FACES
         draw_table(surf)
         gfx.panel(surf, self.lay.top_bar, style.PANEL, 0)
         for line in f.status:
