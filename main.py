@@ -36,7 +36,7 @@ from game.ui.players import LEVELS
 
 
 def parse_args(argv):
-    from game.engine.__main__ import ArgumentParser  # its refusals quote what they were given, shortened
+    from game.engine.cli import ArgumentParser  # its refusals quote what they were given, shortened
 
     p = ArgumentParser(description="Trick Table")
     p.add_argument("--demo", action="store_true", help="the AI plays all four seats")

@@ -20,7 +20,7 @@ from game.ui.names import card_name, card_short, jass_deck, set_jass_deck, suit_
 from game.ui.storage import DEFAULT_SETTINGS
 
 EICHELN, ROSEN, SCHILTEN, SCHELLEN = range(4)
-UNDER, OBER, BANNER = 9, 10, 8
+UNDER, OBER, KING, BANNER = 9, 10, 11, 8
 
 
 @pytest.fixture
@@ -99,3 +99,44 @@ def test_the_setting_changes_the_art_and_the_names():
         assert game_ui("schieber").suit_label(ROSEN) == "Hearts"
     finally:
         set_jass_deck("swiss")
+
+
+def schieber_lesson_captions() -> str:
+    """Every caption of the Schieber lesson, in the current language and deck."""
+    from game.ui.lessons.lesson import LessonGuide, lesson_for
+
+    lesson = lesson_for("schieber")
+    hand = lesson.deal()
+    guide = LessonGuide(lesson, hand)
+    captions = []
+    for step in lesson.steps:
+        if step.caption:
+            captions.append(guide.caption())
+        hand.apply(step.action)
+    return "\n".join(captions)
+
+
+@pytest.mark.parametrize("deck", ["swiss", "french"])
+def test_the_schieber_lesson_names_the_chosen_decks_suits_and_ranks_in_every_language(deck):
+    """Its notes name trump, the Weis's suit and the Stöck's King and Ober as the chosen deck
+    does: "Choose Hearts as trump" with the French-suited deck, never a Swiss suit or the Ober."""
+    from game.i18n import LANGUAGES
+    from game.ui.names import rank_name
+
+    set_jass_deck(deck)
+    try:
+        for code in LANGUAGES:
+            set_language(code)
+            text = schieber_lesson_captions()
+            names = [suit_name(ROSEN, True), suit_name(SCHELLEN, True), rank_name(KING, True), rank_name(OBER, True)]
+            assert all(name in text for name in names), (code, names, text)
+            swiss = ["Rosen", "Schellen", "Eicheln", "Schilten", "Ober"]
+            if deck == "french":
+                assert names[:2] == [suit_name(1, False), suit_name(2, False)]  # Hearts and Diamonds, translated
+                assert not any(name in text for name in swiss), (code, text)
+                assert "{" not in text
+            else:
+                assert all(name in text for name in swiss[:2] + ["König", "Ober"]), (code, text)
+    finally:
+        set_jass_deck("swiss")
+        set_language("en")

@@ -23,7 +23,8 @@ from game.ui import ai_notes, gfx, kit, names
 from harness import driver
 from game.ui.layout import LANDSCAPE, PORTRAIT
 from game.ui.review.hand import HandReview
-from game.ui.review.view import TEXT_MIN, TOUCH, ReviewView
+from game.ui.review import layout
+from game.ui.review.layout import TEXT_MIN, TOUCH
 from game.ui.session import Session
 from game.ui.storage import HISTORY_KEEP, HISTORY_NOTES_CHARS, MemoryBackend, Store
 
@@ -546,9 +547,10 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
     from test_i18n import CODES
 
     app = open_review(widest_record(game), size)
-    scene, plan, view = app.scene, app.scene.plan, app.scene.view
+    scene, plan = app.scene, app.scene.plan
     assert len(scene.deal_code) >= {"400": 60, "schieber": 44}.get(game, 36)
     placed = []  # languages whose deal code goes to the column
+    column = plan.info.inflate(-28, -28)
     for code in CODES:
         set_language(code)
         scene.build()
@@ -558,32 +560,29 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
         assert font >= TEXT_MIN and all(kit.text.width(line, font, True) <= link.rect.width - 16 for line in lines)
         assert sum(gfx.text(line, font, bold=True).get_height() for line in lines) <= link.rect.height - 8, code
         scene.go_to(0)
-        box = view.centre_code_box(scene.deal_code, scene.review.moment(0))
-        if box is None:  # names too long to leave it the middle: the code goes to the column
+        screen = scene.screen()
+        if screen.code == "column":  # names too long to leave it the middle: the code goes to the column
             placed.append(code)
-            column = plan.info.inflate(-28, -28)
-            assert view.code_height(scene.deal_code, column.width) + 16 + 3 * int(plan.small * 1.3) <= column.height
+            assert layout.code_height(plan, scene.deal_code, column.width) + 16 + 3 * int(plan.small * 1.3) \
+                <= column.height
         else:
-            assert plan.centre.contains(box), (code, box, plan.centre)
-            labels = []
-            for seat, (point, anchor) in plan.labels.items():  # each seat's name in its box, as the view draws it
-                name = pygame.Rect(0, 0, kit.text.width(scene.review.ui.seat(seat), plan.small, True) + 20,
-                                   plan.small + 12)
-                setattr(name, anchor, point)
-                labels.append(name)
-            for other in list(plan.hands.values()) + labels + [w.rect for w in scene.widgets]:
+            assert screen.code == "middle" and plan.centre.contains(screen.code_box), (code, screen.code_box)
+            box = layout.centre_code_box(plan, scene.review.ui, scene.deal_code, scene.review.moment(0).obs)
+            assert box.contains(screen.code_box)
+            for other in list(plan.hands.values()) + list(screen.names.values()) + [w.rect for w in scene.widgets]:
                 assert not box.colliderect(other), (code, box, other)
         scene.go_to(scene.review.last_position)
-        if view.code_beside:  # landscape: in the column, which is empty but for the score
-            column = plan.info.inflate(-28, -28)
-            assert view.code_height(scene.deal_code, column.width) + 16 + 3 * int(plan.small * 1.3) <= column.height
+        screen = scene.screen()
+        if plan.code_beside:  # sideways: in the column, which is empty but for the score
+            assert screen.code == "column"
+            assert layout.code_height(plan, scene.deal_code, column.width) + 16 + 3 * int(plan.small * 1.3) \
+                <= column.height
         else:
-            score_end, code_top = view.summary(app.screen, scene.review, scene.deal_code)
-            assert score_end + 12 <= code_top, code
+            assert screen.code == "summary" and screen.score_end + 12 <= screen.code_top, code
         scene.shown_link = scene.moment_link()
         driver.frames(app, 1)
-        panel = view.overlay_rect().inflate(-40, -32)
-        assert view.field_height(scene.shown_link, panel.width) + plan.heading + 20 <= panel.height
+        panel = plan.overlay.inflate(-40, -32)
+        assert layout.field_height(plan, scene.shown_link, panel.width) + plan.heading + 20 <= panel.height
     set_language("en")
     assert len(placed) <= 2 and "en" not in placed and (size == LANDSCAPE or not placed), placed
 
@@ -592,6 +591,7 @@ def test_the_deal_code_and_the_link_fit_in_every_language(size, game):
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
     from test_i18n import CODES, Overflow
+    from test_review_layout import faults
 
     overflow = Overflow(monkeypatch)
     found = []
@@ -611,9 +611,11 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
                 scene.go_to(position)
                 scene.show_note = position == k + 1
                 scene.draw(app.screen)  # at the deal and the end with the deal code
+                found += [(code, game, position) + f for f in faults(scene.screen(), size)]
                 scene.shown_link = scene.moment_link() if position == 0 else None
                 scene.draw(app.screen)  # the link over the table
-                found += [(code, game, position) + p for p in overflow.problems]
+                found += [(code, game, position) + f for f in faults(scene.screen(), size)]  # the review's own text
+                found += [(code, game, position) + p for p in overflow.problems]  # its buttons
                 overflow.problems.clear()
         app.back()
     for code in CODES:
@@ -638,10 +640,6 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
     assert len(lines) >= 6
     overflow = Overflow(monkeypatch)
     found = []
-    tables = []  # the choices' rows drawn under the reason: the taken one and the next must fit
-    table = ReviewView.table
-    monkeypatch.setattr(ReviewView, "table", lambda view, surf, rect, y, header, rows:
-                        tables.append(len(rows)) or table(view, surf, rect, y, header, rows))
     app = driver.make_app(size)
     app.go("menu")
     record = random_record("400", "reasons", OPTIONS["400"][-1])
@@ -657,10 +655,10 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
         scene = app.scene
         assert scene.review.note(k + 1).reason is not None, msgid
         for code in CODES:
-            tables.clear()
             draw_why(app, k + 1, code)
             found += [(code, msgid[:40]) + p for p in overflow.problems]
             overflow.problems.clear()
+            tables = [len(rows) for _header, rows in scene.screen().tables]  # the choices under the reason
             if not tables or min(tables) < min(2, len(note["choices"])):
                 found.append((code, msgid[:40], "choices shown", tuple(tables)))
         app.back()
@@ -806,10 +804,6 @@ def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(mo
     from test_i18n import CODES, Overflow
     from game.i18n import _
 
-    headers = []
-    table = ReviewView.table
-    monkeypatch.setattr(ReviewView, "table", lambda view, surf, rect, y, header, rows:
-                        headers.append((list(header), [list(r) for r in rows])) or table(view, surf, rect, y, header, rows))
     record = random_record("28", "chances")
     k = ai_play(record)
     annotated = weighed(record, k)
@@ -820,9 +814,8 @@ def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(mo
     app.go("menu")
     app.go("review", record=annotated)
     for code in CODES:
-        headers.clear()
         draw_why(app, k + 1, code)
-        header, rows = headers[-1]
+        header, rows = app.scene.screen().tables[-1]
         assert header[-1] == _("Bid made") != _("Makes it") and rows[0][-1] == "64%", code
     assert overflow.count > 10 and not overflow.problems
 

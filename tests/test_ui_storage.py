@@ -259,3 +259,54 @@ def test_a_data_folder_that_is_a_file_says_progress_cannot_be_saved_there(tmp_pa
     texts = [str(n) for n in store.notices]
     assert len(texts) == 1 and "cannot be saved" in texts[0] and "not a folder" in texts[0], texts
     assert folder.read_text() == "a file where the folder should be"
+
+
+def saved_settings(backend, data):
+    backend.save("settings", json.dumps({"version": VERSION, "data": data}))
+
+
+def test_settings_saved_under_the_old_wait_for_a_tap_default_take_the_new_pace():
+    """Settings are saved whole: a trick_wait of 0 saved when "until you tap" was the default
+    (version 1, before the Jass deck setting) is no choice, and becomes the 1.2 s default;
+    once saved again they are version 2 and stay so."""
+    from game.ui.storage import DEFAULT_SETTINGS
+
+    old = {**{k: v for k, v in DEFAULT_SETTINGS.items() if k not in ("jass_deck", "settings_version")},
+           "trick_wait": 0.0, "grain": 0.8}
+    backend = MemoryBackend()
+    saved_settings(backend, old)
+    store = Store(backend)
+    assert store.notices == [] and store.settings["trick_wait"] == 1.2 and store.settings["grain"] == 0.8
+    store.settings["sound"] = False
+    store.save_settings()
+    data = json.loads(backend.values["settings"])["data"]
+    assert data["trick_wait"] == 1.2 and data["settings_version"] == 2 and data["sound"] is False
+    assert Store(backend).settings == store.settings
+
+
+@pytest.mark.parametrize("data", [
+    {"trick_wait": 0.0, "jass_deck": "swiss"},             # saved since the deck setting came: a choice
+    {"trick_wait": 0.0, "settings_version": 2},            # chosen under this version's defaults
+    {"trick_wait": 2.5},                                   # any other wait, from any version
+], ids=["deck-setting", "version-2", "other-wait"])
+def test_a_wait_the_player_chose_is_kept(data):
+    backend = MemoryBackend()
+    saved_settings(backend, data)
+    store = Store(backend)
+    assert store.notices == [] and store.settings["trick_wait"] == data["trick_wait"]
+
+
+def test_until_you_tap_chosen_now_survives_a_restart():
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.settings["trick_wait"] = 0.0
+    store.save_settings()
+    assert Store(backend).settings["trick_wait"] == 0.0
+
+
+def test_settings_from_a_later_version_are_not_taken_for_ours():
+    backend = MemoryBackend()
+    saved_settings(backend, {"settings_version": 3, "grain": 0.7})
+    store = Store(backend)
+    assert store.settings["settings_version"] == 2 and store.settings["grain"] == 0.7
+    assert len(store.notices) == 1 and "settings_version" in str(store.notices[0])

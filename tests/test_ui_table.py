@@ -474,3 +474,38 @@ def test_a_card_played_by_key_while_the_mouse_holds_it_ends_the_drag():
     plays = len(scene.session.hand.history)
     driver.frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
     assert scene.state.drag is None and len(scene.session.hand.history) >= plays
+
+
+@pytest.mark.parametrize("game", ["304", "28", "400", "schieber"])
+def test_every_card_flies_and_every_trick_is_held_as_the_engine_tells_it(game):
+    """The table shows a card played and a trick won from the engine's events: the card's seat,
+    its face (none for another seat's face-down card; the player's own face-down card with its
+    face and a badge), and the trick held for its winner."""
+    from game.engine import events as E
+    rng = random.Random(f"flights|{game}")
+    own_face_down = 0
+    for seed in range(40 if game == "304" else 2):
+        app, session = open_table(game, seed)
+        scene = app.scene
+        while not session.hand.is_over():
+            before, seat = scene.obs, session.hand.turn
+            action = rng.choice(session.hand.legal_actions())
+            assert session.apply(action) is None
+            scene.after_action(seat, action, before)
+            for event in session.hand.events:
+                if isinstance(event, E.CardPlayed):
+                    flight = scene.state.flights[-1]
+                    assert (flight.seat, flight.down) == (seat, event.face_down)
+                    if event.card is not None:
+                        assert flight.card == event.card
+                    elif seat == 0:
+                        assert flight.card == action
+                        own_face_down += 1
+                    else:
+                        assert flight.card is None
+                elif isinstance(event, E.TrickWon):
+                    held, winner = scene.state.hold
+                    assert winner == event.seat and len(held) == 4
+        if own_face_down:
+            break
+    assert game != "304" or own_face_down, "no face-down card of the player's was played"

@@ -65,8 +65,10 @@ def test_400_score_is_by_side_with_each_partners_count_and_the_target():
     ui = game_ui("400")
     obs, res = next(hands("400", range(5)))
     score = [14, 20, -3, 11]
-    assert ui.score_line(score, obs) == "Us 11 (14-3) · Them 31 (20+11) / 41"
-    assert ui.score_line(score) == "Us 11 (14-3) · Them 31 (20+11)"  # no target known (a saved match's row)
+    assert ui.score_line(score, obs) == "Us 11 · Them 31 / 41"
+    assert ui.score_line(score) == "Us 11 · Them 31"  # no target known (a saved match's row)
+    assert ui.score_partners(score) == ("14 · -3", "20 · 11")  # beneath each side's total: you, then your partner
+    assert game_ui("28").score_partners([2, 3]) is None
 
 
 def test_400_result_says_what_each_bid_is_worth():

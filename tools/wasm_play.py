@@ -3,7 +3,9 @@
 ``run(seed, ai=True, level="normal")`` returns a JSON-able dict. With ``ai`` and an AI package that
 offers the front end's interface (``game.ai.Thinker(observation, level, seed)`` with
 ``step(max_ms)``, ``done`` and ``best()``), every seat is an AI thinking in slices of
-``slice_ms`` as the table drives it; otherwise every seat picks a random legal action.
+``slice_ms`` as the table drives it; otherwise every seat picks a random legal action. With
+``work`` each decision is held to that many roll-outs (or exact searches) instead of the
+level's time (``Thinker``'s work budget): the same work on any machine, as the tests want.
 Pure Python, no I/O: tests/web runs it in Pyodide in headless Chromium, benchmarks/wasm.py
 natively and in the browser to print the ratio.
 """
@@ -32,7 +34,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_ms: float = 10.0,
-              choices: int | None = None) -> dict:
+              choices: int | None = None, work: int | None = None) -> dict:
     """One hand (with ``choices``, only until that many decisions with a choice have been made:
     a sample of the auction and the first tricks). With a thinker, a decision with a choice is
     one it searches (not one legal action, nor a table auction's bid, which the rules make)."""
@@ -56,7 +58,8 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
         started = time.perf_counter()
         done_before = rollouts
         if thinker is not None:
-            mind = thinker(hand.observation(seat), level, rng.randrange(2**31))
+            budget = {} if work is None else {"rollouts": work}
+            mind = thinker(hand.observation(seat), level, rng.randrange(2**31), **budget)
             several = not mind.done  # it searches (not a single choice, nor the rules' table auction)
             while not mind.done:
                 step_started = time.perf_counter()
@@ -98,7 +101,8 @@ def play_hand(game: str, seed: int, thinker=None, level: str = "normal", slice_m
     }
 
 
-def run(seed: int = 1, ai: bool = True, level: str = "normal", slice_ms: float = 10.0, games=None) -> dict:
+def run(seed: int = 1, ai: bool = True, level: str = "normal", slice_ms: float = 10.0, games=None,
+        work: int | None = None) -> dict:
     import sys
 
     from game.engine import GAMES
@@ -109,13 +113,13 @@ def run(seed: int = 1, ai: bool = True, level: str = "normal", slice_ms: float =
         "platform": sys.platform,
         "players": "game.ai.Thinker" if thinker else "random",
         "why_random": why_not if not thinker else "",
-        "level": level if thinker else None,
+        "level": (level if work is None else f"{level}@{work}") if thinker else None,
         "seed": seed,
         "games": {},
     }
     for game in games or list(GAMES):
         try:
-            report["games"][game] = play_hand(game, seed, thinker, level, slice_ms)
+            report["games"][game] = play_hand(game, seed, thinker, level, slice_ms, work=work)
         except Exception as error:  # noqa: BLE001 - reported per game, so the others still run
             report["games"][game] = {"error": f"{type(error).__name__}: {error}"}
     return report

@@ -113,6 +113,8 @@ def run_python(page, code: str):
     return json.loads(page.evaluate("(code) => window.runPython(code)", code))
 
 
-def play_in_pyodide(page, seed: int = 1, ai: bool = True, level: str = "normal", games=None) -> dict:
-    args = json.dumps({"seed": seed, "ai": ai, "level": level, "games": games})
+def play_in_pyodide(page, seed: int = 1, ai: bool = True, level: str = "normal", games=None,
+                    work: int | None = None) -> dict:
+    """One hand of each game in the page's Pyodide (``tools/wasm_play.run``): its report."""
+    args = json.dumps({"seed": seed, "ai": ai, "level": level, "games": games, "work": work})
     return run_python(page, f"import json, wasm_play\njson.dumps(wasm_play.run(**json.loads({args!r})))")

@@ -34,14 +34,19 @@ DATA_BYTES = 4_000_000
 
 def runtime_folder(folder: Path, vendor: Path, stand_in: Path) -> Path:
     """pygbag's CDN laid out in ``folder``: links to the real files, our stand-ins for the rest."""
-    (folder / "0.9.3" / "cpython312").mkdir(parents=True)
-    (folder / "cp312").mkdir()
-    for name in ("0.9.3/pythons.js", "0.9.3/cpythonrc.py", "0.9.3/empty.ogg", "index-0.9.3-cp312.json", "LICENSE",
-                 "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"):
-        (folder / name).symlink_to(vendor / name)
-    shutil.copyfile(stand_in, folder / "0.9.3" / "cpython312" / "main.js")
-    (folder / "0.9.3" / "cpython312" / "main.wasm").write_bytes(b"\0asm\x01\0\0\0" + bytes(WASM_BYTES - 8))
-    (folder / "0.9.3" / "cpython312" / "main.data").write_bytes(bytes(range(256)) * (DATA_BYTES // 256))
+    sys.path.insert(0, str(HERE.parent / "tests" / "web"))
+    from pygbag_cdn import CDN, INDEX, INTERPRETER, RUNTIME, WHEEL
+
+    def here(url: str) -> Path:
+        return folder / url.removeprefix(CDN)
+
+    here(INTERPRETER).mkdir(parents=True)
+    for url in (RUNTIME + "pythons.js", RUNTIME + "cpythonrc.py", RUNTIME + "empty.ogg", INDEX, CDN + "LICENSE", WHEEL):
+        here(url).parent.mkdir(parents=True, exist_ok=True)
+        here(url).symlink_to(vendor / url.removeprefix(CDN))
+    shutil.copyfile(stand_in, here(INTERPRETER + "main.js"))
+    here(INTERPRETER + "main.wasm").write_bytes(b"\0asm\x01\0\0\0" + bytes(WASM_BYTES - 8))
+    here(INTERPRETER + "main.data").write_bytes(bytes(range(256)) * (DATA_BYTES // 256))
     return folder
 
 

@@ -36,7 +36,7 @@ import os
 import sys
 
 from ..engine import GAMES, Match
-from ..engine.__main__ import ArgumentParser, OutputLost, output_lost, say
+from ..engine.cli import ArgumentParser, OutputLost, output_lost, say
 from ..engine.bounds import shown
 from ..engine.options import resolve
 from ..engine.records import RecordError, load_json

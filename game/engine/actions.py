@@ -57,11 +57,19 @@ def bid_value(action: int) -> int:
     return action - BID
 
 
+def given(action: int) -> tuple[int, int] | None:
+    """The card and the seat of a GIVE action, ``(card, seat)``; None for any other action."""
+    if GIVE <= action < GIVE + 256:
+        return (action - GIVE) & 63, (action - GIVE) >> 6
+    return None
+
+
 def card_of(action: int) -> int | None:
     """The card an action plays, lays as indicator or gives; None for any other action."""
     if action < BID:
         return action if action < INDICATOR else action - INDICATOR
-    return (action - GIVE) & 63 if GIVE <= action < GIVE + 256 else None
+    gift = given(action)
+    return gift[0] if gift else None
 
 
 def trump_suit_of(action: int) -> int | None:
@@ -76,8 +84,8 @@ def is_known(action, deck) -> bool:
         return False
     if action < BID:
         return bool(deck.mask >> (action % INDICATOR) & 1)
-    if GIVE <= action < GIVE + 256:
-        return bool(deck.mask >> ((action - GIVE) & 63) & 1)
+    if gift := given(action):
+        return bool(deck.mask >> gift[0] & 1)
     return action <= BID + MAX_BID or action in WORDS or TRUMP <= action < TRUMP + 4
 
 
@@ -87,8 +95,8 @@ def action_text(action: int, deck) -> str:
         return "play " + deck.text(action)
     if action < BID:
         return "indicator " + deck.text(action - INDICATOR)
-    if GIVE <= action < GIVE + 256:
-        return f"give {deck.text((action - GIVE) & 63)} {(action - GIVE) >> 6}"
+    if gift := given(action):
+        return f"give {deck.text(gift[0])} {gift[1]}"
     if action < PASS:
         return f"bid {action - BID}"
     if TRUMP <= action < TRUMP + 4:
@@ -195,8 +203,8 @@ def _describe(a, deck) -> Action:
         return Action(a, Kind.INDICATOR, card=a - INDICATOR, text=text)
     if a <= BID + MAX_BID:
         return Action(a, Kind.BID, value=a - BID, text=text)
-    if GIVE <= a < GIVE + 256:
-        return Action(a, Kind.GIVE, card=(a - GIVE) & 63, to=(a - GIVE) >> 6, text=text)
+    if gift := given(a):
+        return Action(a, Kind.GIVE, card=gift[0], to=gift[1], text=text)
     if TRUMP <= a < TRUMP + 4:
         return Action(a, Kind.CONTRACT, suit=a - TRUMP, contract="trump", text=text)
     if a == OBENABE or a == UNDENUFE:

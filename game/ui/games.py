@@ -101,6 +101,11 @@ class GameUI:
         """What a side's score must reach to win the match, if the game counts up to one."""
         return None
 
+    def score_partners(self, score):
+        """Each partner's own count beneath the side's total, (ours, theirs), where a side's
+        score is the sum of its partners' (400); else None."""
+        return None
+
     def trump_suit(self, obs):
         """The trump suit as far as the player knows it, else None."""
         return obs.facts.trump
@@ -468,15 +473,10 @@ class UI400(GameUI):
     def target(self, obs):
         return obs.options["target"] if obs is not None else None
 
-    def score_line(self, score, obs=None):
-        """By side, each partner's own count beside the side's ("Us 24 (14+10) · Them 31 (20+11) /
-        41", you and the right opponent first): the target is one partner's, with the other above 0."""
-        a, b = self.side_totals(score)
-        text = _("{us} {a} ({ours}) · {them} {b} ({theirs})").format(
-            us=self.side(0), a=a, ours=f"{score[0]}{score[2]:+d}", them=self.side(1), b=b,
-            theirs=f"{score[1]}{score[3]:+d}")  # "14+10", "2-30": the first partner's, then the other's
-        target = self.target(obs)
-        return _("{score} / {target}").format(score=text, target=target) if target else text
+    def score_partners(self, score):
+        """Each partner's own count, to stand beneath the side's total ("14 · -3" under "Us 11"):
+        you (or the first seat of the side), then your partner; the right opponent, then the left."""
+        return f"{score[0]} · {score[2]}", f"{score[1]} · {score[3]}"
 
     def bid_worth(self, obs, seat) -> int:
         """What ``seat``'s bid wins if made and loses if missed (it grows with the bid and the score)."""

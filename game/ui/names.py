@@ -72,6 +72,13 @@ def suit_name(suit: int, swiss: bool) -> str:
     return _((SWISS_SUITS if swiss else FRENCH_SUITS)[suit])
 
 
+def rank_name(rank: int, swiss: bool) -> str:
+    """'Queen', or in the Swiss deck 'Ober' (as the chosen Jass deck names it)."""
+    if swiss and not _french_faces(swiss):
+        return _(SWISS_RANKS[rank])
+    return _(FRENCH_RANKS[rank])
+
+
 def card_name(card: int, swiss: bool) -> str:
     """'Jack of Spades' or 'Rosen Under'."""
     suit, rank = card >> 4, card & 15

@@ -70,6 +70,7 @@ DEFAULT_SETTINGS = {
     "trick_wait": 1.2,    # seconds a finished trick stays (a tap takes it sooner); 0: until tapped
     "ai_level": "normal",
     "game": "28",
+    "settings_version": 2,  # the defaults these were saved under (none stored: 1; see upgraded_settings)
 }
 MIN_SPEED, MAX_SPEED = 0.5, 4.0  # the settings screen's Slow .. Very fast; never 0 (a frozen table)
 
@@ -115,6 +116,7 @@ def setting_fields() -> dict[str, Field]:
         "ai_level": Field(str, choices=tuple(LEVELS)),
         "jass_deck": Field(str, choices=("swiss", "french")),
         "game": Field(str, choices=tuple(GAMES)),
+        "settings_version": Field(int, 1, DEFAULT_SETTINGS["settings_version"]),
     }
     for name, default in DEFAULT_SETTINGS.items():
         if name not in fields:
@@ -123,9 +125,24 @@ def setting_fields() -> dict[str, Field]:
     return fields
 
 
+def upgraded_settings(data):
+    """Stored settings brought to this version's defaults.  Settings are saved whole, defaults
+    included, so a value saved under an old default is not a choice.  Version 1 (no
+    ``settings_version``): a finished trick waited for a tap by default (``trick_wait`` 0); saved
+    so before the Jass deck setting came (no ``jass_deck``: written with the old default, or the
+    same day it changed), a 0 takes the new default.  "Until you tap" chosen since stays."""
+    if not isinstance(data, dict) or "settings_version" in data:
+        return data
+    wait = data.get("trick_wait")
+    if "jass_deck" not in data and type(wait) in (int, float) and wait == 0:
+        return {**data, "trick_wait": DEFAULT_SETTINGS["trick_wait"]}
+    return data
+
+
 def check_settings(data: dict) -> tuple[dict, dict]:
-    """(the settings that are good, name -> OutOfBounds for each one that is not)."""
-    return check_fields(data, setting_fields())
+    """(the settings that are good, name -> OutOfBounds for each one that is not), saved
+    under old defaults or not (``upgraded_settings``)."""
+    return check_fields(upgraded_settings(data), setting_fields())
 
 
 STAT_FIELDS = {key: Field(int, 0, MAX_COUNT) for key in STAT_KEYS}

@@ -97,6 +97,15 @@ def _check_key(key: str) -> str:
     return key
 
 
+def _rewrite(store, key: str, change, limit: int | None) -> str | None:
+    """``change`` of ``store``'s value under ``key``, saved unless it is None; the caller keeps
+    other writers out meanwhile (or has none)."""
+    new = change(store.load(key, limit))
+    if new is not None:
+        store.save(key, new)
+    return new
+
+
 class MemoryBackend:
     """Values in a dict: the fallback when nothing else can keep them, and for tests."""
 
@@ -130,10 +139,7 @@ class MemoryBackend:
         self.remove(key)
 
     def update(self, key: str, change, limit: int | None = None) -> str | None:
-        new = change(self.load(key, limit))
-        if new is not None:
-            self.save(key, new)
-        return new
+        return _rewrite(self, key, change, limit)
 
     def changed(self) -> set[str]:
         return set()
@@ -250,9 +256,8 @@ class FileBackend:
         """``change`` of the value as stored now, written, with the folder locked meanwhile."""
         self.folder.mkdir(parents=True, exist_ok=True)
         with _Locked(self.folder / LOCK_NAME):
-            new = change(self.load(key, limit))
+            new = _rewrite(self, key, change, limit)
             if new is not None:
-                self.save(key, new)
                 self._note(key)
             return new
 
@@ -457,10 +462,7 @@ class LocalStorageBackend:
         (retried while another tab wins it); OSError if it keeps losing."""
         page = self._page() if self.persistent else None
         if page is None:  # memory, or a page that cannot run the helpers: read and write
-            new = change(self.load(key, limit))
-            if new is not None:
-                self.save(key, new)
-            return new
+            return _rewrite(self, key, change, limit)
         for _ in range(SWAP_TRIES):
             old = self.load(key, limit)
             new = change(old)

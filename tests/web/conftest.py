@@ -17,7 +17,11 @@ built once, and ``make web``'s build into build/web (test_web_build.py) never ru
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -42,8 +46,9 @@ HERE = Path(__file__).resolve().parent
 # module-scoped fixture) builds it once, and `make web`'s build into build/web runs once at a time.
 # (The session's shipped_site is built once in each worker that needs it: the tests using it
 # spread over the workers.)  A new module with such a fixture belongs here.
-XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "language_site",
-                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_site",
+# The modules that share the worker's Pyodide page (pyodide_runner) run in one group: it loads once.
+XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "pyodide_page",
+                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_page",
                 "test_web_hardened": "hardened_site"}
 
 
@@ -101,18 +106,60 @@ def real_cdn(can_browse):
 Server = web_serve.LocalServer
 
 
+@contextlib.contextmanager
+def locked(path: Path):
+    """An exclusive lock on ``path`` between the run's processes (where the system has flock)."""
+    with open(path, "a") as handle:
+        try:
+            import fcntl
+        except ImportError:  # no flock: shared_build builds per worker instead
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def shared_build(tmp_path_factory, src: Path, **options) -> dict:
+    """The site built from ``src`` with ``web_build.build``'s ``options`` once in the run, its
+    summary (``out``: the site's folder).  The xdist workers share it: it lies in the run's
+    common temporary folder, and the first worker to ask builds it while the others wait on a
+    file lock.  A test reads it and never changes it (copy it first)."""
+    base = tmp_path_factory.getbasetemp()
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    try:
+        import fcntl  # noqa: F401 - without flock each worker builds its own
+        root = base.parent if worker else base  # a worker's basetemp lies in the run's
+    except ImportError:
+        root = base
+    key = hashlib.sha256(repr((str(Path(src).resolve()), sorted(options.items()))).encode()).hexdigest()[:16]
+    folder = root / f"shared-build-{key}"
+    with locked(root / f"shared-build-{key}.lock"):
+        done = folder / "summary.json"
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            summary = web_build.build(src=src, out=folder / "web", stage_root=folder / "stage", quiet=True, **options)
+            done.write_text(json.dumps(summary), encoding="utf-8")
+        return json.loads(done.read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory, can_build, src):
-    """The site built as it ships (the runtime from pygbag's CDN), served on localhost; only
-    its watchdog is shorter (WATCHDOG_SECONDS)."""
-    work = tmp_path_factory.mktemp("site")
-    summary = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
-                              watchdog_seconds=WATCHDOG_SECONDS)
-    server = Server(work / "web")
+    """The site built as it ships (the runtime from pygbag's CDN), served on localhost."""
+    summary = shared_build(tmp_path_factory, src, watchdog_seconds=WATCHDOG_SECONDS)
+    server = Server(summary["out"])
     server.summary = summary
-    server.work = work
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def itch_build(tmp_path_factory, can_build, src) -> dict:
+    """The itch.io build (the default one plus the .apk and the zip itch.io takes), built once
+    in the run: its summary."""
+    return shared_build(tmp_path_factory, src, itch=True)
 
 
 @pytest.fixture(scope="session")
@@ -141,3 +188,84 @@ def cdn_context(browser, real_cdn):
     yield open_context
     for context in opened:
         context.close()
+
+
+# Run in a namespace of its own: what the tests may have left in the page's Python.
+PYODIDE_RESET = """
+import sys, __main__
+for name in [m for m in sys.modules if m.split(".")[0] in ("game", "wasm_play")]:
+    del sys.modules[name]          # the game's modules: imported afresh, their state with them
+import platform
+if hasattr(platform, "window"):    # what pygbag's platform module would give, set by a test
+    del platform.window
+names = vars(__main__)             # the globals of the tests' code (pyodide.globals)
+for name in [n for n in names if not n.startswith("__")]:
+    del names[name]
+"""
+
+
+class PyodideRunner:
+    """A page with Pyodide loaded (web_browser's runner: the game's pure-Python packages on its
+    path), in a browser context of its own, shared by the tests of a worker: loading Pyodide
+    costs seconds of CPU, so it loads once.  ``reset()`` (before each test, ``pyodide``) gives
+    it back as it loaded: the other tabs of its context closed, its origin's storage empty,
+    the browser's locale its own, and in Python the game's modules, ``platform.window`` and the
+    tests' globals gone.  (A storage backend's page helpers keep their storage listener, which
+    only fills that backend's own set.)"""
+
+    def __init__(self, browser, url: str):
+        self.url = url + "index.html"
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(120_000)
+        self.page.goto(self.url)
+        self.info = self.page.evaluate("() => window.loaded")
+        self.devtools = self.context.new_cdp_session(self.page)
+        self.user_agent = self.page.evaluate("navigator.userAgent")
+        self.languages = self.page.evaluate("navigator.languages")
+
+    def set_locale(self, locale: str) -> None:
+        """The browser's locale for the open page, as Playwright's ``locale`` option sets it for a
+        new context: ``navigator.language(s)`` (and Accept-Language) and the default of Intl."""
+        self.devtools.send("Emulation.setLocaleOverride", {"locale": locale})
+        self.devtools.send("Emulation.setUserAgentOverride", {"userAgent": self.user_agent, "acceptLanguage": locale})
+
+    def new_tab(self):
+        """Another tab of the same profile (one localStorage), with Pyodide loaded; closed at reset."""
+        page = self.context.new_page()
+        page.set_default_timeout(120_000)
+        page.goto(self.url)
+        page.evaluate("() => window.loaded")
+        return page
+
+    def reset(self) -> None:
+        for page in self.context.pages:
+            if page is not self.page:
+                page.close()
+        self.devtools.send("Emulation.setLocaleOverride", {})
+        self.devtools.send("Emulation.setUserAgentOverride", {"userAgent": self.user_agent,
+                                                              "acceptLanguage": ",".join(self.languages)})
+        self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.evaluate("(code) => window.pyodide.runPython(code, {globals: window.pyodide.toPy({})})", PYODIDE_RESET)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="session")
+def pyodide_runner(browser, tmp_path_factory):
+    """The worker's Pyodide page (``PyodideRunner``), served cross-origin isolated (a 5 µs clock,
+    not 100 µs, for the times the tests print)."""
+    site = web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), SRC)
+    server = Server(site, isolated=True)
+    runner = PyodideRunner(browser, server.url)
+    yield runner
+    runner.close()
+    server.stop()
+
+
+@pytest.fixture
+def pyodide(pyodide_runner):
+    """The worker's Pyodide page, reset to how it loaded."""
+    pyodide_runner.reset()
+    return pyodide_runner

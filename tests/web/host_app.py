@@ -120,15 +120,28 @@ class StandInApp:
 APP = None
 
 
-async def main():
+def start(link, ready: bool = False) -> StandInApp:
+    """A new app on the menu, speaking through ``link`` (``ready``: the page heard "ready" already)."""
     global APP
     APP = app = StandInApp()
+    app.host = HostBridge(app, link, link.build)
+    app.host.ready = ready
+    app.go("menu")
+    return app
+
+
+def reset() -> None:
+    """Between the tests that share a page: a new app as ``main`` starts it (its settings read
+    afresh from storage, which the test empties first), on the same link, "ready" not said again."""
+    start(APP.host.link, ready=True)
+
+
+async def main():
     link = HostLink.of_page(languages=tuple(LANGUAGES), levels=LEVELS)
     if link is None:
         raise RuntimeError("the page has no host API (window.tt.host)")
-    app.host = HostBridge(app, link, link.build)
-    app.go("menu")
+    start(link)
     while True:
-        app.host.frame()
-        app.step()
+        APP.host.frame()  # the app of the moment: reset() replaces it
+        APP.step()
         await asyncio.sleep(0.005)

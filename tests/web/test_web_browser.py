@@ -91,22 +91,29 @@ def sound_check_ending_after(ms: int, once: str = "true") -> str:
 TAP_SHOWN = "document.getElementById('tap') && !document.getElementById('tap').hidden"
 
 
+LOADER_LOOKED_TWICE = "window.__standIn && window.__standIn.record && window.__standIn.record.soundLooks >= 2"
+
+
 def test_no_tap_when_the_runtimes_sound_check_ends_late(cdn_context, shipped_site):
+    # the check ends once the loader has looked for it twice, found none and waited: late, but
+    # well within the loader's grace (SOUND_CHECK_SECONDS, looked at every 50 ms)
     context, routes = cdn_context(stand_in=True, viewport=(800, 600))
-    context.add_init_script(sound_check_ending_after(700))
+    context.add_init_script(sound_check_ending_after(0, once=LOADER_LOOKED_TWICE))
     page = open_game(context, shipped_site.url + "index.html?game=304")
+    assert page.evaluate("window.__standIn.record.soundLooks") >= 2  # it did end late
     assert page.evaluate("window.__standIn.record.stages") == LOADER_STEPS
     assert "tap asked" not in [what for _, what, _ in page.evaluate("tt.trail")]
 
 
 def test_the_tap_screen_goes_when_sound_is_allowed_after_it_showed(cdn_context, shipped_site):
-    # a check that ends after the loader's grace (a second after the page asked for a tap): the
-    # check then succeeds and the game starts without one
+    # a check that ends after the loader's grace (once the test has seen the page ask for a
+    # tap): the check then succeeds and the game starts without one
     context, routes = cdn_context(stand_in=True, viewport=(800, 600))
-    context.add_init_script(sound_check_ending_after(1000, once=TAP_SHOWN))
+    context.add_init_script(sound_check_ending_after(0, once=TAP_SHOWN + " && window.tapSeen"))
     page = open_game(context, shipped_site.url + "index.html?game=304", draws=False, wait=False)
     page.wait_for_selector("#tap", state="visible")
     assert page.evaluate("window.MM.UME") is False
+    page.evaluate("window.tapSeen = true")
     page.wait_for_function("() => window.tt && window.tt.running")  # no click
     assert "tap asked" in [what for _, what, _ in page.evaluate("tt.trail")]
     assert page.evaluate("window.__standIn.record.stages") == ["unpack", "gesture", "start", "running"]
@@ -123,8 +130,10 @@ NO_SOUND_BEFORE_A_TAP = """(() => {
         window.addEventListener(type, (event) => { if (event.isTrusted) tapped = true; }, true);
     }
     const play = HTMLMediaElement.prototype.play;
+    window.refusedPlays = 0;
     HTMLMediaElement.prototype.play = function () {
         if (tapped) return play.call(this);
+        window.refusedPlays += 1;
         return Promise.reject(new DOMException("play() can only be initiated by a user gesture.", "NotAllowedError"));
     };
 })();"""
@@ -135,7 +144,7 @@ def test_tap_to_start_only_when_the_browser_wants_a_gesture(cdn_context, shipped
     context.add_init_script(NO_SOUND_BEFORE_A_TAP)
     page = open_game(context, shipped_site.url + "index.html?game=304", wait=False)
     page.wait_for_selector("#tap", state="visible")
-    page.wait_for_timeout(2500)  # the runtime tries again every 2 s: still blocked
+    page.wait_for_function("() => window.refusedPlays >= 2")  # the runtime tried again (every 2 s): still blocked
     assert page.evaluate("window.MM.UME") is False  # the runtime's own check found sound blocked
     assert "gesture" in page.evaluate("window.__standIn.record.stages")
     assert not screens(page)["canvas"]
@@ -273,11 +282,19 @@ def test_a_broken_archive_shows_the_failure_screen(cdn_context, shipped_site):
 
 
 def test_no_first_frame_within_the_watchdog_shows_the_failure_screen(cdn_context, shipped_site):
+    """The page's clock (Playwright's) is moved on instead of waited for: the watchdog is the
+    shipped one, neither early nor late, however busy the machine."""
     context, routes = cdn_context(stand_in=True)
+    context.clock.install()  # the page's timers and clocks: they run as usual until paused
     page = open_game(context, shipped_site.url + "index.html", draws=False, wait=False)
     page.wait_for_function("() => window.tt && window.tt.running")
-    assert page.evaluate("tt.failure") is None  # not at once
-    failure = wait_failed(page, timeout_ms=(WATCHDOG_SECONDS + 10) * 1000)
+    assert page.evaluate("tt.watchdogMs") == WATCHDOG_SECONDS * 1000
+    now = page.evaluate("Date.now()") / 1000  # pause_at takes seconds, run_for milliseconds
+    page.clock.pause_at(now + 1)  # the watchdog has looked since main.py started; time stops
+    page.clock.run_for(WATCHDOG_SECONDS * 1000 // 2)
+    assert page.evaluate("tt.failure") is None  # not early
+    page.clock.run_for(WATCHDOG_SECONDS * 1000)
+    failure = wait_failed(page)
     assert failure == {"reason": "timeout", "detail": f"no frame {WATCHDOG_SECONDS} s after main.py started"}
     assert screens(page)["reason"] == f"The game did not draw its first frame within {WATCHDOG_SECONDS} seconds."
     shoot(page, "no-first-frame")

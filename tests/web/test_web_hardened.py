@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from pygbag_cdn import RUNTIME, STAND_IN_WASM, wait_failed
+from pygbag_cdn import RUNTIME, STAND_IN_WASM, WATCHDOG_SECONDS, wait_failed
 
 EVIL_SCRIPT = "javascript:(()=>{localStorage.setItem('owned','1');document.title='owned'})()"
 
@@ -304,7 +304,7 @@ def self_hosted(can_browse, real_cdn, src, tmp_path_factory):
     work = tmp_path_factory.mktemp("self-hosted")
     runtime = web_first_visit.runtime_folder(work / "runtime-files", VENDOR, STAND_IN)
     summary = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
-                              self_host=runtime, watchdog_seconds=5)
+                              self_host=runtime, watchdog_seconds=WATCHDOG_SECONDS)
     sent = {}
     # max-age and no validators (as some CDNs): a file fetched again is downloaded again
     server = LocalServer(work / "web", max_age=600, sent=sent, validators=False, rate=4e6)

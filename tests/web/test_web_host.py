@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 import web_browser
 import web_build
-from pygbag_cdn import TYPES, CdnRoutes
+from pygbag_cdn import TYPES, WATCHDOG_SECONDS, CdnRoutes
 from web_serve import TYPES as SITE_TYPES
 
 from game.engine import Match, codes
@@ -46,7 +46,7 @@ class Site:
 def embed_site(tmp_path_factory, can_browse, src, real_cdn):
     work = tmp_path_factory.mktemp("embed-site")
     web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True,
-                    watchdog_seconds=5, embed=[RULES], game_origins=[GAME_AT.rstrip("/").rsplit("/", 1)[0]],
+                    watchdog_seconds=WATCHDOG_SECONDS, embed=[RULES], game_origins=[GAME_AT.rstrip("/").rsplit("/", 1)[0]],
                     csp_extra=(PYODIDE_AT,))
     return Site(work / "web")
 
@@ -143,15 +143,65 @@ def wait_state(frame, script: str, timeout: float = 60_000) -> dict:
 
 
 @pytest.fixture(scope="module")
-def rules_page(browser, embed_site):
+def shared_rules_page(browser, embed_site):
+    """The rules page with the game in its frame, loaded once for the module's tests (Pyodide in
+    the frame costs seconds of CPU); ``rules_page`` resets it before each."""
     context = new_context(browser, embed_site)
     page, frame = embedding_page(context, embed_site, RULES)
     try:
         wait_event(page, "ready", timeout=READY_MS)
     except Exception:  # noqa: BLE001 - whatever stopped it, the game's Python says why
         raise AssertionError(f"no ready event; the game's Python: {python_status(frame)}") from None
-    yield page, frame
+    yield page, frame, app_state(frame), events(page)
     context.close()
+
+
+def reset(page, frame, heard: int) -> None:
+    """What a test may change, as it was when the page loaded: the permissions granted, the
+    pages opened beside it, the game's storage and its app (a new one, as main() starts it,
+    on the same link: host_app.reset), the events the page heard (the first ``heard``, its
+    "ready", stay; the page's own command numbers go on)."""
+    context = page.context
+    context.clear_permissions()
+    for other in context.pages:
+        if other is not page:
+            other.close()
+    # a frame of another site: Chromium denies it storage (the game keeps its settings in
+    # memory, which the new app forgets); where a browser gives it storage, it is emptied
+    frame.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (denied) {} }")
+    frame.evaluate("() => window.__standIn.pyodide.runPython('import stand_in_app; stand_in_app.reset()')")
+    page.evaluate("(heard) => { window.trickTableEvents.length = heard; }", heard)
+
+
+@pytest.fixture
+def rules_page(shared_rules_page):
+    page, frame, _, heard = shared_rules_page
+    reset(page, frame, len(heard))
+    return page, frame
+
+
+def test_the_shared_rules_page_is_reset_to_how_it_loaded(shared_rules_page):
+    """After a test's commands (a match running, paused, in Tamil, a caption, the clipboard
+    allowed, a page opened beside it) ``reset`` leaves the game as it loaded, listening."""
+    page, frame, loaded, heard = shared_rules_page
+    reset(page, frame, len(heard))  # whatever ran before
+    assert loaded["stack"] == ["menu"] and loaded["language"] == "en" and not loaded["paused"]
+    assert [e["type"] for e in heard] == ["ready"] and events(page) == heard
+    send(page, "load", code=codes.deal_code(_finished_hand("28", 4)), caption="Left behind")
+    send(page, "set-language", lang="ta")
+    send(page, "pause")
+    wait_state(frame, "s.paused && s.language === 'ta' && s.caption === 'Left behind'")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.context.new_page()
+    assert events(page) == heard and len(page.context.pages) == 2
+    send(page, "unknown-command")
+    wait_event(page, "error", len(heard))
+    reset(page, frame, len(heard))
+    assert app_state(frame) == loaded and events(page) == heard and len(page.context.pages) == 1
+    assert page.evaluate("navigator.permissions.query({name: 'clipboard-read'}).then((p) => p.state)") != "granted"
+    send(page, "set-language", lang="de")  # the new app hears the page, and says "ready" no more
+    assert wait_state(frame, "s.language === 'de'")["language"] == "de"
+    assert events(page) == heard
 
 
 def test_a_rules_page_drives_a_match_and_hears_its_events_in_order(rules_page):

@@ -1,13 +1,14 @@
 """Issue 7: the language is the URL's ``lang``, else the saved setting, else the browser's,
 else English.  game.i18n reads the browser's languages in a real browser: Pyodide in headless
-Chromium, its locale set by Playwright (``navigator.language`` and ``navigator.languages``).
+Chromium, its locale set through the DevTools protocol as Playwright's ``locale`` option sets
+it (``navigator.language`` and ``navigator.languages``), on the worker's shared Pyodide page
+(``pyodide``, tests/web/conftest.py: reset before each test, the locale with it).
 ``browser_language`` takes pygbag's ``platform.window`` or, without it, Pyodide's ``js``."""
 
 from __future__ import annotations
 
 import pytest
 import web_browser
-from web_serve import LocalServer
 
 CHECK = """
 import json, sys, platform
@@ -31,27 +32,14 @@ json.dumps(found)
 """
 
 
-@pytest.fixture(scope="module")
-def site(browser, src, tmp_path_factory):
-    server = LocalServer(web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide-lang"), src))
-    yield server
-    server.stop()
-
-
-def run_in_locale(browser, server, locale: str) -> dict:
-    page = browser.new_page(locale=locale)
-    try:
-        page.set_default_timeout(120_000)
-        page.goto(server.url + "index.html")
-        page.evaluate("() => window.loaded")
-        return web_browser.run_python(page, CHECK)
-    finally:
-        page.close()
+def run_in_locale(pyodide, locale: str) -> dict:
+    pyodide.set_locale(locale)
+    return web_browser.run_python(pyodide.page, CHECK)
 
 
 @pytest.mark.parametrize("locale, expected", [("de-CH", "de"), ("ar", "ar"), ("ja", "en")])
-def test_browser_language_in_chromium(browser, site, locale, expected):
-    found = run_in_locale(browser, site, locale)
+def test_browser_language_in_chromium(pyodide, locale, expected):
+    found = run_in_locale(pyodide, locale)
     assert found["platform"] == "emscripten"
     assert found["navigator"][0] == locale
     browser_choice = None if expected == "en" else expected

@@ -53,10 +53,10 @@ def game_modules_as_they_were():
 
 
 @pytest.fixture(scope="module")
-def site(can_build, src, tmp_path_factory):
+def site(can_build, src, tmp_path_factory, itch_build):
     work = tmp_path_factory.mktemp("loader")
     # the itch.io build: the default one plus the .apk the loader opens there
-    default = web_build.build(src=src, out=work / "web", stage_root=work / "stage", quiet=True, itch=True)
+    default = itch_build
     hosted = web_build.build(src=src, out=work / "hosted", stage_root=work / "stage2", cdn="https://games.example/rt/0.9.3/",
                              pkg_index="https://games.example/rt/", quiet=True)
     return {"default": Path(default["out"]), "hosted": Path(hosted["out"])}

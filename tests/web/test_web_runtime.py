@@ -14,7 +14,7 @@ import json
 
 import pytest
 import web_build
-from pygbag_cdn import CDN, INDEX, RUNTIME, STAND_IN_DATA, WHEEL, screens, shoot, wait_failed
+from pygbag_cdn import CDN, INDEX, RUNTIME, STAND_IN_DATA, WATCHDOG_SECONDS, WHEEL, screens, shoot, wait_failed
 
 RUNTIME_FILES = [RUNTIME + name for name in web_build.RUNTIME_FILES]
 KEPT_RUNTIME = RUNTIME_FILES + [INDEX, WHEEL]
@@ -212,10 +212,13 @@ def test_the_runtime_cache_is_filled_all_or_nothing(cdn_context, shipped_site):
     assert [name for name in cache_keys(page) if name.startswith("trick-table-runtime-")] == runtime
 
 
-def test_a_new_build_replaces_the_app_and_keeps_the_runtime(cdn_context, src, tmp_path):
+def test_a_new_build_replaces_the_app_and_keeps_the_runtime(cdn_context, shipped_site, src, tmp_path):
+    import shutil
+
     from web_serve import LocalServer
 
-    first = web_build.build(src=src, out=tmp_path / "web", stage_root=tmp_path / "stage", quiet=True, watchdog_seconds=5)
+    shutil.copytree(shipped_site.directory, tmp_path / "web")  # the first build: the session's, copied
+    first = shipped_site.summary
     server = LocalServer(tmp_path / "web")
     try:
         context, routes = cdn_context()
@@ -225,7 +228,7 @@ def test_a_new_build_replaces_the_app_and_keeps_the_runtime(cdn_context, src, tm
         asked = len(routes.requests)
 
         second = web_build.build(src=src, out=tmp_path / "web", stage_root=tmp_path / "stage", quiet=True,
-                                 watchdog_seconds=5, width=1282)
+                                 watchdog_seconds=WATCHDOG_SECONDS, width=1282)
         assert second["version"] != first["version"]
         state = page.evaluate("""async () => {
             const registration = await navigator.serviceWorker.getRegistration();

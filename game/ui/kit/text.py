@@ -119,6 +119,22 @@ def fit_size(s: str, size: int, room: int, bold: bool = False, smallest: int = s
     return size
 
 
+def line_step(lines, size: int, bold: bool = False, spacing: float = 1.3, gap: int = 2) -> int:
+    """How far apart ``lines`` set one under another, each centred in its step by its ink, are:
+    ``size * spacing``, or more where a line's ink is taller (Arabic, Sinhala and Tamil marks),
+    so that no line's letters touch the next's."""
+    return max(int(size * spacing), max((ink(line, size, bold).height for line in lines), default=0) + gap)
+
+
+def largest(size: int, smallest: int, fits) -> int:
+    """The largest text size from ``size`` down to ``smallest`` at which ``fits(size)`` holds
+    (a block of lines, a table's columns: what ``fit`` does for one text); ``smallest`` when none does."""
+    for sz in range(size, smallest, -1):
+        if fits(sz):
+            return sz
+    return smallest
+
+
 def ellipsize(s: str, size: int, room: int, bold: bool = False) -> str:
     """``s`` if it fits ``room``, else as much of it as fits followed by an ellipsis."""
     if width(s, size, bold) <= room:

@@ -21,12 +21,14 @@ from dataclasses import dataclass, field
 
 from game.engine import Hand28, Hand304, Hand400, HandSchieber, IllegalAction, game_class
 from game.engine import actions as A
+from game.engine.cards import FRENCH_RANKS, suit_of
 from game.i18n import N_, _
 from game.i18n.refusals import allowed_message
 
-from ..names import action_phrase, card_name
+from ..names import action_phrase, card_name, rank_name, suit_name
 from ..session import Session
 
+KING, QUEEN = FRENCH_RANKS.index("K"), FRENCH_RANKS.index("Q")  # the Swiss König and Ober
 PLAY_OUTLINED = N_("Play the card outlined in your hand: {card}.")
 RULE = N_("The rule: {rule}.")
 NOT_THE_LESSONS = N_("The lesson asks for another move here: read its note.")
@@ -40,6 +42,7 @@ class Step:
     caption: str = ""       # a catalog message; {card} and {action} name the step's action
     moment: str = ""        # the rule moment this step shows (the tests ask the engine)
     wrong: str = ""         # a move the rules refuse here (the tests try it)
+    suit: str = ""          # the suit (its letter) a caption's {suit} names, if not the action's
 
 
 @dataclass(frozen=True)
@@ -120,13 +123,13 @@ LESSONS = (
            ("KR OR 6R 6B 7B 8B 9B AE AS", "6S 7R 6E 9E UE AR BS KS UB", "7S 8R 7E 8E OE US 9R AB KB",
             "8S BR BE KE 9S OS UR BB OB"), 3, (
                Step("trump R", N_("Schieber has no auction: forehand chooses the contract (a trump suit, Obenabe "
-                                  "or Undenufe) or pushes the choice to the partner. Choose Rosen as trump."),
+                                  "or Undenufe) or pushes the choice to the partner. Choose {suit} as trump."),
                     "contract", wrong="play AS"),
                Step("play AS"), Step("play 6S"), Step("play 7S"),
-               Step("play 8S", N_("Your Schellen 6, 7, 8 and 9 are a Weis: four in a row, worth 50. When the first "
-                                  "trick is over, the side with the best Weis scores it."), "weis"),
+               Step("play 8S", N_("Your {suit} 6, 7, 8 and 9 are a Weis: four in a row, worth 50. When the first "
+                                  "trick is over, the side with the best Weis scores it."), "weis", suit="B"),
                Step("play KR"), Step("play 7R"), Step("play 8R"), Step("play BR"),
-               Step("play OR", N_("You hold König and Ober of trump: that is Stöck, worth 20 as soon as you play "
+               Step("play OR", N_("You hold {king} and {queen} of trump: that is Stöck, worth 20 as soon as you play "
                                   "the second of them. Play the {card}."), "stoeck"),
            )),
 )
@@ -207,12 +210,23 @@ class LessonGuide:
         swiss = self.lesson.game.DECK.family == "swiss"
         card = card_name(A.card_of(code), swiss) if A.card_of(code) is not None else ""
         if step.caption:
-            return _(step.caption).format(card=card, action=action_phrase(code, swiss))
+            return _(step.caption).format(card=card, action=action_phrase(code, swiss), **self.names(step, code, swiss))
         if self.hand.turn == 0 and A.is_play(code):
             allowed = self.hand.observation(0).why_allowed(code)  # the engine's rule for the card
             rule = f" {_(RULE).format(rule=_(allowed_message(allowed)))}" if allowed is not None else ""
             return _(PLAY_OUTLINED).format(card=card) + rule
         return ""
+
+    def names(self, step: Step, code: int, swiss: bool) -> dict[str, str]:
+        """A caption's words for the deck as the player sees it (the French-suited Jass deck
+        names Rosen Hearts and the Ober a Queen): {suit}, the step's suit (else the suit of its
+        card or trump contract), and {king} and {queen}."""
+        action = A.describe(code)
+        suit = suit_of(action.card) if action.is_card else action.suit
+        if step.suit:
+            suit = self.lesson.game.DECK.suit_letters.index(step.suit)
+        return {"suit": "" if suit is None else suit_name(suit, swiss),
+                "king": rank_name(KING, swiss), "queen": rank_name(QUEEN, swiss)}
 
     def outlined(self):
         """The card the player is to play now (outlined in the hand), or None."""

@@ -17,12 +17,14 @@ from __future__ import annotations
 import pygame
 
 from game.engine import codes
-from game.i18n import _
+from game.i18n import _, language
 from game.web import share
 
 from .. import direction, gfx, style
+from ..names import jass_deck
 from ..review.hand import HandReview
-from ..review.view import TEXT_MIN, IconButton, ReviewView, nav_icon, plan
+from ..review.layout import TEXT_MIN, Screen, lay_out, plan
+from ..review.view import IconButton, ReviewView, nav_icon
 from ..scene import ACTIVATE, Scene
 from ..widgets import Button
 
@@ -50,7 +52,8 @@ class ReviewScene(Scene):
         self.show_note = False
         self.swipe_from = None
         self.plan = plan(self.layout.size, self.review.cards_each)
-        self.view = ReviewView(self.plan, app.art(self.review.ui.deck), self.review.ui)
+        self.view = ReviewView(app.art(self.review.ui.deck))
+        self._screen = None  # (what it shows, the Screen laid out for it)
         try:  # a hand a code cannot hold (more actions than a code takes) has no link nor code
             self.record_code = codes.record_code(self.review.hand)
             self.deal_code = codes.deal_code_of(self.review.hand)
@@ -218,6 +221,14 @@ class ReviewScene(Scene):
             super().key(ev)
 
     # ---- drawing ------------------------------------------------------------------------------------
+    def screen(self) -> Screen:
+        """The position shown, laid out (again only when it, Why?, the link or the language changed)."""
+        key = (self.position, self.show_note, self.shown_link, language(), jass_deck())
+        if self._screen is None or self._screen[0] != key:
+            self._screen = key, lay_out(self.plan, self.review.ui, self.review, self.position, self.deal_code,
+                                        self.show_note, self.shown_link)
+        return self._screen[1]
+
     def draw(self, surf):
         self.app.draw_table(surf)
         if self.review is None:
@@ -227,24 +238,5 @@ class ReviewScene(Scene):
                              style.TEXT, align="center")
             self.draw_widgets(surf)
             return
-        review, view, position = self.review, self.view, self.position
-        moment = review.moment(position)
-        view.bar(surf, review, position)
-        view.board(surf, review, moment)
-        summary = review.is_summary(position)  # the breakdown says it all; the column keeps the score
-        beside = summary and view.code_beside
-        # the deal code lies in the middle of an empty table, or in the column when names fill it
-        middle = not (summary or self.show_note or moment.trick) and self.deal_code
-        if middle and view.centre_code_box(self.deal_code, moment) is None:
-            beside, middle = True, False
-        view.info(surf, [] if summary else review.lines(position), review.context(position),
-                  self.deal_code if beside else None)
-        if self.shown_link:
-            view.link_panel(surf, self.shown_link)
-        elif summary:
-            view.summary(surf, review, None if beside else self.deal_code)
-        elif self.show_note:
-            view.note(surf, review, review.note(position))
-        elif middle:
-            view.centre_code(surf, self.deal_code, moment)
+        self.view.draw(surf, self.screen())
         self.draw_widgets(surf)

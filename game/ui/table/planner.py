@@ -295,18 +295,57 @@ class FramePlanner:
         cuts = kit.text.halves(score, (" · ", "  "))
         return cuts[0] if cuts else None
 
-    def score_room(self, score) -> int:
+    def score_room(self, score, partners=None) -> int:
         """The narrowest width that shows the score whole: on one line at the smallest text
-        size, or its halves on two."""
+        size, or its halves on two; with each partner's count beneath its side (``partners``),
+        the two sides side by side."""
         least = self.lay.min_text
+        if partners:
+            return self.score_columns_width(score, partners, least)
         halves = self.score_halves(score) or (score,)
         return min(kit.text.width(score, least, True), max(kit.text.width(h, least, True) for h in halves))
 
-    def score_text(self, f, score, width, pos, anchor):
+    SIDE_GAP = 28  # between the two sides' columns of the score
+
+    def score_columns_width(self, score, partners, size) -> int:
+        """How wide the score is as two columns, a side's total over its partners' counts, with
+        the sides' totals at ``size``."""
+        halves = self.score_halves(score) or (score, "")
+        return sum(max(kit.text.width(half, size, True), kit.text.width(counts, self.lay.min_text))
+                   for half, counts in zip(halves, partners)) + self.SIDE_GAP
+
+    def score_columns(self, f, score, partners, width, pos, anchor) -> pygame.Rect:
+        """The score by side in two columns, each side's total with its partners' own counts
+        beneath (400: "Us 11" over "14 · -3", "Them 31 / 41" over "20 · 11"), laid out as a row
+        in ``width`` and centred on ``pos`` (``anchor`` "center", or "midright": ending there).
+        Returns the rect it covers."""
+        lay = self.lay
+        halves = self.score_halves(score) or (score, "")
+        size = lay.medium
+        while size > lay.min_text and self.score_columns_width(score, partners, size) > width:
+            size -= 1
+        small = lay.min_text
+        widths = [max(kit.text.width(h, size, True), kit.text.width(c, small)) for h, c in zip(halves, partners)]
+        used = min(width, sum(widths) + self.SIDE_GAP)
+        room = kit.Region(0, 0, used, size + small + 4)
+        x, y = pos
+        room = room.translate(x - (used if anchor == "midright" else used // 2), y - room.height // 2)
+        out = None
+        for column, half, counts in zip(kit.arrange.row(room, widths, self.SIDE_GAP), halves, partners):
+            top = self.status_text(f, half, size, column.width, (column.center[0], column.y + size // 2),
+                                   style.HIGHLIGHT, "center", True)
+            under = self.status_text(f, counts, small, column.width, (column.center[0], column.bottom - small // 2),
+                                     style.TEXT_DIM, "center")
+            out = top.union(under) if out is None else out.union(top).union(under)
+        return out
+
+    def score_text(self, f, score, width, pos, anchor, partners=None):
         """The score in ``width``: one line if it fits at two thirds of its size, else its two
         halves (``score_halves``) on two lines, so that it is not cut short while two lines can
-        hold it.  Returns the rect it covers."""
+        hold it; with ``partners``, as two columns (``score_columns``).  Returns the rect it covers."""
         lay = self.lay
+        if partners:
+            return self.score_columns(f, score, partners, width, pos, anchor)
         size = kit.text.fit_size(score, lay.medium, width, True, lay.medium * 2 // 3)
         halves = self.score_halves(score)
         if kit.text.width(score, size, True) <= width or not halves:
@@ -323,6 +362,7 @@ class FramePlanner:
         left = lay.menu_rect.right + 16
         right = lay.last_rect.left - 16
         score = ui.score_line(state.live_score(), obs)
+        partners = ui.score_partners(state.live_score())
         contract = ui.contract_line(obs)
         points = ui.points_line(obs) if obs.phase == P.PLAY or obs.tricks else ""
         lines = [(text, colour, bold) for text, colour, bold in ((contract, style.TEXT, True),
@@ -330,9 +370,12 @@ class FramePlanner:
         if lay.portrait:  # buttons and score on the first row, the contract and points in the rows below
             row = lay.menu_rect
             step, width = lay.small + 8, bar.width - 2 * lay.margin
-            if self.score_room(score) > right - left and self.score_below(f, score, lines, (left, right), step):
+            if partners and self.score_room(score, partners) > right - left:
+                partners = None  # no room for the partners' counts beneath: the sides' totals alone
+            if not partners and self.score_room(score) > right - left and \
+                    self.score_below(f, score, lines, (left, right), step):
                 return
-            self.score_text(f, score, right - left, ((left + right) // 2, row.centery), "center")
+            self.score_text(f, score, right - left, ((left + right) // 2, row.centery), "center", partners)
             wrapped = self.status_wraps(lines, width, lay.status_rows)
             y = row.bottom + 6 + (lay.status_rows - sum(len(w) for w in wrapped)) * step // 2  # centred in their rows
             self.status_block(f, lines, wrapped, width, (bar.centerx, y), step, "midtop")
@@ -342,14 +385,16 @@ class FramePlanner:
         # can spare it, less where they need it (304's contract in Malayalam) and the score can
         # spare it
         room, gap = right - left, 20
-        need = self.score_room(score)
+        need = self.score_room(score, partners)
         spare = room - gap - self.status_room(lines, lay.status_rows, room - gap)
-        score_w = min(kit.text.width(score, lay.medium, True), room * 9 // 20)
+        natural = self.score_columns_width(score, partners, lay.medium) if partners else \
+            kit.text.width(score, lay.medium, True)
+        score_w = min(natural, room * 9 // 20)
         if score_w < need:
             score_w = max(score_w, min(need, spare))
         elif spare < score_w:
             score_w = max(need, spare)
-        score_rect = self.score_text(f, score, score_w, (right, bar.centery), "midright")
+        score_rect = self.score_text(f, score, score_w, (right, bar.centery), "midright", partners)
         room = right - score_rect.width - left - gap
         step = lay.small + 6
         wrapped = self.status_wraps(lines, room, lay.status_rows)
@@ -784,12 +829,13 @@ class FramePlanner:
         """Where a score change ends: beside the score (after it, else before it) in the top
         bar between its buttons, else just under the bar below the score: never over a line."""
         lay = self.lay
-        score = f.status[0].rect
+        scores = [line.rect for line in f.status if line.colour == style.HIGHLIGHT]
+        score = scores[0].unionall(scores[1:])
         w = kit.text.width(text, lay.large, True)
         bar = [b for b in f.buttons if b.colliderect(lay.top_bar)]
         right = min([b.left for b in bar if b.left >= score.right] + [lay.size[0]]) - 8
         left = max([b.right for b in bar if b.right <= score.left] + [0]) + 8
-        lines = [line.rect for line in f.status[1:]]
+        lines = [line.rect for line in f.status if line.colour != style.HIGHLIGHT]
         for x in (score.right + 12 + w // 2, score.left - 12 - w // 2):
             spot = kit.text.rect(text, lay.large, (x, score.centery), "center", True)
             if spot.left >= left and spot.right <= right and spot.collidelist(lines) < 0:

@@ -7,8 +7,6 @@ the engine only through seat 0's observation and draws nothing (``TableView`` do
 
 from __future__ import annotations
 
-from game.engine import FACE_DOWN
-from game.engine import actions as A
 from game.engine import events as E
 from game.i18n import _
 
@@ -128,56 +126,65 @@ class TableState:
 
     # ---- what an action does on screen ----------------------------------------------------------
     def action_shown(self, seat, action, before, origin=None):
-        """``seat`` took ``action`` (already applied): the card flies, the seat says it, the
-        news (a call, trump revealed, a contract, Weis, Stöck) is announced."""
+        """``seat`` took ``action`` (already applied): what the engine tells of it is shown — a
+        card flies, a trick is held, the seat says its word, the news (a call, trump revealed, a
+        contract, Weis, Stöck) is announced."""
         after = self.obs = self.observe()
         swiss = self.ui.swiss
-        if A.is_play(action):
-            self.card_played(seat, action, before, after, origin)
-        elif A.is_indicator(action):
-            self.bubbles[seat] = (_("Trump card"), 0.0)
-        else:
-            self.bubbles[seat] = (action_label(action, swiss), 0.0)
-            self.sounds.play("click")
+        for event in after.events:
+            if isinstance(event, E.CardPlayed):
+                self.card_played(event, after, origin)
+            elif isinstance(event, E.TrickWon):
+                self.trick_won(event, before, after)
+            elif isinstance(event, E.IndicatorLaid):
+                self.bubbles[event.seat] = (_("Trump card"), 0.0)
+            elif isinstance(event, E.WeisScored | E.StoeckScored):
+                name = _("Weis +{pts}") if isinstance(event, E.WeisScored) else _("Stöck +{pts}")
+                self.news[event.seat] = (name.format(pts=event.points), getattr(event, "cards", ()))
+                self.floats.append([f"+{event.points}", event.seat, event.seat & 1, 0.0])
+            elif event is after.events[0]:  # a word, a bid or a contract: the seat says it
+                self.bubbles[seat] = (action_label(action, swiss), 0.0)
+                self.sounds.play("click")
         for item in action_news(self.ui, seat, action, before, after):
             if item.kind in ("weis", "stoeck"):
-                continue  # shown at the seat that has it, below
+                continue  # shown at the seat that has it, above
             self.toast(item.text, item.icon)
             if item.kind == "reveal":
                 self.sounds.play("reveal")
-        for event in after.events:
-            if isinstance(event, E.WeisScored):
-                self.news[event.seat] = (_("Weis +{pts}").format(pts=event.points), event.cards)
-            elif isinstance(event, E.StoeckScored):
-                self.news[event.seat] = (_("Stöck +{pts}").format(pts=event.points), ())
-            else:
-                continue
-            self.floats.append([f"+{event.points}", event.seat, event.seat & 1, 0.0])
         self.hint_action = None
         if seat == 0:
             self.message = ""
 
-    def card_played(self, seat, card, before, after, origin):
-        complete = len(after.tricks) > len(before.tricks)
-        if complete:
-            leader, cards, winner = after.tricks[-1]
-            seen = cards[(seat - leader) % 4]
-        else:
-            seen = next(c for s, c in after.trick if s == seat)
-        down = bool(after.actions[-1].flags & FACE_DOWN)  # the engine says how the card lies
+    def card_played(self, event, after, origin):
+        """The card flies from its seat to its place in the trick.  A card laid face down is told
+        without its face; the player's own is still shown to the player (with a badge)."""
+        seat, card = event.seat, event.card
+        if card is None:
+            trick = after.trick or tuple(self.trick_cards(after.tricks[-1]))
+            card = next(c for s, c in trick if s == seat)
         lay = self.layout
         start = origin or self.seat_origin(seat)
         width = lay.card_w if seat == 0 and self.session.is_human(0) else lay.back_w
-        self.flights.append(Flight(seen, start, lay.trick_pos[seat], self.FLY_TIME, width, lay.trick_w,
-                                   seat=seat, down=down))
+        self.flights.append(Flight(card, start, lay.trick_pos[seat], self.FLY_TIME, width, lay.trick_w,
+                                   seat=seat, down=event.face_down))
         self.sounds.play("card")
-        if complete:  # the cards still face down stay so; a trump cut among them is turned up
-            down = after.tricks_face_down[-1] if after.tricks_face_down else (False,) * len(cards)
-            shown = [((leader + i) % 4, c, d) for i, (c, d) in enumerate(zip(cards, down))]
-            self.hold, self.hold_time, self.collecting = (shown, winner), 0.0, False
-            gained = self.ui.trick_points([c for c in cards if c is not None], winner, before, after)  # face down: unknown
-            if gained:
-                self.floats.append([f"+{gained}", winner, winner & 1, -self.FLY_TIME])
+
+    @staticmethod
+    def trick_cards(trick):
+        """(seat, card) of a finished trick, as seat 0 sees it."""
+        leader, cards, _winner = trick
+        return (((leader + i) % 4, c) for i, c in enumerate(cards))
+
+    def trick_won(self, event, before, after):
+        """The finished trick stays (its face-down cards stay so; a trump cut among them is turned
+        up), then goes to its winner; its points float to the winner's score."""
+        cards = after.tricks[-1][1]
+        down = after.tricks_face_down[-1] if after.tricks_face_down else (False,) * len(cards)
+        shown = [(seat, c, d) for (seat, c), d in zip(self.trick_cards(after.tricks[-1]), down)]
+        self.hold, self.hold_time, self.collecting = (shown, event.seat), 0.0, False
+        gained = self.ui.trick_points([c for c in cards if c is not None], event.seat, before, after)  # face down: unknown
+        if gained:
+            self.floats.append([f"+{gained}", event.seat, event.seat & 1, -self.FLY_TIME])
 
     def deal(self):
         """Backs flying from the dealer to every seat, a packet each in turn."""

@@ -80,7 +80,8 @@ function standInInstalls(code, index) {
 // ---- the runtime, up to the game's first frame ---------------------------------------------
 async function standInRun(vm, script) {
     const options = window.__standIn = window.__standIn || {};
-    const record = options.record = { env: {}, installed: [], stages: [], files: null, done: false, error: null };
+    const record = options.record = { env: {}, installed: [], stages: [], files: null, done: false, error: null,
+                                      soundLooks: 0 };
     const stage = (step, detail) => { record.stages.push(step); window.tt.stage(step, detail || ""); };
     const folder = vm.config.cdn + vm.script.interpreter + vm.config.pydigits + "/";
 
@@ -132,6 +133,7 @@ async function standInRun(vm, script) {
     // like sound_allowed(): the runtime's autoplay check gets SOUND_CHECK_SECONDS to succeed
     const grace = Number(/^SOUND_CHECK_SECONDS = ([0-9.]+)/m.exec(loader)[1]) * 1000;
     for (let waited = 0; !window.MM.UME && waited < grace; waited += 50) {
+        record.soundLooks += 1;  // looked, and no sound yet (tests end the check on this)
         await new Promise((resolve) => setTimeout(resolve, 50));
     }
     if (!window.MM.UME) {
