@@ -22,7 +22,7 @@ from ..table.ai import TableAI
 from ..table.controls import Controls
 from ..table.hint import TableHint
 from ..table.match_offer import MatchOffer
-from ..table.planner import LIFT, HandLayout
+from ..table.planner import LIFT, WEIS_CARD_W, HandLayout
 from ..table.state import TableState
 from ..table.view import TableView
 from ..table.why_press import WhyPress
@@ -56,12 +56,16 @@ class TableScene(Scene):
         self._built_for = None
         # done ahead, one a frame (``warm_one``): the AI's first-time work, the hand result's panel
         self.jobs = players.warm_jobs(session.game) + app.ahead_jobs("hand-result")
+        self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
-        # then the backs (the seats' fans, the trump card laid face down) and every card as it
+        # then the backs (the seats' fans, the trump card laid face down: 4-5 ms each) and every card as it
         # lands in the trick: an AI seat's card is drawn the frame it is played
-        self.view.warm_later([None], (self.layout.back_w, self.layout.trick_w, int(self.layout.trick_w * 0.62)), first=False)
+        self.view.warm_later([None], (self.layout.back_w, int(self.layout.trick_w * 0.62)), first=False)
         self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
                              first=False)
+        if hasattr(session.hand, "weis_found"):  # last, every face as a Weis's notice shows it (the planner's
+            weis_w = max(WEIS_CARD_W, int(self.layout.trick_w * 0.8))  # width): four of them took 5 ms in a frame
+            self.view.warm_later(self.ui.deck_cards.cards, (weis_w,), first=False)
         if not self.obs.actions:
             self.state.deal()
 
@@ -279,7 +283,7 @@ class TableScene(Scene):
         # while cards fly, faces still to draw come before the next seat's thinking ahead (with
         # every seat an AI the slices would leave no frame for them, and an AI's card would then
         # be drawn the frame it is played); so do faces shown scaled for now (``view.new_face``)
-        warmed = calm and (state.busy() or bool(self.view.stand_ins)) and self.warm_one()
+        warmed = calm and (state.busy() or self.hand_faces_waiting()) and self.warm_one()
         self.ai.sliced = False
         self.play_on(sdt, calm and not warmed)
         if calm and not warmed and not self.ai.sliced and self.shown() == before:  # (an action taken now
@@ -292,7 +296,15 @@ class TableScene(Scene):
         if self.jobs:
             self.jobs.pop(0)()
             return True
-        return bool(self.view.to_warm) and self.view.warm_faces()
+        done = self.view.warm_faces()
+        if done is not None and done[1] == self.layout.card_w and done[0] in self.hand.cards:
+            self.hand_faces_ready += 1  # the hand may have shown it scaled (``view.new_face``): drawn again
+        return done is not None
+
+    def hand_faces_waiting(self) -> bool:
+        """A face of the hand is still to be drawn ahead (the hand may show it scaled till then)."""
+        card_w = self.layout.card_w
+        return any((card, card_w) in self.view.to_warm for card in self.hand.cards)
 
     def play_on(self, sdt, calm):
         """The AI seats' turn: a slice of thinking (only in a ``calm`` frame), or their action;
@@ -339,7 +351,7 @@ class TableScene(Scene):
                 len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
                 self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
                 self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None,
-                len(self.view.stand_ins))
+                self.hand_faces_ready)
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):

@@ -37,10 +37,10 @@ class TableView:
         self.planner = FramePlanner(layout, art, ui)
         self.frame = None           # the last frame laid out
         self.to_warm: list = []     # (card, width) faces to draw ahead of need
-        # faces a frame may draw new (each takes milliseconds); past that, a face not drawn yet
-        # shows scaled from its trick-sized image, and is drawn ahead for the frames after
+        # faces a frame may draw new (each takes milliseconds); past that, a face asked for ahead
+        # shows scaled from its trick-sized image until a frame draws it (``new_face``)
         self.new_faces = self.NEW_FACES
-        self.stand_ins: set = set()  # (card, width) shown scaled until drawn: ``shown`` counts them
+        self.warmed = False  # ``warm_faces`` drew a face since the last drawing
         self._rotated: dict = {}
         self.under: list = []       # (rect, pixels) under the moving things drawn last
         self.under_size = None      # the canvas those pixels were taken from
@@ -60,20 +60,20 @@ class TableView:
         more = [(c, w) for w in widths for c in cards]
         self.to_warm = self.to_warm + more if first else more + self.to_warm
 
-    def warm_faces(self) -> bool:
-        """Draw one card face (a back for ``None``) ahead of need; whether one was drawn (a face
-        takes milliseconds the first time: one a frame keeps the frame short)."""
-        while self.to_warm:
-            card, width = self.to_warm.pop()
-            self.stand_ins.discard((card, width))  # the next frame shows it drawn (``shown`` changed)
-            if card is None:
-                if not self.art.has_back(width):
-                    self.art.back(width)
-                    return True
-            elif not self.art.has_face(card, width):
-                self.art.face(card, width)
-                return True
-        return False
+    def warm_faces(self):
+        """The next card face (a back for ``None``) asked for ahead, drawn if no frame drew it
+        yet (a face takes milliseconds the first time: one a frame keeps the frame short):
+        (card, width), or None if none was left.  What it returns does not depend on what was
+        drawn, so a table drawn or not decides alike."""
+        if not self.to_warm:
+            return None
+        card, width = self.to_warm.pop()
+        if card is None:
+            self.art.back(width)
+        else:
+            self.warmed = self.warmed or not self.art.has_face(card, width)
+            self.art.face(card, width)
+        return card, width
 
     # ---- cards ------------------------------------------------------------------------------
     def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False):
@@ -108,16 +108,21 @@ class TableView:
 
     NEW_FACES = 1
 
+    def start_faces(self) -> None:
+        """A frame's drawing starts: its new faces, none if ``warm_faces`` drew one since the
+        last drawing (that frame's)."""
+        self.new_faces = 0 if self.warmed else self.NEW_FACES
+        self.warmed = False
+
     def new_face(self, card, width) -> bool:
-        """Whether this frame may draw the face of ``card`` at ``width`` (not drawn yet): once a
-        frame, or when its trick-sized image is not there to stand in; else it is asked for
-        ahead, first."""
-        if self.new_faces > 0 or width == self.lay.trick_w or not self.art.has_face(card, self.lay.trick_w):
+        """Whether this frame draws the face of ``card`` at ``width`` (not drawn yet): once a
+        frame; past that only a face not asked for ahead, or whose trick-sized image is not there
+        to stand in for it (a face asked for ahead is drawn by ``warm_faces`` in a coming frame,
+        and the scene then draws again)."""
+        if (self.new_faces > 0 or width == self.lay.trick_w or (card, width) not in self.to_warm
+                or not self.art.has_face(card, self.lay.trick_w)):
             self.new_faces -= 1
             return True
-        if (card, width) not in self.stand_ins:
-            self.stand_ins.add((card, width))
-            self.warm_later([card], (width,))
         return False
 
     def face_widths(self):
@@ -152,7 +157,7 @@ class TableView:
         """What moves, over the rest on ``surf``; what each covers is kept first.  With
         ``restore``, ``surf`` holds the last frame: what its moving things covered is put back."""
         if restore:
-            self.new_faces = self.NEW_FACES
+            self.start_faces()
             for rect, pixels in reversed(self.under):
                 surf.blit(pixels, rect)
         parts = self.moving_parts(state)
@@ -205,7 +210,7 @@ class TableView:
         (``draw_widgets``) go under the hand.  Without ``moving``, the things that move are
         left out (``draw_moving`` draws them)."""
         f = self.frame
-        self.new_faces = self.NEW_FACES
+        self.start_faces()
         draw_table(surf)
         gfx.panel(surf, self.lay.top_bar, style.PANEL, 0)
         for line in f.status:
