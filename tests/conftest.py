@@ -24,6 +24,7 @@ import pytest
 from helpers import registered
 from hypothesis import settings
 from passing_game import HandPassing
+from scheduling import ModuleGroups
 from whist_game import HandWhist
 
 from game.ai import search
@@ -40,6 +41,11 @@ CONTRACT_GAMES = [*GAMES, *TEST_GAMES]
 
 
 WEB = Path(__file__).resolve().parent / "web"
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` with the browser tests' groups (scheduling.py)."""
+    if ModuleGroups is None or config.getvalue("dist") != "loadgroup":
+        return None
+    return ModuleGroups(config, log)
 
 
 def pytest_collection_modifyitems(items):
