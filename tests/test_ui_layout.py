@@ -38,6 +38,9 @@ def problems(scene):
     lay = scene.layout
     screen = lay.rect
     buttons = r["buttons"]
+    # the trick's places from the play on; before it no card comes to them, and the prompt and the
+    # player's plate may lie on them sideways, where the trick reaches down to the buttons' row
+    slots = r["slots"] if scene.obs.phase == "play" or scene.obs.tricks else r["trick"]
     bubbles = list(r["bubbles"].values())
     labels = list(r["labels"].values())
     hand, prompt, indicator = r["hand"], r["prompt"], r["indicator"]
@@ -60,12 +63,12 @@ def problems(scene):
     out += overlaps("bubble", bubbles, "top bar", [lay.top_bar])
     out += [f"bubble {b} leaves the screen" for b in bubbles if not screen.contains(b)]
     out += overlaps("prompt", [prompt], "hand", [hand])
-    out += overlaps("prompt", [prompt], "trick slot", r["slots"])
+    out += overlaps("prompt", [prompt], "trick slot", slots)
     out += overlaps("prompt", [prompt], "label", labels)
     out += overlaps("trump card", [indicator], "trick slot", r["slots"])
     out += overlaps("trump card", [indicator], "label", labels)
     out += overlaps("trump card", [indicator], "hand", [hand])
-    out += overlaps("label", labels, "trick slot", r["slots"])
+    out += overlaps("label", labels, "trick slot", slots)
     out += overlaps("label", labels, "label", labels, same=True)
     out += overlaps("label", labels, "hand", [hand])
     out += overlaps("notice", [r["notice"]], "top bar", [lay.top_bar])

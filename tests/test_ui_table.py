@@ -435,7 +435,8 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
 def test_a_long_message_keeps_clear_of_the_hint_button(size):
     """A message too long for the centre (a hint with its chance) goes beside the Hint button,
     not under it, on a solid panel (what lies under it does not show through); a short one stays
-    centred."""
+    centred, or sideways, where the prompt has no band of its own, lies beside the action buttons
+    in their row."""
     app, session = open_table("28", 1, size)
     app.settings["hints"] = True
     assert wait_for_human(app) and session.hand.phase == "auction"
@@ -447,7 +448,12 @@ def test_a_long_message_keeps_clear_of_the_hint_button(size):
         driver.frames(app, 1)
         box = app.scene.view.frame.prompt[0]
         assert app.scene.hint_button is not None and not box.colliderect(app.scene.hint_button.rect)
-        assert app.layout.rect.contains(box) and (box.centerx == app.layout.size[0] // 2) == centred
+        assert app.layout.rect.contains(box)
+        if centred and size == LANDSCAPE:
+            row = [b.rect for b in app.scene.widgets if b.rect.top >= app.scene.controls_top]
+            assert row and box.top >= app.scene.controls_top and box.collidelist(row) < 0
+        else:
+            assert (box.centerx == app.layout.size[0] // 2) == centred
         for x in (box.left + 6, box.right - 7):
             assert tuple(app.screen.get_at((x, box.centery)))[:3] == style.PANEL_SOLID
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import style
+from . import kit, style
 from .kit import shapes
+from .table import regions
 
 SHORT = 720                 # the canvas's short side
 LONG_MIN, LONG_MAX = 1280, 1560
@@ -78,23 +79,27 @@ class Layout:
         self.trick_w = shapes.grown(t.trick_w, extra, t.trick_grow)
         self.back_w = t.back_w
         back_h = card_h(self.back_w)
-        cx = w // 2
         self.hand_bottom = h - t.hand_bottom    # sideways, the hand's lower edge leaves the screen
-        partner_y = self.top_bar.bottom + t.partner_gap + back_h // 2
-        cy = t.centre_y
-        if not cy:  # midway between the partner's cards (and its speech) and the prompt
-            hand = card_h(self.card_w) + (self.row_offset() if t.two_row_hand else 0)
-            prompt_top = self.hand_bottom - hand - t.controls_gap - self.control_h - 12 - t.prompt_room
-            cy = (partner_y + back_h // 2 + t.trick_below_partner + prompt_top) // 2
-        self.center = (cx, cy)
-        dx = max(shapes.grown(t.slot_dx, extra, t.slot_dx_grow), self.trick_w + t.slot_apart)  # cards side by side apart
-        dy = shapes.grown(t.slot_dy, extra, t.slot_dy_grow)
+        self.hand_area = pygame.Rect(t.hand_side, 0, w - 2 * t.hand_side, h)  # x extent for the fan
         side_x = shapes.grown(t.side_x, extra, t.side_x_grow)
+        lengths = {"top_bar": self.top_bar.height, "hand": h - self.hand_top(8, card_h(self.card_w)),
+                   "controls": self.control_h, "prompt": t.prompt_room, "partner": t.partner_gap + back_h,
+                   "lane": t.lane, "west": 2 * side_x, "east": 2 * side_x}
+        self.regions = regions.dock(kit.Region(0, 0, w, h), t.docks, lengths,
+                                    {"hand": t.controls_gap, "controls": 12})
+        self.trick = regions.fit_trick(self.regions.trick, self.trick_w, t.slot_apart,
+                                       shapes.grown(t.slot_dx, extra, t.slot_dx_grow),
+                                       shapes.grown(t.slot_dy, extra, t.slot_dy_grow))
+        self.trick_w = self.trick.width
+        self.center = cx, cy = self.trick.center
+        dy = self.trick.dy
+        partner = self.regions.partner
+        partner_y = partner.bottom - back_h // 2
         self.side_fan_top = t.side_fan_top or cy - t.side_fan_rise
-        self.seat_anchor = {0: (cx, h - 40), 1: (w - side_x, cy + t.side_y), 2: (cx, partner_y),
-                            3: (side_x, cy + t.side_y)}
+        self.seat_anchor = {0: (cx, h - 40), 1: (self.regions.east.center[0], cy + t.side_y), 2: (partner.center[0], partner_y),
+                            3: (self.regions.west.center[0], cy + t.side_y)}
         x, y = self.center
-        self.trick_pos = {0: (x, y + dy), 1: (x + dx, y), 2: (x, y - dy), 3: (x - dx, y)}
+        self.trick_pos = self.trick.places()
         self.own_row_y = y + dy  # the player's badge, trump card and hint button, beside the bottom slot
         slot0, slot1 = self.trick_rect(0), self.trick_rect(1)
         ind_w = int(self.trick_w * 0.62)
@@ -107,10 +112,10 @@ class Layout:
                                          max(slot1.bottom + t.trump_apart + ind_h // 2, slot0.bottom - ind_h // 2))
             left = slot1.right + 8
             self.hint_rect = pygame.Rect(left, slot0.bottom - bh, min(t.hint_w, w - 8 - left), bh)
-        else:
-            self.own_indicator_center = (slot1.right + t.trump_apart + ind_w // 2, self.own_row_y)
-            self.hint_rect = pygame.Rect(slot1.right + 32 + ind_w, self.own_row_y - bh // 2, t.hint_w, bh)
-        self.hand_area = pygame.Rect(t.hand_side, 0, w - 2 * t.hand_side, h)  # x extent for the fan
+        else:  # right of the right place, halfway down to the bottom place's middle: clear of a
+            row_y = y + dy // 2  # prompt above the buttons, which may reach up to the bottom place
+            self.own_indicator_center = (slot1.right + t.trump_apart + ind_w // 2, row_y)
+            self.hint_rect = pygame.Rect(slot1.right + 32 + ind_w, row_y - bh // 2, t.hint_w, bh)
 
     def controls_height(self) -> int:
         """The band of the table's action buttons: its rows and the gaps between them."""
@@ -124,7 +129,7 @@ class Layout:
         return r
 
     def trick_zone(self) -> pygame.Rect:
-        return self.trick_rect(0).unionall([self.trick_rect(s) for s in (1, 2, 3)])
+        return self.trick.zone().rect
 
     # ---- the player's hand --------------------------------------------------------------------------
     def row_offset(self) -> int:

@@ -63,3 +63,23 @@ def stack(region: Region, size, count: int, step: int, vertical: bool = False) -
         return [Region(region.x + (region.width - w) // 2, y + i * step, w, h) for i in range(count)]
     x = region.x + (region.width - span) // 2
     return [Region(x + i * step, region.y + (region.height - h) // 2, w, h) for i in range(count)]
+
+
+EDGES = ("top", "bottom", "left", "right")
+
+
+def dock(region: Region, bands) -> tuple[dict, Region]:
+    """Bands docked to the edges of ``region``, in the order given, and what they leave.
+
+    ``bands``: (name, edge, length, gap) each — the ``length`` along the ``edge`` ("top",
+    "bottom", "left" or "right") of what the bands before it left, ``gap`` apart from what is
+    left after it.  A band docked to the left after one docked to the top runs from under that
+    one down, so the order says which band spans the other.  Returns ({name: region}, the rest):
+    the rest is for the caller to share out (the way a screen's fixed bars are placed first and
+    its content takes the middle)."""
+    placed, rest = {}, region
+    for name, edge, length, gap in bands:
+        if edge not in EDGES:
+            raise ValueError(f"no such edge: {edge!r}")
+        placed[name], rest = getattr(rest, f"split_{edge}")(max(0, length), gap)
+    return placed, rest

@@ -228,7 +228,7 @@ class FramePlanner:
         for seat in (1, 3, 2):  # the partner's label finds its room between the side seats'
             self.other_seat(f, state, seat, thinking_seat)
         f.labels[0] = self.own_label(f, state, thinking_seat)
-        f.prompt = self.prompt(state, hand, controls_top, hint_shown)
+        f.prompt = self.prompt(state, hand, controls_top, hint_shown, buttons)
         own = f.labels[0].rect
         if f.prompt and own.colliderect(f.prompt[0]):  # two rows of buttons over a two-row hand (a
             own.bottom = f.prompt[0].top - 8           # Schieber contract): the badge goes above the line
@@ -602,9 +602,11 @@ class FramePlanner:
         return label, shift
 
     # ---- the prompt and the trump card -----------------------------------------------------------
-    def prompt(self, state, hand, controls_top, hint_shown):
+    def prompt(self, state, hand, controls_top, hint_shown, buttons=()):
         """(box, text, colour) of the line above the buttons, or None.  Centred; where a long one
-        would reach the Hint button (``hint_shown``), in the width left of it instead."""
+        would reach the Hint button (``hint_shown``), in the width left of it instead.  A shape
+        that gives the prompt no band of its own (sideways) puts it in the buttons' row where it
+        fits there beside them, so that the trick may reach down to the row."""
         lay = self.lay
         text = state.message or (self.ui.prompt(state.obs) if state.human_turn() else "")
         if not text and state.waiting_for_tap():
@@ -614,11 +616,32 @@ class FramePlanner:
         error = bool(state.message) and state.message_is_error
         colour = style.BAD if error else style.HIGHLIGHT if state.message else style.TEXT
         size = lay.medium
+        if controls_top and not lay.shape.prompt_room:  # no band of its own: beside the buttons if it fits
+            beside = self.prompt_beside(text, size, [b for b in buttons if b.top >= controls_top])
+            if beside is not None:
+                return beside, text, colour
         top = (controls_top if controls_top else hand.top) - (12 if lay.portrait else 8)
         box = prompt_box(text, size, 20, lay.size[0] - 20, top)
         if hint_shown and box.colliderect(lay.hint_rect):
             box = prompt_box(text, size, 16, lay.hint_rect.left - 12, top)
         return box, text, colour
+
+    def prompt_beside(self, text, size, row):
+        """The prompt's box in the buttons' row, in the wider of the free parts before and after
+        the buttons, on at most two lines as tall as the row; None where it does not fit so."""
+        if not row:
+            return None
+        lay = self.lay
+        top, bottom = min(b.top for b in row), max(b.bottom for b in row)
+        spans = [(20, min(b.left for b in row) - lay.gap), (max(b.right for b in row) + lay.gap, lay.size[0] - 20)]
+        left, right = max(spans, key=lambda span: span[1] - span[0])
+        if right - left < 200:
+            return None
+        box = prompt_box(text, size, left, right, bottom)
+        if box.height > bottom - top or len(kit.text.wrap(text, size, right - left - 40, True)) > 2:
+            return None
+        box.centery = (top + bottom) // 2
+        return box
 
     def indicator(self, f, state, hand):
         """(rect, card) of the trumper's face-down trump card beside its seat, or None."""
