@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 .PHONY: test check lint lock play bench coverage clean web itch serve test-web bench-wasm catalogs sim determinism
 
 # The tests run in parallel (pytest-xdist), one worker per core; `make test JOBS=1` runs them in
-# one process.  Tests that share an expensive fixture run in one worker (xdist_group, loadgroup).
+# one process.  Tests that share an expensive fixture run in one worker (loadgroup, tests/scheduling.py).
 JOBS ?= auto
 PYTEST = $(PY) -m pytest -n $(JOBS) --dist loadgroup
 

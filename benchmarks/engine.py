@@ -1,11 +1,11 @@
 """The engine's public interface, timed per game on one core.
 
-    python benchmarks/engine.py [--json] [--seconds S]
+    python benchmarks/engine.py [--json] [--seconds S] [--deals N]
 
-Each figure is one function below, ``measure_<name>(cls, seconds)``, returning operations per
+Each figure is one function below, ``measure_<name>(cls, seconds, deals)``, returning operations per
 second of this process's CPU time (the best of five rounds, so that other work on the machine
-counts as little as it can) over the same 300 deals of every game (dealers rotating, default
-options):
+counts as little as it can) over the same 300 deals of every game (``--deals``; dealers rotating,
+default options):
 
 - ``deal``: ``cls.deal(seed)``: shuffle, deal and set up a hand;
 - ``fast_from_deal``: finish a clone of a freshly dealt hand with uniformly random choices
@@ -41,10 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.engine import GAMES
 
-from arguments import positive_number, parse_with_smoke
+from arguments import parse_with_smoke, positive_number, whole_number
 from game.engine.actions import is_play
 
-DEALS = 300
+DEALS = 300  # each round goes through them all at least once (--smoke: a few)
 
 
 ROUNDS = 5  # the best of these rounds is reported: a busy machine only ever slows a round down
@@ -68,15 +68,15 @@ def _rate(work, items, seconds: float, per_item=lambda item: 1) -> float:
     return best
 
 
-def dealt_hands(cls) -> list:
-    return [cls.deal(s, dealer=s % 4) for s in range(DEALS)]
+def dealt_hands(cls, deals: int) -> list:
+    return [cls.deal(s, dealer=s % 4) for s in range(deals)]
 
 
-def at_first_play(cls) -> list:
+def at_first_play(cls, deals: int) -> list:
     """The hands of ``dealt_hands`` advanced with random legal actions to their first card
     play (those thrown in before it left out)."""
     out = []
-    for seed, hand in enumerate(dealt_hands(cls)):
+    for seed, hand in enumerate(dealt_hands(cls, deals)):
         rng = random.Random(seed)
         while not hand.is_over() and not any(is_play(a) for a in hand.legal_actions()):
             hand.apply(rng.choice(hand.legal_actions()))
@@ -85,10 +85,10 @@ def at_first_play(cls) -> list:
     return out
 
 
-def played_out(cls) -> list:
+def played_out(cls, deals: int) -> list:
     """(hand, the (seat, code) steps of a whole hand of random legal actions) per deal."""
     out = []
-    for seed, hand in enumerate(dealt_hands(cls)):
+    for seed, hand in enumerate(dealt_hands(cls, deals)):
         rng, twin, steps = random.Random(seed), hand.clone(), []
         while not twin.is_over():
             a = rng.choice(twin.legal_actions())
@@ -105,33 +105,33 @@ def _fast_finish(hand, rnd) -> None:
         step(moves[int(rnd() * len(moves))])
 
 
-def measure_deal(cls, seconds: float) -> float:
-    return _rate(lambda seed: cls.deal(seed, dealer=seed % 4), range(DEALS), seconds)
+def measure_deal(cls, seconds: float, deals: int) -> float:
+    return _rate(lambda seed: cls.deal(seed, dealer=seed % 4), range(deals), seconds)
 
 
-def measure_fast_from_deal(cls, seconds: float) -> float:
+def measure_fast_from_deal(cls, seconds: float, deals: int) -> float:
     rnd = random.Random(7).random
-    return _rate(lambda hand: _fast_finish(hand.clone(), rnd), dealt_hands(cls), seconds)
+    return _rate(lambda hand: _fast_finish(hand.clone(), rnd), dealt_hands(cls, deals), seconds)
 
 
-def measure_fast_from_play(cls, seconds: float) -> float:
+def measure_fast_from_play(cls, seconds: float, deals: int) -> float:
     rnd = random.Random(7).random
-    return _rate(lambda hand: _fast_finish(hand.clone(), rnd), at_first_play(cls), seconds)
+    return _rate(lambda hand: _fast_finish(hand.clone(), rnd), at_first_play(cls, deals), seconds)
 
 
-def measure_apply(cls, seconds: float) -> float:
+def measure_apply(cls, seconds: float, deals: int) -> float:
     def run(item):
         hand, steps = item
         hand = hand.clone()
         for _, a in steps:
             hand.legal_actions()
             hand.apply(a)
-    return _rate(run, played_out(cls), seconds, per_item=lambda item: len(item[1]))
+    return _rate(run, played_out(cls, deals), seconds, per_item=lambda item: len(item[1]))
 
 
-def measure_observation(cls, seconds: float) -> float:
+def measure_observation(cls, seconds: float, deals: int) -> float:
     positions = []
-    for hand, steps in played_out(cls)[:60]:
+    for hand, steps in played_out(cls, deals)[:60]:
         hand = hand.clone()
         for seat, a in steps:
             positions.append((hand.clone(), seat))
@@ -139,17 +139,17 @@ def measure_observation(cls, seconds: float) -> float:
     return _rate(lambda item: item[0].observation(item[1]), positions, seconds)
 
 
-def measure_rebuild(cls, seconds: float) -> float:
-    starts = [(h, [(s, h.parse_action(t)) for s, t in h.history]) for h in at_first_play(cls)]
+def measure_rebuild(cls, seconds: float, deals: int) -> float:
+    starts = [(h, [(s, h.parse_action(t)) for s, t in h.history]) for h in at_first_play(cls, deals)]
     return _rate(lambda item: item[0].with_cards(item[0].dealt).replay_actions(item[1]), starts, seconds)
 
 
-def measure_rollout(cls, seconds: float) -> float:
+def measure_rollout(cls, seconds: float, deals: int) -> float:
     from game.ai.rules import rules_for
     from game.ai.search import LEVELS, rollout
 
     rules, noise, rng = rules_for(cls), LEVELS["normal"].noise, random.Random(7)
-    return _rate(lambda hand: rollout(hand.clone(), rules, rng, noise), at_first_play(cls), seconds)
+    return _rate(lambda hand: rollout(hand.clone(), rules, rng, noise), at_first_play(cls, deals), seconds)
 
 
 MEASURES = {
@@ -166,9 +166,10 @@ MEASURES = {
 def main(argv: list[str]) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--seconds", type=positive_number, default=2.0, help="timing each operation (2)")
+    p.add_argument("--deals", type=whole_number, default=DEALS, help=f"the deals each game is timed over ({DEALS})")
     p.add_argument("--json", action="store_true")
-    args = parse_with_smoke(p, argv, ["--seconds", "0.01"])
-    figures = {name: {what: round(measure(cls, args.seconds)) for what, measure in MEASURES.items()}
+    args = parse_with_smoke(p, argv, ["--seconds", "0.01", "--deals", "8"])
+    figures = {name: {what: round(measure(cls, args.seconds, args.deals)) for what, measure in MEASURES.items()}
                for name, cls in GAMES.items()}
     if args.json:
         print(json.dumps({"per_second": figures, "python": sys.version.split()[0]}))

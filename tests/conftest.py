@@ -18,16 +18,25 @@ from __future__ import annotations
 import asyncio
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from helpers import registered
 from hypothesis import settings
 from passing_game import HandPassing
+from scheduling import ModuleGroups
 from whist_game import HandWhist
 
 from game.ai import search
 from game.engine import GAMES
+
+# Bytecode is kept (``__pycache__``, which git ignores) even where the environment asks for none
+# (PYTHONDONTWRITEBYTECODE): a run starts many Python processes (the xdist workers, started after
+# this; the command lines' and benchmarks' subprocesses), and each would compile the game and
+# rewrite the tests' asserts again: a worker's collection took 5.2 s of CPU without, 1.6 with.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # (loaded before the test modules are: their settings, as helpers.fuzz's, build on it)
 settings.register_profile("suite", deadline=None, derandomize=True, print_blob=True)
@@ -40,6 +49,11 @@ CONTRACT_GAMES = [*GAMES, *TEST_GAMES]
 
 
 WEB = Path(__file__).resolve().parent / "web"
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` with the browser tests' groups (scheduling.py)."""
+    if ModuleGroups is None or config.getvalue("dist") != "loadgroup":
+        return None
+    return ModuleGroups(config, log)
 
 
 def pytest_collection_modifyitems(items):

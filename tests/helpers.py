@@ -308,6 +308,26 @@ def random_actions(hand, rng, limit: int = 200):
         yield n
 
 
+def play_with_search(hand, every: int, at: int, work: int = 20):
+    """Play ``hand`` to its end through the AI's own interface: the rule-based player's action,
+    but every ``every``-th move (the ones where ``k % every == at``) the search's best after
+    ``work`` steps; each action must be legal.  Returns ``hand``."""
+    from game.ai import Thinker, baseline_action
+    k = 0
+    while not hand.is_over():
+        obs = hand.observation(hand.turn)
+        if k % every == at:
+            thinker = Thinker(obs, "normal", k)
+            thinker.step(work)
+            action = thinker.best()
+        else:
+            action = baseline_action(obs, k)
+        assert action in obs.legal
+        hand.apply(action)
+        k += 1
+    return hand
+
+
 # ---- a 400 ending where a bid of 13 decides the match (the AI's tests) --------------------------
 THIRTEEN_TRICKS = ("AH 3H 6D 2H", "KH AD 5D 7C", "QH KD 3D 6C", "JH QD 2D 5C", "TH JD AC 4C",
                    "9H TD KC 3C", "8H 9D QC JS", "7H 8D JC 8S", "6H 7D TC 7S", "4H 6S 9C 5S")

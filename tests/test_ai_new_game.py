@@ -5,6 +5,8 @@ engine's interface alone."""
 
 from __future__ import annotations
 
+from helpers import play_with_search
+
 from game.ai import Thinker, baseline_action, choose
 from game.ai.arena import play_deals
 from game.ai.dd import choose_dd
@@ -13,19 +15,7 @@ from game.ai.solver import Solver
 
 
 def test_the_search_levels_play_it(test_game):
-    hand = test_game.deal("w1", dealer=0)
-    k = 0
-    while not hand.is_over():
-        obs = hand.observation(hand.turn)
-        if k % 7 == 3:
-            t = Thinker(obs, "normal", k)
-            t.step(20)
-            a = t.best()
-        else:
-            a = baseline_action(obs, k)
-        assert a in obs.legal
-        hand.apply(a)
-        k += 1
+    hand = play_with_search(test_game.deal("w1", dealer=0), every=7, at=3)
     assert len(hand.tricks) == 13
 
 

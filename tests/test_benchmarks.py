@@ -51,6 +51,7 @@ REFUSED = [
     ("benchmarks/ai_arena.py", ["--jobs", "0"], "--jobs"),
     ("benchmarks/engine.py", ["--seconds", "x"], "--seconds"),
     ("benchmarks/engine.py", ["--second", "1"], "--second"),  # once run for 2 s, the typo unseen
+    ("benchmarks/engine.py", ["--deals", "0"], "--deals"),
     ("benchmarks/large_inputs.py", ["--root", NOT_A_CHECKOUT], "--root"),
     ("benchmarks/frame.py", ["--level", "grandmaster"], "--level"),
     ("benchmarks/ai_trick.py", ["--game", "28", "--a", "baseline", "--b", "baseline", "--cards", "0"], "--cards"),

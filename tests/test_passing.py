@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import random
 
-from helpers import refusal
+from helpers import play_with_search, refusal
 
 from game.engine import actions as A
 from game.engine import events as E
@@ -63,20 +63,8 @@ def test_a_given_card_is_seen_by_all_and_the_log_says_so(passing_game):
 # ---- the other layers, unchanged ----------------------------------------------------------------
 
 def test_the_baseline_ai_and_the_search_play_it(passing_game):
-    from game.ai import Thinker, choose
     for seed in range(2):
-        hand = passing_game.deal(seed, dealer=seed % 4)
-        k = 0
-        while not hand.is_over():
-            obs = hand.observation(hand.turn)
-            if k % 5 == 2:
-                t = Thinker(obs, "normal", k)
-                t.step(20)
-                a = t.best()
-            else:
-                a = choose(obs, "baseline", seed=k)
-            hand.apply(a)  # a refused action raises
-            k += 1
+        hand = play_with_search(passing_game.deal(seed, dealer=seed % 4), every=5, at=2)
         assert len(hand.result()["tricks"]) == 13
 
 

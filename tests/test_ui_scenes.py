@@ -42,6 +42,16 @@ def menu_app(size):
     return app
 
 
+def saved_match(app, game, moves):
+    """A match of ``game`` with a human at seat 0, ``moves`` random legal actions in (each one
+    saved in the app's store, as the table saves them)."""
+    session = Session(game, {}, 9, "easy", (0,), app.store)
+    rng = random.Random(2)
+    for _ in range(moves):
+        session.apply(rng.choice(session.hand.legal_actions()))
+    return session
+
+
 @pytest.mark.parametrize("size", [canvas_size((390, 844)), canvas_size((844, 390)), PORTRAIT, LANDSCAPE],
                          ids=["phone upright", "phone sideways", "portrait", "landscape"])
 def test_the_menus_games_all_show_whole_without_scrolling(size):
@@ -223,10 +233,7 @@ def test_hand_result_moves_the_score_and_goes_on():
 
 def test_continue_resumes_the_saved_match():
     app = menu_app(LANDSCAPE)
-    session = Session("schieber", {}, 9, "easy", (0,), app.store)
-    rng = random.Random(2)
-    for _ in range(7):
-        session.apply(rng.choice(session.hand.legal_actions()))
+    session = saved_match(app, "schieber", 7)
     app.home()
     driver.click_button(app, "Continue")
     assert app.scene.name == "continue"  # the list of saved matches: here one
@@ -496,10 +503,7 @@ def test_a_first_launch_leads_to_learn_and_shows_no_continue(size):
 
 def test_with_a_saved_match_continue_comes_first_and_learn_stays():
     app = menu_app(PORTRAIT)
-    session = Session("28", {}, 9, "easy", (0,), app.store)
-    rng = random.Random(2)
-    for _ in range(3):
-        session.apply(rng.choice(session.hand.legal_actions()))
+    saved_match(app, "28", 3)
     app.home()
     cont, learn = driver.button(app, "Continue"), driver.button(app, "Learn")
     assert cont.primary and learn and not learn.primary

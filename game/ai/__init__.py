@@ -11,7 +11,9 @@
 - levels: ``baseline`` (rule-based), ``easy``, ``normal``, ``hard``, ``expert`` (``ALL_LEVELS``,
   the one list); the arena also knows ``dd``, a double-dummy yardstick (``dd``);
 - ``weigh(thinker)``: what a finished decision weighed and why, as data and one translatable
-  line (``reasons``; a hand record keeps it as an optional annotation).
+  line (``reasons``; a hand record keeps it as an optional annotation);
+- ``warm_jobs(game)``: the first-time work of thinking about ``game`` (modules, the opening
+  table), as small jobs for a front end to run ahead, one a frame.
 
 How it thinks: ``worlds`` samples the cards the seat cannot see so that they agree with
 its observation (``knowledge`` reads the log game by game, ``deal`` deals the cards to
@@ -33,6 +35,7 @@ attributes they read are listed in each rules module.
 
 from .hint import explain, hint
 from .reasons import Decision, weigh
-from .search import ALL_LEVELS, LEVELS, Thinker, baseline_action, choose
+from .search import ALL_LEVELS, LEVELS, Thinker, baseline_action, choose, warm_jobs
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Decision", "Thinker", "baseline_action", "choose", "explain", "hint", "weigh"]
+__all__ = ["ALL_LEVELS", "LEVELS", "Decision", "Thinker", "baseline_action", "choose", "explain", "hint", "warm_jobs",
+           "weigh"]

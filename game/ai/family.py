@@ -64,6 +64,9 @@ class RandomRules:
 class Family:
     """Any trick-taking game on the engine's interface."""
 
+    # the AI's modules this game's thinking imports on first use (its rules, its exact search):
+    # imported ahead in frames of their own (``search.warm_jobs``), not in the first slice
+    modules: tuple[str, ...] = ()
     score_weight = 0.0
     light_score_weight: float | None = None
     auction_score_weight: float | None = None
@@ -199,6 +202,7 @@ class HiddenTrumpFamily(Family):
     figure_is_score = False
     contract_in_score = True
     hidden_trump = True
+    modules = ("rules_hidden_trump", "solver_hidden_trump")
 
     def __init__(self):
         self._rules: dict = {}
@@ -352,6 +356,7 @@ class TricksBidFamily(Family):
 
     tie = 0.6
     redeal_shows_none = FACES  # the no-face-card redeal
+    modules = ("rules_open", "solver_400")
 
     def rules(self, cls, open_risk: float | None = None):
         from .rules_open import Rules400
@@ -409,6 +414,7 @@ def figures_if_made(hand) -> list[float]:
 class JassFamily(Family):
     """Schieber: trick power set by the contract, card points by it too, points counted live."""
 
+    modules = ("rules_open", "solver_jass")
     score_weight = 0.3
     score_name = "points with multipliers"
     tie = 4.0

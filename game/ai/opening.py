@@ -72,27 +72,52 @@ def all_keys(size: int = 4) -> list[int]:
 
 _raw: dict = {}
 _tables: dict[str, dict[int, dict[int, Stats]]] = {}
+_rows: dict[str, dict[int, dict[int, Stats] | None]] = {}  # rows read so far (``row``)
+
+
+def load() -> None:
+    """Read the table's file (once a process: a few ms natively, many times that in the browser,
+    so the table reads it in a frame of its own before the AI first bids: ``search.warm_jobs``)."""
+    if not _raw:
+        with open(DATA_FILE, encoding="utf-8") as f:
+            _raw.update(json.load(f)["games"])
+
+
+def _stats(key: int, values) -> dict[int, Stats]:
+    width = len(COLUMNS)
+    return {slot: Stats(*values[i * width:(i + 1) * width]) for i, slot in enumerate(key_slots(key))}
 
 
 def table(game: str) -> dict[int, dict[int, Stats]]:
     """{key: {slot: Stats}} of the game named ``game`` (its record name), read from the package once."""
     rows = _tables.get(game)
     if rows is None:
-        if not _raw:
-            with open(DATA_FILE, encoding="utf-8") as f:
-                _raw.update(json.load(f)["games"])
-        width = len(COLUMNS)
+        load()
         rows = _tables[game] = {}
         for hexkey, values in _raw[game]["classes"].items():
             key = int(hexkey, 16)
-            rows[key] = {slot: Stats(*values[i * width:(i + 1) * width]) for i, slot in enumerate(key_slots(key))}
+            rows[key] = _stats(key, values)
     return rows
+
+
+def row(game: str, key: int) -> dict[int, Stats] | None:
+    """``table(game).get(key)``, the one row made (the whole table's 2,262 rows take longer to
+    make than a frame has)."""
+    rows = _rows.setdefault(game, {})
+    if key not in rows:
+        load()
+        values = _raw[game]["classes"].get(f"{key:08x}")
+        rows[key] = None if values is None else _stats(key, values)
+    return rows[key]
 
 
 def lookup(game: str, cards: int, trump: int) -> Stats | None:
     """The table's figures for ``cards`` (four cards) with ``trump``; None without that suit."""
     key, slots = canonical(cards)
-    return table(game)[key].get(slots[trump])
+    found = row(game, key)
+    if found is None:
+        raise KeyError(key)
+    return found.get(slots[trump])
 
 
 _best: dict[tuple[str, int, str], tuple[int, Stats]] = {}
@@ -108,15 +133,16 @@ def best_trump(game: str, cards: int, by: str = "mean") -> tuple[int, Stats]:
 
 def _rate_suits(game: str, cards: int, by: str) -> tuple[int, Stats]:
     key, slots = canonical(cards)
-    row = table(game).get(key)
-    if row is None:
+    found = row(game, key)
+    if found is None:
         raise ValueError("the table rates hands of four cards of the 32-card deck")
     best = None
     for suit in range(4):
-        stats = row.get(slots[suit]) if (cards >> (16 * suit)) & 0xFFFF else None
+        stats = found.get(slots[suit]) if (cards >> (16 * suit)) & 0xFFFF else None
         if stats is not None and (best is None or getattr(stats, by) > getattr(best[1], by)):
             best = (suit, stats)
     return best
 
 
-__all__ = ["COLUMNS", "Stats", "all_keys", "best_trump", "canonical", "key_cards", "key_slots", "lookup", "table"]
+__all__ = ["COLUMNS", "Stats", "all_keys", "best_trump", "canonical", "key_cards", "key_slots", "load", "lookup", "row",
+           "table"]

@@ -16,11 +16,13 @@ the side's points (the figure hints and reasons show).
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import sys
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 
 from ..engine import GAMES
 from ..engine import actions as A
@@ -88,6 +90,21 @@ class WorkClock:
     def __call__(self) -> float:
         self.looks += 1
         return self.looks * self.tick
+
+
+def warm_jobs(game: str) -> list:
+    """What the AI of ``game`` does once a process, the first time it thinks, as small jobs to run
+    ahead in frames with nothing else to do (one a frame): its modules imported (a few ms each
+    natively), the opening table read (304, 28) and its rule-based player made.  Else the first
+    decision's first slice, or the thinker made for it, pays for them (7-16 ms natively, ten
+    times that on a slow phone's browser)."""
+    family = family_of(GAMES[game])
+    jobs = [partial(importlib.import_module, f"{__package__}.{name}") for name in family.modules]
+    if family.hidden_trump:
+        from . import opening
+        jobs.append(opening.load)
+    jobs.append(partial(rules_for, game))
+    return jobs
 
 
 def baseline_action(obs, seed: int = 0, open_risk: float | None = None) -> int:
@@ -361,7 +378,9 @@ class Thinker:
             return  # not kept: the next unit tries again
         self.world = world
         self.world_seed = self.rng.getrandbits(32)
-        self.exact = cards_left(world) <= self.level.exact_cards
+        # (in the trick play only: 28's and 304's trump is chosen holding the first four cards,
+        # and the choice deals the rest, which an exact search of the whole hand would then face)
+        self.exact = world.phase == P.PLAY and cards_left(world) <= self.level.exact_cards
         if self.exact:
             self.solver = self.family.exact_solver(world, self.side, clock=self.clock, weight=self.weight)
         self.queue = list(self.candidates)
@@ -417,4 +436,4 @@ def choose(obs, level: str = "normal", seed: int = 0, clock=None, rollouts: int 
     return Thinker(obs, level, seed, clock, rollouts).finish().best()
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Level", "Thinker", "WorkClock", "baseline_action", "choose"]
+__all__ = ["ALL_LEVELS", "LEVELS", "Level", "Thinker", "WorkClock", "baseline_action", "choose", "warm_jobs"]

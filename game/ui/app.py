@@ -180,6 +180,11 @@ class App:
         self.stack.append(scene)
         scene.enter()
 
+    def ahead_jobs(self, name: str) -> list:
+        """The first-frame work of the scene registered as ``name``, as jobs to run ahead, one a
+        frame (``Scene.ahead_jobs``): a scene that leads there knows it will."""
+        return SCENES[name].ahead_jobs(self.layout)
+
     def knows(self, name: str) -> bool:
         """Whether a scene is registered as ``name``."""
         return name in SCENES

@@ -380,6 +380,8 @@ class CardArt:
     A "french-jass" art takes the Swiss deck's cards (its suits 0..3 are Eicheln, Rosen, Schilten,
     Schellen) and draws each as the French card it corresponds to (``JASS_TO_FRENCH``)."""
 
+    DIM = (150, 150, 158)  # a card that cannot be played: its colours multiplied by this
+
     def __init__(self, deck: str, four_colour: bool = False):
         if deck not in DECKS:
             raise ValueError(f"unknown deck {deck!r}")
@@ -421,13 +423,17 @@ class CardArt:
         """Whether the face of ``card`` at ``width`` is drawn already."""
         return ("face", self._drawn(card), width) in self._cache
 
+    def has_back(self, width: int) -> bool:
+        """Whether the back at ``width`` is drawn already."""
+        return ("back", width) in self._cache
+
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
 
     def dimmed(self, card: int, width: int) -> pygame.Surface:
         def make():
             surf = self.face(card, width).copy()
-            surf.fill((150, 150, 158), special_flags=pygame.BLEND_RGB_MULT)
+            surf.fill(self.DIM, special_flags=pygame.BLEND_RGB_MULT)
             return surf
         return self._cached(("dimmed", self._drawn(card), width), make)
 

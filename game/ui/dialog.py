@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from . import direction, gfx, kit, style
@@ -11,9 +13,23 @@ from .widgets import Button
 
 class DialogScene(Scene):
     width_share, height_share = 0.66, 0.86
+    RADIUS, COLOUR = 22, style.PANEL_SOLID + (240,)
+
+    @classmethod
+    def ahead_jobs(cls, layout) -> list:
+        """The panel's pictures made ahead: made in the frame the scene first shows, the two
+        took some 4 ms natively at 720x1558, doubling that frame."""
+        size = cls.panel_rect_in(layout).size
+        return [partial(gfx.shadow_surface, size, cls.RADIUS),
+                partial(gfx.panel_surface, size, cls.COLOUR, cls.RADIUS, style.ACCENT, 2)]
 
     def panel_rect(self) -> pygame.Rect:
-        return self.layout.dialog(self.width_share, self.height_share)
+        return self.panel_rect_in(self.layout)
+
+    @classmethod
+    def panel_rect_in(cls, layout) -> pygame.Rect:
+        """The panel's rect on ``layout``'s screen."""
+        return layout.dialog(cls.width_share, cls.height_share)
 
     def button_row(self, specs, rect=None) -> list[Button]:
         """Buttons (label, callback, primary) side by side along the panel's bottom, from the
@@ -32,8 +48,8 @@ class DialogScene(Scene):
         lay = self.layout
         self.app.draw_table(surf)
         rect = self.panel_rect()
-        gfx.shadow(surf, rect, 22, (0, 8))
-        gfx.panel(surf, rect, style.PANEL_SOLID + (240,), 22, style.ACCENT, 2)
+        gfx.shadow(surf, rect, self.RADIUS, (0, 8))
+        gfx.panel(surf, rect, self.COLOUR, self.RADIUS, style.ACCENT, 2)
         size = kit.text.fit_size(title, lay.large, rect.width - 2 * lay.margin, True)
         y = rect.top + lay.margin
         # centred on the band a Latin line fills: a script whose line is taller (Arabic) keeps its

@@ -80,7 +80,18 @@ def panel(surf, rect, color=style.PANEL, radius=style.RADIUS, border_color=None,
     rect = pygame.Rect(rect)
     if rect.width <= 0 or rect.height <= 0:
         return
-    surf.blit(_panel(rect.size, tuple(color), radius, tuple(border_color or (0, 0, 0)), border), rect)
+    surf.blit(panel_surface(rect.size, color, radius, border_color, border), rect)
+
+
+def panel_surface(size, color=style.PANEL, radius=style.RADIUS, border_color=None, border=0) -> pygame.Surface:
+    """The picture ``panel`` draws at ``size``, made once (a screen-sized one takes milliseconds:
+    a scene may make it ahead, in a frame with nothing else to do)."""
+    return _panel(tuple(size), tuple(color), radius, tuple(border_color or (0, 0, 0)), border)
+
+
+def shadow_surface(size, radius=10):
+    """The picture ``shadow`` draws at ``size`` (as ``panel_surface``)."""
+    return panel_surface(size, style.SHADOW, radius)
 
 
 def shadow(surf, rect, radius=10, offset=(3, 5)):

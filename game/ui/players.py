@@ -14,6 +14,7 @@ from game.ai import ALL_LEVELS
 from game.ai import LEVELS as AI_LEVELS
 from game.ai import Thinker
 from game.ai import explain as _explain
+from game.ai import warm_jobs as _warm_jobs
 from game.ai import weigh as _weigh
 from game.i18n import NC_, pgettext
 
@@ -28,6 +29,12 @@ def level_name(level: str) -> str:
 
 
 HINT_LEVEL = "normal"  # thought a slice a frame (table/hint.py): its figures come true as the AI seats' do
+
+
+def warm_jobs(game: str) -> list:
+    """The AI's first-time work for ``game`` as small jobs (callables), to run one a frame
+    before it first thinks (``game.ai.warm_jobs``)."""
+    return _warm_jobs(game)
 
 
 def thinker(obs, level: str, seed: int) -> Thinker:

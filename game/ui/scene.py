@@ -23,6 +23,12 @@ SCROLL_SLOP = 14  # pixels a press may move before it becomes a scroll
 class Scene:
     name = "scene"
 
+    @classmethod
+    def ahead_jobs(cls, layout) -> list:
+        """Work this scene's first frame would do (a big picture made), as jobs that a scene
+        leading here runs ahead, one a frame (``App.ahead_jobs``): none by default."""
+        return []
+
     def __init__(self, app):
         self.app = app
         self.widgets = []

@@ -11,8 +11,10 @@ saying so, in any case.
 assets/.
 
 Every test here is marked ``web``.  In parallel runs (pytest-xdist, ``--dist loadgroup``) the
-tests of a module that builds its own site run in one worker (``XDIST_GROUPS``): each such site is
-built once, and ``make web``'s build into build/web (test_web_build.py) never runs twice at once.
+tests of a module that builds its own site or shares the worker's Pyodide page run in one worker
+(tests/conftest.py: ``WEB_GROUPS``): each such site is built once, the page loads once, and
+``make web``'s build into build/web (test_web_build.py) never runs twice at once.  A build more
+than one module needs is built once in the run (``shared_build``).
 """
 
 from __future__ import annotations
@@ -42,24 +44,11 @@ SRC = Path(os.environ.get("TRICK_TABLE_WEB_SRC") or ROOT)
 AUTOPLAY = ["--autoplay-policy=no-user-gesture-required"]
 WATCHDOG_SECONDS = pygbag_cdn.WATCHDOG_SECONDS
 HERE = Path(__file__).resolve().parent
-# module -> the xdist group of its tests: each module that builds a site of its own (a
-# module-scoped fixture) builds it once, and `make web`'s build into build/web runs once at a time.
-# (The session's shipped_site is built once in each worker that needs it: the tests using it
-# spread over the workers.)  A new module with such a fixture belongs here.
-# The modules that share the worker's Pyodide page (pyodide_runner) run in one group: it loads once.
-XDIST_GROUPS = {"test_web_build": "build_web", "test_web_host": "embed_site", "test_web_language": "pyodide_page",
-                "test_web_loader": "loader_site", "test_web_pyodide": "pyodide_page",
-                "test_web_hardened": "hardened_site"}
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.web)
-            group = XDIST_GROUPS.get(item.path.stem)
-            if group:
-                item.add_marker(pytest.mark.xdist_group(group))
 
 
 def need(lacking: list[str]) -> None:

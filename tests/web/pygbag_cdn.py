@@ -62,7 +62,9 @@ class CdnRoutes:
         self.offline = False
         context.route(CDN + "**", self.answer)
 
-    def body(self, url: str) -> bytes | None:
+    def body(self, url: str) -> bytes | Path | None:
+        """What answers ``url``: bytes, a file of the real runtime's (Playwright's driver reads
+        it, not this process), or None (404)."""
         rel = url.split("#", 1)[0].split("?", 1)[0][len(CDN):]
         while "//" in rel:
             rel = rel.replace("//", "/")
@@ -71,9 +73,9 @@ class CdnRoutes:
         if CDN + rel == INTERPRETER + "main.data":
             return self.data
         if CDN + rel == INTERPRETER + "main.js" and self.stand_in:
-            return STAND_IN.read_bytes()
+            return STAND_IN
         path = VENDOR / rel
-        return path.read_bytes() if path.is_file() and ".." not in rel.split("/") else None
+        return path if path.is_file() and ".." not in rel.split("/") else None
 
     def answer(self, route):
         request = route.request
@@ -98,7 +100,10 @@ class CdnRoutes:
         if body is None:
             return route.fulfill(status=404, body=b"404: Not Found", headers={**headers, "Content-Type": "text/plain"})
         suffix = Path(request.url.split("#")[0]).suffix
-        return route.fulfill(status=200, body=body, headers={**headers, "Content-Type": TYPES.get(suffix, "application/octet-stream")})
+        headers["Content-Type"] = TYPES.get(suffix, "application/octet-stream")
+        if isinstance(body, Path):
+            return route.fulfill(status=200, path=body, headers=headers)
+        return route.fulfill(status=200, body=body, headers=headers)
 
     def asked(self, *, by_worker: bool | None = None) -> list[str]:
         return [url for url, worker in self.requests if by_worker is None or worker == by_worker]

@@ -61,7 +61,8 @@ def files(folder: Path, base: str, headers: dict | None = None):
         kind = MORE_TYPES.get(path.suffix) or SITE_TYPES.get(path.suffix) or TYPES.get(path.suffix)
         if path.suffix == ".html":
             kind = "text/html; charset=utf-8"
-        return route.fulfill(status=200, body=path.read_bytes(),
+        # read by Playwright's driver (Pyodide is 13 MB a load: not through this process)
+        return route.fulfill(status=200, path=path,
                              headers={**(headers or {}), "Content-Type": kind or "application/octet-stream"})
     return answer
 

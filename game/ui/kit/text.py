@@ -226,11 +226,17 @@ def wrap_anywhere(s: str, size: int, room: int, bold: bool = False) -> tuple[str
     out: list[str] = []
     for line in wrap(s, size, room, bold):
         while width(line, size, bold) > room and len(line) > 1:
-            n = len(line) - 1
-            while n > 1 and width(line[:n], size, bold) > room:
-                n -= 1
-            out.append(line[:n])
-            line = line[n:]
+            # the longest head that fits (at least one character): a head's width grows with its
+            # length, so halving finds it in a few measures, not one per character
+            lo, hi = 1, len(line) - 1
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if width(line[:mid], size, bold) > room:
+                    hi = mid - 1
+                else:
+                    lo = mid
+            out.append(line[:lo])
+            line = line[lo:]
         out.append(line)
     return tuple(out)
 

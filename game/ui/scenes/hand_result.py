@@ -36,9 +36,9 @@ class HandResultScene(DialogScene):
         self.deal_code, self.earlier, self.copying = codes.deal_code_of(session.hand), earlier_result(session), None
         self.shown_link = None  # the link, on the panel, when it could not be copied
 
-    def panel_rect(self):
-        lay = self.layout
-        return lay.dialog(0.72, 0.86 if lay.portrait else self.height_share)
+    @classmethod
+    def panel_rect_in(cls, lay):
+        return lay.dialog(0.72, 0.86 if lay.portrait else cls.height_share)
 
     def _made_by_us(self):
         res = self.res

@@ -12,7 +12,7 @@ import pygame
 from game.engine import actions as A
 from game.i18n import _
 
-from .. import direction
+from .. import direction, players
 from ..games import game_ui
 from ..input import KEY, MOVE, PRESS, RELEASE
 from ..lessons.note import LessonNote
@@ -22,7 +22,7 @@ from ..table.ai import TableAI
 from ..table.controls import Controls
 from ..table.hint import TableHint
 from ..table.match_offer import MatchOffer
-from ..table.planner import LIFT, HandLayout
+from ..table.planner import LIFT, WEIS_CARD_W, HandLayout
 from ..table.state import TableState
 from ..table.view import TableView
 from ..table.why_press import WhyPress
@@ -54,10 +54,18 @@ class TableScene(Scene):
         self.hint_button = None
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
+        # done ahead, one a frame (``warm_one``): the AI's first-time work, the hand result's panel
+        self.jobs = players.warm_jobs(session.game) + app.ahead_jobs("hand-result")
+        self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
-        # then every card as it lands in the trick: an AI seat's card is drawn the frame it is played
+        # then the backs (the seats' fans, the trump card laid face down: 4-5 ms each) and every card as it
+        # lands in the trick: an AI seat's card is drawn the frame it is played
+        self.view.warm_later([None], (self.layout.back_w, int(self.layout.trick_w * 0.62)), first=False)
         self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
                              first=False)
+        if hasattr(session.hand, "weis_found"):  # last, every face as a Weis's notice shows it (the planner's
+            weis_w = max(WEIS_CARD_W, int(self.layout.trick_w * 0.8))  # width): four of them took 5 ms in a frame
+            self.view.warm_later(self.ui.deck_cards.cards, (weis_w,), first=False)
         if not self.obs.actions:
             self.state.deal()
 
@@ -153,8 +161,8 @@ class TableScene(Scene):
         before = self.hand.cards
         self.hand = self.view.planner.hand(self.obs, self.human_turn())
         new = set(self.hand.cards) - set(before)
-        if before and new:  # a second packet: its faces at trick size are drawn ahead
-            self.view.warm_later(new, (self.layout.trick_w,))
+        if before and new:  # a second packet: its faces are drawn ahead, in the hand's size too
+            self.view.warm_later(new, (self.layout.trick_w, self.layout.card_w))
         self.state.selected = min(self.state.selected, len(self.hand.cards) - 1)
         if self.state.drag and self.state.drag[0] not in self.hand.cards:  # played meanwhile (by a key)
             self.state.drag = None
@@ -272,11 +280,31 @@ class TableScene(Scene):
         if self._build_key() != self._built_for:
             self.build()
         calm = self.shown() == before and not thinking  # the still picture stays: room for a slice
+        # while cards fly, faces still to draw come before the next seat's thinking ahead (with
+        # every seat an AI the slices would leave no frame for them, and an AI's card would then
+        # be drawn the frame it is played); so do faces shown scaled for now (``view.new_face``)
+        warmed = calm and (state.busy() or self.hand_faces_waiting()) and self.warm_one()
         self.ai.sliced = False
-        self.play_on(sdt, calm)
-        if calm and not self.ai.sliced and self.view.to_warm and (state.busy() or self.human_turn()) \
-                and self.shown() == before:  # (an action taken now changes the picture)
-            self.view.warm_faces()
+        self.play_on(sdt, calm and not warmed)
+        if calm and not warmed and not self.ai.sliced and self.shown() == before:  # (an action taken now
+            self.warm_one()  # changes the picture; an AI seat that has decided waits out THINK_MIN here)
+
+    def warm_one(self) -> bool:
+        """One job done ahead of need, if one is left (whether one was): the AI's first-time
+        work (its modules, the opening table: the first decision's frame paid 7-16 ms natively),
+        the hand result's panel, then a card face."""
+        if self.jobs:
+            self.jobs.pop(0)()
+            return True
+        done = self.view.warm_faces()
+        if done is not None and done[1] == self.layout.card_w and done[0] in self.hand.cards:
+            self.hand_faces_ready += 1  # the hand may have shown it scaled (``view.new_face``): drawn again
+        return done is not None
+
+    def hand_faces_waiting(self) -> bool:
+        """A face of the hand is still to be drawn ahead (the hand may show it scaled till then)."""
+        card_w = self.layout.card_w
+        return any((card, card_w) in self.view.to_warm for card in self.hand.cards)
 
     def play_on(self, sdt, calm):
         """The AI seats' turn: a slice of thinking (only in a ``calm`` frame), or their action;
@@ -322,7 +350,8 @@ class TableScene(Scene):
                 state.hold is not None, state.collecting, state.trick_shown_done(), state.dealing,
                 len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
                 self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
-                self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None)
+                self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None,
+                self.hand_faces_ready)
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):

@@ -37,6 +37,10 @@ class TableView:
         self.planner = FramePlanner(layout, art, ui)
         self.frame = None           # the last frame laid out
         self.to_warm: list = []     # (card, width) faces to draw ahead of need
+        # faces a frame may draw new (each takes milliseconds); past that, a face asked for ahead
+        # shows scaled from its trick-sized image until a frame draws it (``new_face``)
+        self.new_faces = self.NEW_FACES
+        self.warmed = False  # ``warm_faces`` drew a face since the last drawing
         self._rotated: dict = {}
         self.under: list = []       # (rect, pixels) under the moving things drawn last
         self.under_size = None      # the canvas those pixels were taken from
@@ -57,22 +61,32 @@ class TableView:
         self.to_warm = self.to_warm + more if first else more + self.to_warm
 
     def warm_faces(self):
-        """Draw one card face ahead of need (a face takes milliseconds the first time: one a
-        frame keeps the frame short)."""
-        while self.to_warm:
-            card, width = self.to_warm.pop()
-            if not self.art.has_face(card, width):
-                self.art.face(card, width)
-                return
+        """The next card face (a back for ``None``) asked for ahead, drawn if no frame drew it
+        yet (a face takes milliseconds the first time: one a frame keeps the frame short):
+        (card, width), or None if none was left.  What it returns does not depend on what was
+        drawn, so a table drawn or not decides alike."""
+        if not self.to_warm:
+            return None
+        card, width = self.to_warm.pop()
+        if card is None:
+            self.art.back(width)
+        else:
+            self.warmed = self.warmed or not self.art.has_face(card, width)
+            self.art.face(card, width)
+        return card, width
 
     # ---- cards ------------------------------------------------------------------------------
     def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False):
         """A card (a back when ``card`` is None) centred at ``center``."""
         art = self.art
-        if width not in self.widths():  # in flight: scale the nearest cached image, do not draw a new one
-            img = self.scaled(card, width)
+        if width not in self.widths() or (card is not None and width not in self.face_widths()):
+            img = self.scaled(card, width)  # in flight: scale the trick-sized image, do not draw a new one
         elif card is None:
             img = self.back(width, rotate)
+        elif not art.has_face(card, width) and not self.new_face(card, width):
+            img = self.scaled(card, width)  # drawn in a later frame; until then, its trick-sized image
+            if dim:
+                img.fill(art.DIM, special_flags=pygame.BLEND_RGB_MULT)
         else:
             img = art.dimmed(card, width) if dim else art.face(card, width)
         rect = img.get_rect(center=(int(center[0]), int(center[1]) - lift))
@@ -91,6 +105,32 @@ class TableView:
     def widths(self):
         lay = self.lay
         return lay.card_w, lay.trick_w, lay.back_w, int(lay.trick_w * 0.62)
+
+    NEW_FACES = 1
+
+    def start_faces(self) -> None:
+        """A frame's drawing starts: its new faces, none if ``warm_faces`` drew one since the
+        last drawing (that frame's)."""
+        self.new_faces = 0 if self.warmed else self.NEW_FACES
+        self.warmed = False
+
+    def new_face(self, card, width) -> bool:
+        """Whether this frame draws the face of ``card`` at ``width`` (not drawn yet): once a
+        frame; past that only a face not asked for ahead, or whose trick-sized image is not there
+        to stand in for it (a face asked for ahead is drawn by ``warm_faces`` in a coming frame,
+        and the scene then draws again)."""
+        if (self.new_faces > 0 or width == self.lay.trick_w or (card, width) not in self.to_warm
+                or not self.art.has_face(card, self.lay.trick_w)):
+            self.new_faces -= 1
+            return True
+        return False
+
+    def face_widths(self):
+        """The widths a face rests at (the hand, the trick, the trump card laid open); a face at
+        the backs' width is only ever a card in flight to or from a seat's fan."""
+        lay = self.lay
+        laid = int(lay.trick_w * 0.62)
+        return (lay.card_w, lay.trick_w) + ((laid,) if laid != lay.back_w else ())
 
     def scaled(self, card, width):
         """A card at a passing width, scaled from the trick-sized image (cheap, not cached)."""
@@ -117,6 +157,7 @@ class TableView:
         """What moves, over the rest on ``surf``; what each covers is kept first.  With
         ``restore``, ``surf`` holds the last frame: what its moving things covered is put back."""
         if restore:
+            self.start_faces()
             for rect, pixels in reversed(self.under):
                 surf.blit(pixels, rect)
         parts = self.moving_parts(state)
@@ -169,6 +210,7 @@ class TableView:
         (``draw_widgets``) go under the hand.  Without ``moving``, the things that move are
         left out (``draw_moving`` draws them)."""
         f = self.frame
+        self.start_faces()
         draw_table(surf)
         gfx.panel(surf, self.lay.top_bar, style.PANEL, 0)
         for line in f.status:

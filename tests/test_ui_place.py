@@ -1,0 +1,88 @@
+"""The kit's cheaper searches find what the plain ones did: ``kit.place.nearest_free`` the same box
+as a sort of the whole grid by distance (the way it did before it merged the grid's columns
+lazily), over many random placements; ``kit.text.wrap_anywhere`` the same cuts as a search one
+character at a time (before it halved)."""
+
+import random
+
+import pygame
+
+from game.ui.kit import place, text
+
+
+def nearest_by_sorting(size, near, region, sights, step=16, reach=None):
+    """The reference: every spot of the grid sorted by (squared distance, x, y), the first free one."""
+    region = pygame.Rect(region)
+    w, h = size
+    if w > region.width or h > region.height:
+        return None
+    rects = [r for group in sights for r in group if r is not None and r.colliderect(region)]
+    xs = list(range(region.left, region.right - w + 1, step)) + [region.right - w]
+    ys = list(range(region.top, region.bottom - h + 1, step)) + [region.bottom - h]
+    nx, ny = near[0] - w // 2, near[1] - h // 2
+    for d, x, y in sorted(((x - nx) ** 2 + (y - ny) ** 2, x, y) for x in xs for y in ys):
+        if reach is not None and d > reach * reach:
+            return None
+        box = pygame.Rect(x, y, w, h)
+        if box.collidelist(rects) < 0:
+            return box
+    return None
+
+
+def random_case(rng):
+    canvas = rng.choice([(720, 1558), (1558, 720), (390, 844), (200, 120)])
+    region = pygame.Rect(rng.randrange(0, 40), rng.randrange(0, 80), 0, 0)
+    region.size = (canvas[0] - region.left - rng.randrange(0, 40), canvas[1] - region.top - rng.randrange(0, 40))
+    size = (rng.randrange(8, min(400, canvas[0] + 60)), rng.randrange(8, min(300, canvas[1] + 60)))
+    sights = [[pygame.Rect(rng.randrange(-50, canvas[0]), rng.randrange(-50, canvas[1]),
+                           rng.randrange(1, 400), rng.randrange(1, 300)) for _ in range(rng.randrange(0, 14))]
+              for _ in range(rng.randrange(1, 4))]
+    if rng.random() < 0.2:
+        sights[0].append(None)
+    near = (rng.randrange(-100, canvas[0] + 100), rng.randrange(-100, canvas[1] + 100))
+    reach = rng.choice([None, None, 40, 120, 300, rng.randrange(0, 900)])
+    step = rng.choice([16, 16, 7, 32])
+    return size, near, region, sights, step, reach
+
+
+def test_nearest_free_is_the_first_free_spot_of_the_sorted_grid():
+    rng = random.Random(51)
+    found = nothing = 0
+    for _ in range(1500):
+        size, near, region, sights, step, reach = random_case(rng)
+        want = nearest_by_sorting(size, near, region, sights, step, reach)
+        got = place.nearest_free(size, near, region, sights, step, reach)
+        assert got == want, (size, near, region, sights, step, reach)
+        found += want is not None
+        nothing += want is None
+    assert found > 300 and nothing > 100  # both outcomes were tried
+
+
+def test_spots_come_in_sorted_order_ties_included():
+    xs, ys = [0, 16, 32, 48, 48], [0, 10, 20, 20]  # a repeated last column and row, as the grid has
+    got = list(place.spots_by_distance(xs, ys, 24, 10))
+    assert got == sorted(((x - 24) ** 2 + (y - 10) ** 2, x, y) for x in xs for y in ys)
+
+
+def wrap_anywhere_one_at_a_time(s, size, room, bold=False):
+    out = []
+    for line in text.wrap(s, size, room, bold):
+        while text.width(line, size, bold) > room and len(line) > 1:
+            n = len(line) - 1
+            while n > 1 and text.width(line[:n], size, bold) > room:
+                n -= 1
+            out.append(line[:n])
+            line = line[n:]
+        out.append(line)
+    return tuple(out)
+
+
+def test_wrap_anywhere_cuts_where_a_search_one_character_at_a_time_did():
+    rng = random.Random(7)
+    codes = ["304-" + "".join(rng.choice("ABCDEFGHJKMNPQRSTUVWXYZ23456789") for _ in range(rng.randrange(8, 60)))
+             for _ in range(30)]
+    codes += ["Deal code: 28-K7QX2M4PZ8RT5W", "https://example.org/play#deal=400-AB12CD34EF56GH78", "W" * 40, "i"]
+    for s in codes:
+        for size in (14, 22, 31):
+            for room in (3, 40, 97, 180, 333):
+                assert text.wrap_anywhere(s, size, room) == wrap_anywhere_one_at_a_time(s, size, room), (s, size, room)
