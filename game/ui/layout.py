@@ -7,7 +7,8 @@ paragraphs 26 (14 CSS px), touch targets 90 (48 CSS px).  ``canvas_size`` picks 
 from the viewport's shape, 1280 (16:9) to 1560 (19.5:9, a phone's whole screen), so the canvas
 fills the phone without shrinking: the short side, which sets the scale, stays 720.
 
-The table is planned in bands, top to bottom, that never overlap:
+The table is planned in regions (``table.regions``): bands docked to the screen's edges in the
+order the canvas shape declares, the trick fitted into what they leave.  Top to bottom:
 
 * the top bar (Menu, the score, Last trick; the contract and points below or beside);
 * the partner's fan and label, with room for the partner's speech bubble below them;
