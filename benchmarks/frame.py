@@ -167,7 +167,10 @@ def review_paused(app):
 
 
 def lesson_waiting(app):
-    from game.ui.lessons.lesson import lesson_table
+    try:
+        from game.ui.lessons.lesson import lesson_table
+    except ImportError:  # a tree from before the lessons had a package of their own
+        from game.ui.lessons import lesson_table
 
     app.stack.clear()
     name, params = lesson_table(app, "28", "normal")

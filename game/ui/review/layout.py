@@ -25,6 +25,7 @@ from ..art import CardArt
 TOUCH = 96      # the review's smallest button, canvas px (48 CSS px needs 89 at a 390 px wide page)
 TEXT_MIN = 24   # its smallest text, canvas px (12 CSS px needs 22.2)
 OVERLAY = (255,)  # the overlays' panels are opaque
+BADGE = (0, 0, 0, 200)  # a card's badge: dark, a little translucent
 
 
 # ---- the regions ------------------------------------------------------------------------------------
@@ -391,21 +392,41 @@ class _Placer:
             outline = style.HIGHLIGHT if seat == m.winner else None
             self.screen.trick.append(self.card(card, self.p.slots[seat], self.p.trick_w,
                                                badge=_("face down") if down else "", outline=outline))
-        size = TEXT_MIN  # the phone's floor (the badges were 4 px smaller than the names: 10.8 CSS px)
         sights = [[c.rect for c in self.screen.cards()] + list(self.screen.names.values()) + list(clear)]
-        for text, card in self.badges:  # beside its card, never on a face: below, above (moved along a
-            # little where that is in the way), then at a side
-            _fitted, badge = kit.text.badge(text, size)
-            shifts = [0] + [d * sign for d in range(16, card.width, 16) for sign in (-1, 1)]
-            anchors = [("midtop", (card.centerx + d, card.bottom + 4)) for d in shifts]
-            anchors += [("midbottom", (card.centerx + d, card.top - 4)) for d in shifts]
-            anchors += [("bottomleft", (card.right + 4, card.bottom)), ("bottomright", (card.left - 4, card.bottom)),
-                        ("topleft", (card.right + 4, card.top)), ("topright", (card.left - 4, card.top))]
-            box = kit.place.least_hidden(badge, anchors, sights, self.p.board)
+        for text, card in self.badges:
+            box, fitted = self.badge_place(text, card, sights)
             sights[0].append(box)
-            self.add(Panel(box, (0, 0, 0, 200), 6))
-            self.text(text, size, (box.centerx, box.centery - kit.text.ink_offset(text, size, True)), style.TEXT,
-                      "center", True, box=box)
+            self.add(Panel(box, BADGE, 6))
+            step = (box.height - 4) // len(fitted.lines)
+            for i, line in enumerate(fitted.lines):
+                middle = box.top + 2 + i * step + step // 2 - kit.text.ink_offset(line, fitted.size, True)
+                self.text(line, fitted.size, (box.centerx, middle), style.TEXT, "center", True, box=box)
+
+    def badge_place(self, text, card, sights):
+        """(box, fitted text) of a card's badge beside it, never on a face: below, above (moved
+        along a little where that is in the way), then at a side; on one line, else on two as
+        narrow as the card where one line finds no free place; else where it hides least."""
+        shifts = [0] + [d * sign for d in range(16, card.width, 16) for sign in (-1, 1)]
+        anchors = [("midtop", (card.centerx + d, card.bottom + 4)) for d in shifts]
+        anchors += [("midbottom", (card.centerx + d, card.top - 4)) for d in shifts]
+        anchors += [("bottomleft", (card.right + 4, card.bottom)), ("bottomright", (card.left - 4, card.bottom)),
+                    ("topleft", (card.right + 4, card.top)), ("topright", (card.left - 4, card.top))]
+        tried = []
+        for room in (10 ** 4, card.width, card.width * 3 // 2):  # at the phone's floor, TEXT_MIN, as all text here
+            fitted, size = kit.text.badge(text, TEXT_MIN, room)
+            if tried and (fitted.cut or fitted.size < TEXT_MIN):  # two lines only where the words fit whole
+                continue
+            box = kit.place.least_hidden(size, anchors, sights, self.p.board)
+            cost = kit.place.covers(box, sights)
+            if not any(cost):
+                return box, fitted
+            tried.append((cost, box, fitted))
+        for _cost, tight, fitted in tried:  # crowded (a trick of face-down cards): the nearest free place
+            box = kit.place.nearest_free(tight.size, card.center, self.p.board, sights, 8, card.height)
+            if box is not None:
+                return box, fitted
+        _cost, box, fitted = min(tried, key=lambda t: t[0])
+        return box, fitted
 
     def seat(self, m, seat):
         """A seat's name (its bid as a note; outlined when it acted at this step) and its cards:
@@ -533,12 +554,21 @@ class _Placer:
     # ---- overlays over the table -----------------------------------------------------------------
     def summary(self, review, code=None):
         """The final breakdown: the headline, the result's rows, the score before and after, the
-        tricks as far as the room goes and the deal code (if given) at the bottom."""
+        tricks as far as the room goes and the deal code (if given) at the bottom; the headline
+        smaller where a long one would push the score past the code or the panel's foot."""
+        def fits(heading):
+            trial = _Placer(self.p, self.ui)
+            trial.breakdown(review, code, heading)
+            return trial.screen.score_end + 12 <= trial.screen.code_top
+
+        self.breakdown(review, code, kit.text.largest(self.p.heading, TEXT_MIN, fits))
+
+    def breakdown(self, review, code, heading):
         p, ui = self.p, self.ui
         inner = self.overlay()
         obs, res = review.moments[-1].obs, review.result
         y = inner.top
-        y += self.wrapped(ui.result_headline(obs, res), p.heading, inner, style.TEXT, True, align="center") + 16
+        y += self.wrapped(ui.result_headline(obs, res), heading, inner, style.TEXT, True, align="center") + 16
         rows = ui.result_rows(obs, res)
         if rows or ui.per_player:
             y = self.table(inner, y, ui.result_header(), rows)
