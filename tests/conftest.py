@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,13 @@ from whist_game import HandWhist
 
 from game.ai import search
 from game.engine import GAMES
+
+# Bytecode is kept (``__pycache__``, which git ignores) even where the environment asks for none
+# (PYTHONDONTWRITEBYTECODE): a run starts many Python processes (the xdist workers, started after
+# this; the command lines' and benchmarks' subprocesses), and each would compile the game and
+# rewrite the tests' asserts again: a worker's collection took 5.2 s of CPU without, 1.6 with.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # (loaded before the test modules are: their settings, as helpers.fuzz's, build on it)
 settings.register_profile("suite", deadline=None, derandomize=True, print_blob=True)

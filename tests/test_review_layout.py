@@ -4,9 +4,13 @@ every panel, card and line of text of a position from the review's regions throu
 state, the canvas and the language; drawing measures nothing; nothing covers anything else at
 the phone canvases in any language."""
 
+import dataclasses
 import os
+import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import pygame
 import pytest
@@ -17,53 +21,12 @@ from game.i18n import LANGUAGES, _, set_language
 from game.ui import fonts, kit
 from game.ui.layout import LANDSCAPE, PORTRAIT
 from game.ui.review import layout
-from game.ui.review.layout import TEXT_MIN, Card, Panel, Text, lay_out
+from game.ui.review.layout import TEXT_MIN, Panel, lay_out
 from harness import driver
+from review_survey import faults, survey
 from test_review import OPTIONS, weighed, widest_record
 
 PHONES = [(720, 1558), (1558, 720)]  # the canvas on a phone, upright and sideways (docs/table-design.md)
-
-
-def ink(text: Text) -> pygame.Rect:
-    return kit.text.ink(text.text, text.size, text.bold).move(text.rect.topleft)
-
-
-def faults(screen, size) -> list[tuple]:
-    """What a review screen covers that it must not: text off the canvas or out of its box,
-    smaller than TEXT_MIN, letters on letters or on a card; a name plate, badge or the deal
-    code's box on a card or on one another; a seat's cards on another seat's or on the trick.
-    What the panel over the table (the breakdown, Why?, the link) hides is not looked at."""
-    canvas = pygame.Rect((0, 0), size)
-    items = screen.items
-    over = next((i for i, item in enumerate(items) if isinstance(item, Panel) and item.shadow), len(items))
-    shown = [item for i, item in enumerate(items) if i >= over or not hasattr(item, "rect")
-             or not items[over].rect.colliderect(item.rect)] if over < len(items) else items
-    texts = [t for t in shown if isinstance(t, Text) and t.text]
-    cards = [c for c in shown if isinstance(c, Card)]
-    plates = list(screen.names.values()) + [p.rect for p in shown if isinstance(p, Panel) and p.fill == (0, 0, 0, 200)]
-    if screen.code == "middle":
-        plates.append(screen.code_box)
-    plates = [p for p in plates if over == len(items) or not items[over].rect.colliderect(p)]
-    out = []
-    for t in texts:
-        r = ink(t)
-        if t.size < TEXT_MIN:
-            out.append(("text too small", t.text, t.size))
-        if not canvas.contains(r):
-            out.append(("off the canvas", t.text, tuple(r)))
-        if t.box is not None and not (t.box.left <= r.left and r.right <= t.box.right):
-            out.append(("out of its box", t.text, tuple(r), tuple(t.box)))
-        out += [("text on a card", t.text, c.card) for c in cards if r.colliderect(c.rect)]
-    for i, a in enumerate(texts):
-        out += [("text on text", a.text, b.text) for b in texts[i + 1:] if ink(a).colliderect(ink(b))]
-    for i, a in enumerate(plates):
-        out += [("a plate on a card", tuple(a), c.card) for c in cards if a.colliderect(c.rect)]
-        out += [("plates meet", tuple(a), tuple(b)) for b in plates[i + 1:] if a.colliderect(b)]
-    if over == len(items):  # a hand's own cards lie on one another, not on another hand's nor the trick
-        hands = list(screen.hands.values()) + screen.trick
-        for i, a in enumerate(hands):
-            out += [("cards meet", tuple(a), tuple(b)) for b in hands[i + 1:] if a.colliderect(b)]
-    return out
 
 
 def reviews(size):
@@ -104,7 +67,8 @@ def test_nothing_covers_anything_at_the_phone_canvases_in_every_language(size):
                 for position in positions(scene, noted)[::2] if code != "en" else positions(scene, noted):
                     for screen in screens(scene, noted, position):
                         count += 1
-                        found += [(code, scene.review.hand.GAME, position) + f for f in faults(screen, size)]
+                        buttons = [w.rect for w in scene.widgets]
+                        found += [(code, scene.review.hand.GAME, position) + f for f in faults(screen, size, buttons)]
     finally:
         set_language("en")
     assert count > 500
@@ -199,3 +163,35 @@ def test_a_badge_lies_beside_its_card_never_on_a_face():
                     assert not any(badge.box.colliderect(card.rect) for card in screen.cards()), (size, position)
                     assert any(badge.box.inflate(40, 40).colliderect(card.rect) for card in screen.cards())  # beside one
         assert seen == {"trump", "face down"}, (size, seen)
+
+
+def test_the_review_survey_finds_nothing_in_a_sample_and_sees_what_is_planted():
+    """tools/review_survey.py over a bounded sample (Arabic and Tamil, the phone canvases), and
+    its check sees a badge moved onto its card, a line moved onto another, a text off the canvas
+    or under the floor, and a name plate on a button."""
+    count, found = survey(96, seed=3, langs=["ar", "ta"], canvases=["upright", "sideways"])
+    assert count >= 96 and not found, found[:10]
+    app, scene, _noted = busy_review(PHONES[1])
+    position = next(k for k in range(scene.review.last_position) if any(
+        t.text == "trump" for t in lay_out(scene.plan, scene.review.ui, scene.review, k).texts()))
+    screen = lay_out(scene.plan, scene.review.ui, scene.review, position)
+    assert faults(screen, PHONES[1], [w.rect for w in scene.widgets]) == []
+    texts = screen.texts()
+    badge = next(i for i, item in enumerate(screen.items) if isinstance(item, Panel) and item.fill == layout.BADGE)
+    card = screen.cards()[0]
+
+    def planted(index, **change):
+        items = list(screen.items)
+        items[index] = dataclasses.replace(items[index], **change)
+        kinds = {f[0] for f in faults(dataclasses.replace(screen, items=items), PHONES[1], [scene.plan.close])}
+        return kinds
+
+    assert "a plate on a card" in planted(badge, rect=pygame.Rect(card.rect.topleft, screen.items[badge].rect.size))
+    first, second = (screen.items.index(t) for t in texts[:2])
+    assert "text on text" in planted(second, rect=texts[0].rect)
+    assert "off the canvas" in planted(first, rect=texts[0].rect.move(0, -400))
+    assert "text too small" in planted(first, size=TEXT_MIN - 2)
+    names = dict(screen.names)
+    screen.names[2] = scene.plan.close.copy()
+    assert "a plate on a button" in {f[0] for f in faults(screen, PHONES[1], [scene.plan.close])}
+    screen.names.update(names)

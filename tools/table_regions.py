@@ -1,6 +1,7 @@
 """Pictures of the table's regions for docs/table-design.md: for each canvas shape, one state
 of a hand in the play (a trick on the table with its badge, a seat's speech, the trump card
-shown) laid out as the table lays it out, each element outlined and named over the drawn table.
+shown) laid out as the table lays it out, each element outlined and named over the drawn table,
+over the table's docked regions (``game/ui/table/regions.py``), tinted and named at their foot.
 
     python tools/table_regions.py OUT_DIR [--scale 0.5]
 
@@ -19,6 +20,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import dataclasses
+
 import pygame
 import table_survey as survey
 
@@ -29,6 +32,9 @@ from harness import driver
 COLOURS = {"top bar": (250, 210, 60), "label": (90, 200, 255), "fan": (200, 120, 255), "trick": (255, 255, 255),
            "speech": (255, 150, 60), "badge": (255, 80, 80), "trump card": (255, 80, 200), "prompt": (120, 255, 120),
            "button": (60, 255, 200), "hand": (180, 180, 180), "news": (255, 220, 120), "notice": (255, 255, 120)}
+
+
+REGION_TINTS = [(60, 120, 255), (255, 120, 60), (60, 255, 120), (255, 60, 200), (200, 200, 60), (60, 220, 220)]
 
 
 def a_state(app, game="28"):
@@ -56,6 +62,15 @@ def picture(shape, scale):
     veil = pygame.Surface(lay.size, pygame.SRCALPHA)
     veil.fill((0, 0, 0, 110))
     app.screen.blit(veil, (0, 0))
+    for i, field in enumerate(dataclasses.fields(lay.regions)):
+        region = getattr(lay.regions, field.name)
+        if field.name == "screen" or not region.area:
+            continue
+        tint = pygame.Surface(region.size, pygame.SRCALPHA)
+        tint.fill((*REGION_TINTS[i % len(REGION_TINTS)], 60))
+        app.screen.blit(tint, (region.x, region.y))
+        gfx.blit_text(app.screen, f"[{field.name}]", 23, (region.x + 6, region.bottom - 4), (230, 230, 230),
+                      "bottomleft")
     for name, rect in items:
         kind = next((k for k in COLOURS if name.startswith(k)), "hand")
         pygame.draw.rect(app.screen, COLOURS[kind], rect, 3)

@@ -11,9 +11,10 @@ is laid out as the table lays it out and checked:
   the top bar's lines in the bar), and everything is on the screen;
 * text and touch targets meet the phone floors (23 and 90 canvas px: 12.5 and 48.8 CSS px).
 
-    python tools/table_survey.py [--frames N] [--seed S] [--sheet sheet.png] [--lang en de ...]
+    python tools/table_survey.py [--frames N] [--seed S] [--sheet sheet.png] [--lang en de ...] [--review N]
 
-prints "N frames, K overlaps" (and the first faults of each kind); exits 1 if any.  ``--frames``
+prints "N frames, K overlaps" (and the first faults of each kind), then the hand review's
+survey of ``--review`` screens (tools/review_survey.py); exits 1 if any.  ``--frames``
 is the total, spread evenly over the games, languages and canvases."""
 
 from __future__ import annotations
@@ -311,6 +312,7 @@ def main(argv=None) -> int:
     p.add_argument("--sheet", type=Path, default=None, help="write a contact sheet of frames (faulty ones edged red)")
     p.add_argument("--show", type=int, default=3, help="faults printed of each kind")
     p.add_argument("--no-lessons", action="store_true", help="random states only")
+    p.add_argument("--review", type=int, default=4000, help="hand review screens checked too (tools/review_survey.py)")
     args = p.parse_args(argv)
     count, faults = survey(args.frames, args.seed, args.lang, args.game, args.canvas, args.sheet,
                            not args.no_lessons)
@@ -322,7 +324,13 @@ def main(argv=None) -> int:
     overlaps = sum(n for kind, n in kinds.items() if kind in ("overlap", "badge on a face", "index hidden",
                                                                "badge wider than its card"))
     print(f"{count} frames, {overlaps} overlaps, {len(faults) - overlaps} other faults")
-    return 1 if faults else 0
+    found = []
+    if args.review:  # the hand review's screens, by its own survey
+        import review_survey
+
+        reviewed, found = review_survey.survey(args.review, args.seed, args.lang, args.game, args.canvas)
+        review_survey.report(reviewed, found, args.show)
+    return 1 if faults or found else 0
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ paragraphs 26 (14 CSS px), touch targets 90 (48 CSS px).  ``canvas_size`` picks 
 from the viewport's shape, 1280 (16:9) to 1560 (19.5:9, a phone's whole screen), so the canvas
 fills the phone without shrinking: the short side, which sets the scale, stays 720.
 
-The table is planned in bands, top to bottom, that never overlap:
+The table is planned in regions (``table.regions``): bands docked to the screen's edges in the
+order the canvas shape declares, the trick fitted into what they leave.  Top to bottom:
 
 * the top bar (Menu, the score, Last trick; the contract and points below or beside);
 * the partner's fan and label, with room for the partner's speech bubble below them;
@@ -91,13 +92,15 @@ class Layout:
                                        shapes.grown(t.slot_dx, extra, t.slot_dx_grow),
                                        shapes.grown(t.slot_dy, extra, t.slot_dy_grow))
         self.trick_w = self.trick.width
+        docked, self.trick_room = self.regions, self.regions.trick  # the side seats' cards stay in their docked columns; their plates
+        self.regions = regions.share_beside(docked, self.trick.zone(), 8)  # may use the width to the trick
         self.center = cx, cy = self.trick.center
         dy = self.trick.dy
-        partner = self.regions.partner
+        partner = docked.partner
         partner_y = partner.bottom - back_h // 2
         self.side_fan_top = t.side_fan_top or cy - t.side_fan_rise
-        self.seat_anchor = {0: (cx, h - 40), 1: (self.regions.east.center[0], cy + t.side_y), 2: (partner.center[0], partner_y),
-                            3: (self.regions.west.center[0], cy + t.side_y)}
+        self.seat_anchor = {0: (cx, h - 40), 1: (docked.east.center[0], cy + t.side_y), 2: (partner.center[0], partner_y),
+                            3: (docked.west.center[0], cy + t.side_y)}
         x, y = self.center
         self.trick_pos = self.trick.places()
         self.own_row_y = y + dy  # the player's badge, trump card and hint button, beside the bottom slot

@@ -563,8 +563,8 @@ class FramePlanner:
         lay = self.lay
         if not lay.portrait:
             return self.label(state, seat, pos, "midbottom", thinking_seat, dots=dots)
-        w, zone, upper = lay.size[0], lay.trick_zone(), lay.trick_rect(2)
-        column = (w - 8 - zone.right - 8) if seat == 1 else (zone.left - 8 - 8)
+        w, upper = lay.size[0], lay.trick_rect(2)
+        column = (lay.regions.east if seat == 1 else lay.regions.west).width - 8  # its column, to the trick
         lifted = ((pos[0], min(pos[1], lay.trick_rect(seat).top - 8)),
                   (w - 8 - upper.right - 8) if seat == 1 else (upper.left - 8 - 8))
         low, high = (self.label(state, seat, at, "midbottom", None, room) for at, room in ((pos, column), lifted))

@@ -10,7 +10,7 @@ a cross, each a whole card apart from its neighbours."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..kit import Region, arrange
 
@@ -74,3 +74,14 @@ def fit_trick(room: Region, most: int, apart: int, least_dx: int, least_dy: int)
     dx = min(max(least_dx, w + apart), (room.width - w) // 2)
     dy = min(max(least_dy, (h + apart + 1) // 2), (room.height - h) // 2)
     return Trick(w, room.center, dx, dy)
+
+
+def share_beside(regions: TableRegions, zone: Region, gap: int) -> TableRegions:
+    """The regions once the trick has its ``zone``: the trick's room is the zone, and the side
+    columns share out what the trick leaves on each side (``gap`` from it), so that a side seat's
+    name plate may use the width up to the trick."""
+    west, east = regions.west, regions.east
+    west = west._replace(width=max(west.width, zone.x - gap - west.x))
+    right = min(east.x, zone.right + gap)
+    east = east._replace(x=right, width=east.right - right)
+    return replace(regions, west=west, east=east, trick=zone)
