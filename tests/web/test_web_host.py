@@ -70,7 +70,8 @@ def files(folder: Path, base: str, headers: dict | None = None):
 def new_context(browser, site):
     """A browser context: pygbag's CDN with the stand-in interpreter running our Python, Pyodide
     at PYODIDE_AT, the shipped example page at RULES and EVIL."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    # the game's service worker is not what these tests look at: not registered, less work
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     context.set_default_timeout(60_000)
     CdnRoutes(context, stand_in=True)
     examples = Path(site.directory) / "examples"
