@@ -1,7 +1,7 @@
 """Frame costs of the app on the two phone canvases, in this process's CPU time.
 
     nice -n 10 python benchmarks/frame.py [--json] [--level normal] [--canvas 720x1558,1558x720]
-        [--games 304,28,400,schieber] [--before DIR] [--smoke]
+        [--games 304,28,400,schieber] [--work N] [--before DIR] [--smoke]
 
 Per canvas (720x1558 is what a 390x844 phone opens upright, 1558x720 sideways):
 
@@ -167,7 +167,10 @@ def review_paused(app):
 
 
 def lesson_waiting(app):
-    from game.ui.lessons.lesson import lesson_table
+    try:
+        from game.ui.lessons.lesson import lesson_table
+    except ImportError:  # a tree from before the lessons had a package of their own
+        from game.ui.lessons import lesson_table
 
     app.stack.clear()
     name, params = lesson_table(app, "28", "normal")
@@ -256,15 +259,21 @@ class TimedThinker:
         self.record.append((time.process_time() - t0) * 1000)
 
 
-def ai_frames(game, level, size, decisions):
-    """(loop pass times, AI call times) over up to ``decisions`` decisions of a hand, AI on every seat."""
+def ai_frames(game, level, size, decisions, work=None):
+    """(loop pass times, AI call times) over up to ``decisions`` decisions of a hand, AI on every
+    seat; with ``work``, each decision held to that many roll-outs (its slices still the table's)."""
     app = driver.make_app(size, settings={"anim_speed": 1.0})
     session = Session(game, {}, 7, level, ())
     table(app, session)
     driver.frames(app, 3)
     settle_memory()
     ai_calls: list[float] = []
-    make = players.thinker
+    real = make = players.thinker
+    if work is not None:
+        from game.ai import Thinker
+
+        def make(obs, lvl, seed):
+            return Thinker(obs, lvl, seed, rollouts=work)
     players.thinker = lambda obs, lvl, seed: TimedThinker(make, obs, lvl, seed, ai_calls)
     try:
         frames, start = [], len(session.hand.history)
@@ -273,7 +282,7 @@ def ai_frames(game, level, size, decisions):
             loop_pass(app)
             frames.append((time.process_time() - t0) * 1000)
     finally:
-        players.thinker = make
+        players.thinker = real
     return frames, ai_calls
 
 
@@ -288,7 +297,7 @@ def felt_ms(size) -> float:
     return round(best * 1000, 2)
 
 
-def measure(canvases, games, level, smoke) -> dict:
+def measure(canvases, games, level, smoke, work=None) -> dict:
     sizes = SIZES["smoke" if smoke else "full"]
     out = {}
     for name in canvases:
@@ -296,7 +305,7 @@ def measure(canvases, games, level, smoke) -> dict:
         draws, flights = draw_figures(size, sizes), flight_figures(size, sizes)
         worst, p99, worst_ai = {}, {}, {}
         for game in games:
-            frames, calls = ai_frames(game, level, size, sizes["decisions"])
+            frames, calls = ai_frames(game, level, size, sizes["decisions"], work)
             worst[game], p99[game] = round(max(frames), 2), round(percentile(frames, 0.99), 2)
             worst_ai[game] = round(max(calls), 2) if calls else 0.0
         out[name] = {
@@ -331,12 +340,16 @@ def main(argv=None):
     p.add_argument("--canvas", type=comma_list(list(CANVASES)), default=list(CANVASES))
     p.add_argument("--games", type=comma_list(list(GAMES)), default=list(GAMES))
     p.add_argument("--before", metavar="DIR", type=checkout, help="another checkout, measured as well")
+    p.add_argument("--work", type=int, default=None, metavar="N",
+                   help="AI seats held to N roll-outs a decision: the same course of play in both checkouts "
+                        "(the worst frame of a hand that ends early is another hand's)")
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = parse_with_smoke(p, argv, ["--level", "easy", "--games", "28"])
     level, games = args.level, args.games
     passed = ["--level", level, "--canvas", ",".join(args.canvas), "--games", ",".join(games)]
+    passed += ["--work", str(args.work)] if args.work is not None else []
     before = run_before(p, HERE, args.before, passed + (["--smoke"] if args.smoke else [])) if args.before else None
-    figures = measure(args.canvas, games, level, args.smoke)
+    figures = measure(args.canvas, games, level, args.smoke, args.work)
     if args.json:
         print(json.dumps({"frame": figures, "before": before, "level": level, "clock": "process_time"}))
         return

@@ -253,11 +253,16 @@ def test_sounds_are_silent_without_a_mixer(monkeypatch):
     sounds.set_enabled(False)
 
 
-def test_fonts_stay_usable_when_pygame_quits_and_starts_again_more_than_once():
-    """pygame calls a quit hook once and forgets it: the font cache sets its hook again each time
-    it fills, so a font made before any later quit is not handed out dead after it."""
-    code = ("import pygame\nfrom game.ui import fonts\n"
-            "for _ in range(3):\n    pygame.init()\n    assert fonts.size('Trick', 20)[0] > 0\n    pygame.quit()\n"
+def test_fonts_and_sounds_stay_usable_when_pygame_quits_and_starts_again_more_than_once():
+    """pygame calls a quit hook once and forgets it: the font cache and the decoded sounds set
+    their hook again each time they fill, so nothing made before any later quit is handed out
+    dead after it; while the mixer stays open, a second app's sounds are the ones decoded."""
+    code = ("import pygame\nfrom game.ui import fonts, sound\n"
+            "for _ in range(3):\n    pygame.init()\n    assert fonts.size('Trick', 20)[0] > 0\n"
+            "    first, second = sound.Sounds(), sound.Sounds()\n    assert first.available\n"
+            "    assert all(first._sounds[n] is second._sounds[n] for n in sound.NAMES)\n"
+            "    for n in sound.NAMES:\n        second.play(n)\n"
+            "    pygame.quit()\n    assert not sound._decoded\n"
             "print('alive')\n")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)

@@ -85,7 +85,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return face_font(LATIN, size, bold)
 
 
+FIRST_SCRIPT_CHAR = chr(min(lo for ranges in SCRIPT_RANGES.values() for lo, _hi in ranges))
+
+
 def script_of(ch: str) -> str | None:
+    if ch < FIRST_SCRIPT_CHAR:  # Latin, digits, punctuation: most of what is measured
+        return None
     o = ord(ch)
     for face, ranges in SCRIPT_RANGES.items():
         for lo, hi in ranges:
@@ -97,6 +102,8 @@ def script_of(ch: str) -> str | None:
 @lru_cache(maxsize=4096)
 def runs(s: str) -> tuple[tuple[str, str], ...]:
     """``s`` cut into (text, face) runs in logical order."""
+    if s and max(s) < FIRST_SCRIPT_CHAR:
+        return ((s, LATIN),)  # no character of a script font: one Latin run
     out: list[list[str]] = []
     for ch in s:
         face = script_of(ch)

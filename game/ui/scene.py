@@ -47,6 +47,12 @@ class Scene:
     def enter(self):
         self.build()
 
+    def draw_steps(self, surf):
+        """``draw`` in pieces, one a ``next`` (``App.ahead`` draws a scene ahead so): one piece
+        unless a scene cuts it up."""
+        self.draw(surf)
+        yield
+
     def relayout(self):
         """The canvas changed size (the phone turned): lay the scene out again, keeping its state."""
         self.build()

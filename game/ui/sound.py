@@ -19,6 +19,27 @@ def sound_path(name: str):
     return asset_path("sounds", f"{name}.ogg")
 
 
+# Decoded once for the mixer as it is opened (its format is part of the key): decoding the seven
+# files took 10 ms of CPU each time an app started.  ``pygame.quit()`` closes the mixer and empties it.
+_decoded: dict[tuple, pygame.mixer.Sound] = {}
+
+
+def _forget() -> None:
+    _decoded.clear()
+
+
+def _decode(name: str) -> pygame.mixer.Sound:
+    key = (pygame.mixer.get_init(), name)
+    sound = _decoded.get(key)
+    if sound is None:
+        sound = pygame.mixer.Sound(str(sound_path(name)))
+        sound.set_volume(VOLUMES[name])
+        if not _decoded:  # pygame forgets a quit hook once it has called it: one per filling
+            pygame.register_quit(_forget)
+        _decoded[key] = sound
+    return sound
+
+
 class Sounds:
     def __init__(self, enabled: bool = True):
         self.enabled = enabled
@@ -26,10 +47,8 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
-            for name, volume in VOLUMES.items():
-                sound = pygame.mixer.Sound(str(sound_path(name)))
-                sound.set_volume(volume)
-                self._sounds[name] = sound
+            for name in NAMES:
+                self._sounds[name] = _decode(name)
         except (pygame.error, OSError, NotImplementedError, AttributeError):
             self._sounds.clear()
 

@@ -51,7 +51,7 @@ def kept(page, timeout_ms: float = 30_000) -> bool:
 def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_context, shipped_site, address):
     context, routes = cdn_context()
     page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(address, safe=""))
-    page.wait_for_timeout(300)
+    page.wait_for_function("() => window.trickTableRefused !== undefined")  # the page's script has decided
     found = page.evaluate("""() => ({
         refused: window.trickTableRefused, status: document.getElementById('status').textContent,
         src: document.getElementById('game').getAttribute('src'), hidden: document.getElementById('game').hidden,

@@ -316,7 +316,9 @@ def test_a_page_of_another_origin_is_not_heard(browser, embed_site):
         send(page, "new-match", game="28", seed=3, demo=True)
         post_raw(page, "game.postMessage({trickTable: 1, type: 'pause'}, '*');")
         frame.wait_for_function("() => tt.host.ignored >= 2")
-        page.wait_for_timeout(500)
+        frames = "window.__standIn.pyodide.runPython('import stand_in_app; stand_in_app.FRAMES')"
+        seen = frame.evaluate(f"() => {frames}")
+        frame.wait_for_function(f"() => {frames} >= {seen + 3}")  # the game has read its messages since
         assert app_state(frame) == before and before["stack"] == ["menu"]
         assert events(page) == []  # not even ready: the game speaks only to pages it may
     finally:

@@ -68,6 +68,38 @@ class ReviewPlan:
         return self.info.width < self.board.width // 2
 
 
+@dataclass(frozen=True)
+class ReviewShape:
+    """The review's measures for a canvas shape, declared: one held upright, one sideways."""
+
+    name: str
+    bar_h: int            # the top bar (its buttons TOUCH high, ``bar_pad`` from its top)
+    bar_pad: int
+    hand_w: int           # a held card
+    trick_w: int          # a card of the trick
+    text: int             # the body text, the small text, the headings
+    small: int
+    heading: int
+    slot_dx: int          # the trick's side places from its centre, across
+    slot_dy: int          # ... its top and bottom places, down
+    edge: int             # the partner's and your cards from the table's sides
+    strip: int            # how much of each held card shows, at least (the partner's and yours)
+    side_strip: int       # ... the side seats'
+    nav_gap: int          # between the steps' buttons
+    column_w: int         # the column of what happened, beside the table (0: a band below it)
+
+
+# Sideways the steps' buttons and what happened share a column beside the table; upright the
+# bar holds the link, the steps' row (with Play in its middle) lies at the foot, the band of
+# what happened above it.
+SIDEWAYS = ReviewShape("sideways", bar_h=TOUCH + 16, bar_pad=8, hand_w=84, trick_w=84, text=26, small=TEXT_MIN,
+                       heading=30, slot_dx=96, slot_dy=60, edge=20, strip=30, side_strip=26, nav_gap=8, column_w=412)
+UPRIGHT = ReviewShape("upright", bar_h=TOUCH + 16 + 44, bar_pad=8, hand_w=96, trick_w=100, text=28,
+                      small=TEXT_MIN + 2, heading=30, slot_dx=112, slot_dy=72, edge=24, strip=30, side_strip=30,
+                      nav_gap=12, column_w=0)
+GAP = 12  # between the regions
+
+
 def per_row(n: int, width: int, card_w: int, strip_min: int) -> int:
     """How many of ``n`` cards go in one row of ``width`` so that each shows ``strip_min`` px."""
     fit = 1 + max(0, (width - card_w) // strip_min)
@@ -75,20 +107,22 @@ def per_row(n: int, width: int, card_w: int, strip_min: int) -> int:
 
 
 def plan(size, cards_each: int) -> ReviewPlan:
+    """The regions of the review on a canvas of ``size`` for hands of ``cards_each`` cards."""
     w, h = size
-    return _portrait(w, h, cards_each) if h > w else _landscape(w, h, cards_each)
+    return _band(UPRIGHT, w, h, cards_each) if h > w else _column(SIDEWAYS, w, h, cards_each)
 
 
-def _bar_buttons(w: int, y: int):
-    close = pygame.Rect(12, y, 170, TOUCH)
-    why = pygame.Rect(w - 12 - 200, y, 200, TOUCH)  # "Why?" in Malayalam is one wide word
-    play = pygame.Rect(why.left - 12 - TOUCH, y, TOUCH, TOUCH)
-    return close, play, why
+def _bar_buttons(shape: ReviewShape, w: int):
+    """Close at the start of the bar; Why? at its end ("Why?" in Malayalam is one wide word),
+    Play before it."""
+    close, _room, play, why = kit.arrange.row(kit.Region(GAP, shape.bar_pad, w - 2 * GAP, TOUCH),
+                                              [170, w - 2 * GAP - 170 - TOUCH - 200 - 3 * GAP, TOUCH, 200], GAP)
+    return close.rect, play.rect, why.rect
 
 
 def _hand(p: ReviewPlan, seat: int, n: int, left: int, top: int, width: int, centred: bool, strip_min: int):
     """The place of a seat's ``n`` cards: a row (two when one is too narrow) in ``width``."""
-    cw, ch = p.hand_w, round(p.hand_w * 1.4)
+    cw, ch = p.hand_w, CardArt.height(p.hand_w)
     k = per_row(n, width, cw, strip_min)
     strip = int(min(cw * 0.62, (width - cw) / max(1, k - 1))) if k > 1 else 0
     rect = pygame.Rect(left, top, cw + strip * (k - 1), ch + (ch // 2 if n > k else 0))
@@ -98,72 +132,86 @@ def _hand(p: ReviewPlan, seat: int, n: int, left: int, top: int, width: int, cen
     return rect
 
 
-def _landscape(w: int, h: int, n: int) -> ReviewPlan:
-    bar = pygame.Rect(0, 0, w, TOUCH + 16)
-    close, play, why = _bar_buttons(w, 8)
-    column = pygame.Rect(w - 424, bar.bottom + 12, 412, h - bar.bottom - 24)
-    nav_w = (column.width - 3 * 8) // 4
-    nav = [pygame.Rect(column.left + i * (nav_w + 8), column.bottom - TOUCH, nav_w, TOUCH) for i in range(4)]
-    link = pygame.Rect(column.left, nav[0].top - 12 - TOUCH, column.width, TOUCH)
-    info = pygame.Rect(column.left, column.top, column.width, link.top - 12 - column.top)
-    board = pygame.Rect(0, bar.bottom, column.left - 12, h - bar.bottom)
-    p = ReviewPlan(bar, close, play, why, ((close.right + play.left) // 2, 14), nav, info, board, 84, 84,
-                   text=26, small=TEXT_MIN, heading=30, link=link)
-    ch = round(p.hand_w * 1.4)
+def _regions(shape: ReviewShape, p_args: dict) -> ReviewPlan:
+    return ReviewPlan(**p_args, hand_w=shape.hand_w, trick_w=shape.trick_w, text=shape.text, small=shape.small,
+                      heading=shape.heading)
+
+
+def _column(shape: ReviewShape, w: int, h: int, n: int) -> ReviewPlan:
+    """Sideways: the table at the start, the column of what happened, the link and the steps'
+    buttons at the end."""
+    screen = kit.Region(0, 0, w, h)
+    bar, rest = screen.split_top(shape.bar_h)
+    close, play, why = _bar_buttons(shape, w)
+    column, board = rest.split_right(shape.column_w + GAP, GAP)
+    column = column.shrink(GAP, GAP, GAP, 0)
+    steps, info = column.split_bottom(TOUCH + GAP + TOUCH, GAP)
+    link, steps = steps.split_top(TOUCH, GAP)
+    nav = [r.rect for r in kit.arrange.row(steps, [(steps.width - 3 * shape.nav_gap) // 4] * 4, shape.nav_gap)]
+    p = _regions(shape, dict(bar=bar.rect, close=close, play=play, why=why,
+                             heading_at=((close.right + play.left) // 2, 14), nav=nav, info=info.rect,
+                             board=board.rect, link=link.rect))
+    board = p.board
+    ch = CardArt.height(p.hand_w)
     label_h = p.small + 14
     cx = board.centerx
     # partner at the top, you at the bottom, the others beside the trick in the middle band
     p.labels[2] = ((cx, board.top + 8), "midtop")
-    north = _hand(p, 2, n, board.left + 20, board.top + 8 + label_h, board.width - 40, True, 30)
-    south = _hand(p, 0, n, board.left + 20, board.bottom - 8 - ch, board.width - 40, True, 30)
+    wide = board.width - 2 * shape.edge
+    north = _hand(p, 2, n, board.left + shape.edge, board.top + 8 + label_h, wide, True, shape.strip)
+    south = _hand(p, 0, n, board.left + shape.edge, board.bottom - 8 - ch, wide, True, shape.strip)
     p.labels[0] = ((cx, south.top - label_h), "midtop")
     mid = (north.bottom + south.top - label_h) // 2
-    dx, dy = 96, 60
+    dx, dy = shape.slot_dx, shape.slot_dy
     p.slots = {2: (cx, mid - dy), 0: (cx, mid + dy), 3: (cx - dx, mid), 1: (cx + dx, mid)}
-    side_w = cx - dx - p.trick_w // 2 - 16 - (board.left + 12)
-    for seat, left in ((3, board.left + 12), (1, cx + dx + p.trick_w // 2 + 16)):
-        rect = _hand(p, seat, n, left, 0, side_w, False, 26)
+    side_w = cx - dx - p.trick_w // 2 - 16 - (board.left + GAP)
+    for seat, left in ((3, board.left + GAP), (1, cx + dx + p.trick_w // 2 + 16)):
+        rect = _hand(p, seat, n, left, 0, side_w, False, shape.side_strip)
         rect.centery = mid + label_h // 2
         p.labels[seat] = ((left, rect.top - label_h), "topleft")
     p.rooms = {0: board.width - 16, 2: board.width - 16, 1: side_w, 3: side_w}
-    p.centre = pygame.Rect(p.hands[3].right + 12, north.bottom + 8, 0, 0)
-    p.centre.width, p.centre.height = p.hands[1].left - 12 - p.centre.left, south.top - label_h - 8 - p.centre.top
+    p.centre = pygame.Rect(p.hands[3].right + GAP, north.bottom + 8, 0, 0)
+    p.centre.width, p.centre.height = p.hands[1].left - GAP - p.centre.left, south.top - label_h - 8 - p.centre.top
     return p
 
 
-def _portrait(w: int, h: int, n: int) -> ReviewPlan:
-    bar = pygame.Rect(0, 0, w, TOUCH + 16 + 44)
-    close, _play, why = _bar_buttons(w, 8)
-    link = pygame.Rect(close.right + 12, close.top, why.left - 12 - close.right - 12, TOUCH)
-    # the play button joins the steps' row (five buttons, as a media player's), leaving the bar's
-    # middle to the link; the row is centred, so that it reads the same in both directions
-    nav_w = (w - 24 - 4 * 12) // 5
-    left = (w - 5 * nav_w - 4 * 12) // 2
-    row = [pygame.Rect(left + i * (nav_w + 12), h - 12 - TOUCH, nav_w, TOUCH) for i in range(5)]
+def _band(shape: ReviewShape, w: int, h: int, n: int) -> ReviewPlan:
+    """Upright: the bar with the link between Close and Why?, the table, the band of what
+    happened, and the steps' row at the foot (Play in its middle, as a media player's, centred
+    so that it reads the same in both directions)."""
+    screen = kit.Region(0, 0, w, h)
+    bar, _rest = screen.split_top(shape.bar_h)
+    close, _play, why = _bar_buttons(shape, w)
+    link = pygame.Rect(close.right + GAP, close.top, why.left - GAP - close.right - GAP, TOUCH)
+    foot = kit.Region(0, h - GAP - TOUCH, w, TOUCH)
+    nav_w = (w - 2 * GAP - 4 * shape.nav_gap) // 5
+    row = [r.rect for r in kit.arrange.row(foot, [nav_w] * 5, shape.nav_gap, "center")]
     play, nav = row[2], row[:2] + row[3:]
-    p = ReviewPlan(bar, close, play, why, (w // 2, close.bottom + 8), nav, pygame.Rect(0, 0, 0, 0),
-                   pygame.Rect(0, bar.bottom, w, 0), 96, 100, text=28, small=TEXT_MIN + 2, heading=30, link=link)
+    p = _regions(shape, dict(bar=bar.rect, close=close, play=play, why=why, heading_at=(w // 2, close.bottom + 8),
+                             nav=nav, info=pygame.Rect(0, 0, 0, 0), board=pygame.Rect(0, bar.bottom, w, 0),
+                             link=link))
     label_h = p.small + 14
     cx = w // 2
     y = bar.bottom + 8
     p.labels[2] = ((cx, y), "midtop")
-    y = _hand(p, 2, n, 24, y + label_h, w - 48, True, 30).bottom + 12
-    half = (w - 36) // 2
+    wide = w - 2 * shape.edge
+    y = _hand(p, 2, n, shape.edge, y + label_h, wide, True, shape.strip).bottom + GAP
+    half = (w - 3 * GAP) // 2
     side_h = 0
-    for seat, left in ((3, 12), (1, 24 + half)):
+    for seat, left in ((3, GAP), (1, 2 * GAP + half)):
         p.labels[seat] = ((left, y), "topleft")
-        side_h = max(side_h, label_h + _hand(p, seat, n, left, y + label_h, half, False, 30).height)
-    th = round(p.trick_w * 1.4)
-    dx, dy = 112, 72
-    mid = y + side_h + 12 + dy + th // 2
+        side_h = max(side_h, label_h + _hand(p, seat, n, left, y + label_h, half, False, shape.side_strip).height)
+    th = CardArt.height(p.trick_w)
+    dx, dy = shape.slot_dx, shape.slot_dy
+    mid = y + side_h + GAP + dy + th // 2
     p.slots = {2: (cx, mid - dy), 0: (cx, mid + dy), 3: (cx - dx, mid), 1: (cx + dx, mid)}
-    y = mid + dy + th // 2 + 12
+    y = mid + dy + th // 2 + GAP
     p.labels[0] = ((cx, y), "midtop")
-    south = _hand(p, 0, n, 24, y + label_h, w - 48, True, 30)
-    p.info = pygame.Rect(24, south.bottom + 12, w - 48, nav[0].top - 12 - south.bottom - 12)
+    south = _hand(p, 0, n, shape.edge, y + label_h, wide, True, shape.strip)
+    p.info = pygame.Rect(shape.edge, south.bottom + GAP, wide, nav[0].top - GAP - south.bottom - GAP)
     p.board.height = south.bottom - p.board.top
-    top = max(p.hands[3].bottom, p.hands[1].bottom) + 12
-    p.centre = pygame.Rect(12, top, w - 24, p.labels[0][0][1] - 12 - top)
+    top = max(p.hands[3].bottom, p.hands[1].bottom) + GAP
+    p.centre = pygame.Rect(GAP, top, w - 2 * GAP, p.labels[0][0][1] - GAP - top)
     p.rooms = {0: w - 16, 2: w - 16, 1: half, 3: half}
     return p
 

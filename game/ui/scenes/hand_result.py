@@ -30,9 +30,7 @@ class HandResultScene(DialogScene):
         self.before = list(self.obs.score)
         self.after = list(self.res["score"])
         self.t = 0.0
-        made = self._made_by_us()
-        if made is not None:
-            app.sounds.play("win" if made else "lose")
+        self.sounded = False  # the win or loss sounds as the scene first shows (it may be made ahead)
         self.deal_code, self.earlier, self.copying = codes.deal_code_of(session.hand), earlier_result(session), None
         self.shown_link = None  # the link, on the panel, when it could not be copied
 
@@ -49,6 +47,14 @@ class HandResultScene(DialogScene):
         gain = self.ui.side_totals(self.after)[0] - self.ui.side_totals(self.before)[0]
         loss = self.ui.side_totals(self.after)[1] - self.ui.side_totals(self.before)[1]
         return gain >= loss
+
+    def enter(self):
+        super().enter()
+        if not self.sounded:
+            self.sounded = True
+            made = self._made_by_us()
+            if made is not None:
+                self.app.sounds.play("win" if made else "lose")
 
     def build(self):
         over = self.res.get("match_over")
@@ -113,13 +119,20 @@ class HandResultScene(DialogScene):
     def draw(self, surf):
         """The sentence saying what happened, the rows that add up to it and the score moving:
         stacked in portrait; in landscape the rows at the start and the score beside them."""
+        for _step in self.draw_steps(surf):
+            pass
+
+    def draw_steps(self, surf):
+        """``draw`` in pieces (the table ahead draws one a frame: ``App.ahead``)."""
         lay = self.layout
         rect = self.draw_panel(surf, _("Hand result"))
+        yield
         inner = rect.inflate(-2 * lay.margin, 0)
         y = rect.top + lay.margin + lay.large + 20
         sentence = self.ui.result_headline(self.obs, self.res)
         y += gfx.blit_wrapped(surf, sentence, lay.body, pygame.Rect(inner.left, y, inner.width, 0), style.TEXT,
                               bold=True, spacing=1.25) + lay.gap
+        yield
         rows = self.ui.result_rows(self.obs, self.res)
         if lay.portrait:
             table, score = inner, inner
@@ -130,8 +143,11 @@ class HandResultScene(DialogScene):
         top = y
         if rows or self.ui.per_player:  # a per-player table keeps its headings when the hand is thrown in
             y = self.table(surf, table, y, self.ui.result_header(), rows)
+        yield
         self.score(surf, score, y + lay.gap * 2 if lay.portrait else top)
+        yield
         self.draw_code(surf, inner)
+        yield
         self.draw_widgets(surf)
 
     def draw_code(self, surf, rect):

@@ -57,6 +57,7 @@ class TableScene(Scene):
         # done ahead, one a frame (``warm_one``): the AI's first-time work, the hand result's panel
         self.jobs = players.warm_jobs(session.game) + app.ahead_jobs("hand-result")
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
+        self.result_ahead = None  # the hand result's scene made ahead once the hand is over (``App.ahead``)
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
         # then the backs (the seats' fans, the trump card laid face down: 4-5 ms each) and every card as it
         # lands in the trick: an AI seat's card is drawn the frame it is played
@@ -318,7 +319,14 @@ class TableScene(Scene):
             return
         hand = self.session.hand
         if hand.is_over():
-            if state.hand_finished(sdt):
+            if self.result_ahead is None:  # made and drawn ahead, a piece a calm frame (``App.ahead``)
+                self.result_ahead = self.app.ahead("hand-result", session=self.session)
+            if not state.hand_finished(sdt):
+                if calm:
+                    self.result_ahead.step()
+            elif self.result_ahead.scene is not None:
+                self.app.show(self.result_ahead.scene, replace=True)
+            else:
                 self.app.go("hand-result", replace=True, session=self.session)
         elif self.note and self.note.waiting():
             pass  # the lesson's note waits for Go on

@@ -1,0 +1,61 @@
+"""Work done ahead of need keeps the table's frames short: the hand result is made while the
+finished hand stays on the table, so the frame it shows in renders no text; a card face is drawn
+ahead or, past one new face a frame, shown scaled until a later frame draws it (a second packet's
+four faces took 4-7 ms in one frame).  Time is the frames' own; the AI thinks on a work clock."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from harness import driver
+from game.ui import art, fonts
+from game.ui.scenes.table import TableScene
+from game.ui.session import Session
+
+PHONE = (720, 1558)
+
+
+def all_ai_table(game, seed):
+    app = driver.make_app(PHONE, {"anim_speed": 1.0, "trick_wait": 0.5})
+    app.show(TableScene(app, Session(game, {}, seed, "easy", ())))
+    return app, app.scene
+
+
+def test_the_hand_result_is_made_ahead_and_its_first_frame_renders_no_text(monkeypatch):
+    app, table = all_ai_table("304", 5)
+    renders = []
+    real = fonts.render
+    monkeypatch.setattr(fonts, "render", lambda *a, **k: renders.append(a[0]) or real(*a, **k))
+    for _ in range(20000):
+        del renders[:]
+        driver.frames(app, 1)
+        if app.scene is not table:
+            break
+    assert app.scene.name == "hand-result"
+    assert app.scene is table.result_ahead.scene  # the one made ahead, shown
+    assert renders == []  # every text of its first picture was made ahead
+
+
+def test_no_frame_draws_more_than_one_new_card_face_when_a_packet_comes(monkeypatch):
+    app, table = all_ai_table("28", 2)
+    new_faces = []
+    real = art.CardArt._face
+
+    def face(self, card, width):
+        new_faces.append((card, width))
+        return real(self, card, width)
+
+    monkeypatch.setattr(art.CardArt, "_face", face)
+    most, packet_seen = 0, False
+    for _ in range(20000):
+        del new_faces[:]
+        held = len(table.hand.cards)
+        driver.frames(app, 1)
+        if app.scene is not table:
+            break
+        packet_seen = packet_seen or len(table.hand.cards) > held
+        hand_faces = [f for f in new_faces if f[1] == table.layout.card_w]
+        most = max(most, len(hand_faces))
+    assert packet_seen  # the second packet came
+    assert most <= 1
