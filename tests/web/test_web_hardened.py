@@ -5,9 +5,10 @@ Each attack here worked on the page before it was hardened: a ``javascript:`` or
 address given to the example host page, a NUL or another control character in a parameter
 (the runtime's ``os.environ[k] = v`` stops on a NUL), a same-origin host page's ``#debug``,
 a caption with "py" in it dropped from the address, a tampered or foreign file in the service
-worker's caches, an interpreter that cannot start waiting for the 60 s watchdog.  A test that does not look at the
-service worker opens its context with ``service_worker=False``: Chromium then neither installs
-the worker nor fills its caches for it.
+worker's caches, an interpreter that cannot start waiting for the 60 s watchdog.
+
+A test that does not look at the service worker opens its context with ``service_worker=False``:
+Chromium then neither installs the worker nor fills its caches for it.
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ the fixture has none, so main.wasm is either missing (404) or stand-in bytes (an
 module, which main.js cannot link). What is checked: the requests the real loader makes, in
 order; that it calls our hooks; that the page passes it nothing but the game's own URL
 parameters and pins the interpreter; that its failures show our failure screen; that the
-service worker keeps every one of these files all or nothing and answers them all offline.  A test that does not look at the
-service worker opens its context with ``service_worker=False``: Chromium then neither installs
-the worker nor fills its caches for it.
+service worker keeps every one of these files all or nothing and answers them all offline.
+
+A test that does not look at the service worker opens its context with ``service_worker=False``:
+Chromium then neither installs the worker nor fills its caches for it.
 """
 
 from __future__ import annotations
