@@ -69,11 +69,15 @@ def test_the_example_host_pages_policy_frames_nothing_else(cdn_context, shipped_
     site's address set on the frame by hand does not load."""
     context, routes = cdn_context(service_worker=False)
     page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(EVIL_SCRIPT, safe=""))
+    # each refusal is the policy's: the page hears it as a violation (not a wait for nothing)
+    page.evaluate("() => { window.seen = []; document.addEventListener('securitypolicyviolation', "
+                  "(e) => seen.push(e.effectiveDirective)); }")
     page.evaluate("""(evil) => { const f = document.getElementById('game'); f.hidden = false; f.src = evil; }""", EVIL_SCRIPT)
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => seen.length >= 1")
     assert page.evaluate("localStorage.getItem('owned')") is None and page.title() != "owned"
     page.evaluate("() => { document.getElementById('game').src = 'data:text/html,<p id=x>data</p>'; }")
-    page.wait_for_timeout(300)
+    page.wait_for_function("() => seen.length >= 2")
+    assert page.evaluate("seen") == ["script-src-elem", "frame-src"]
     assert all(not f.url.startswith("data:") or f.evaluate("!document.getElementById('x')") for f in page.frames[1:])
 
 
