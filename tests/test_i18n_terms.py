@@ -13,6 +13,7 @@ No ``_avoid`` word (case-sensitive, as a word) appears in any translation: a wor
 read wrongly, or one the seed does not use (German "Kontra" where the seed says "Doppel").
 """
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -30,8 +31,10 @@ PROPER_NAMES = ("Trick Table",)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
-def english_ids() -> list[str]:
-    return [m.id for m in catalog.read(catalog.catalog_path("en")) if m.id]
+@functools.cache
+def english_ids() -> tuple[str, ...]:
+    """The English catalog's messages (read once: every language's test compares with them)."""
+    return tuple(m.id for m in catalog.read(catalog.catalog_path("en")) if m.id)
 
 
 def load_terms(code: str) -> dict:
@@ -87,7 +90,8 @@ def test_terms_file_format(code):
         if term not in ("_keep", "_avoid"):
             assert not term.startswith("_"), f"unknown key {term!r}"
             assert term == term.lower() and term.strip() == term, f"terms are lower-case English: {term!r}"
-    assert all(_word(t, re.IGNORECASE).search(" ".join(english_ids())) for t in terms if not t.startswith("_")), \
+    english = " ".join(english_ids())
+    assert all(_word(t, re.IGNORECASE).search(english) for t in terms if not t.startswith("_")), \
         "every term occurs in the English catalog"
 
 

@@ -93,8 +93,6 @@ def upward_imports() -> list[tuple[str, str, int]]:
     return out
 
 
-UPWARD = upward_imports()
-
 
 def test_the_layers_are_the_packages_of_game():
     packages = {".".join(name.split(".")[:2]) for name in MODULES if name.count(".") >= 1}
@@ -103,7 +101,7 @@ def test_the_layers_are_the_packages_of_game():
 
 
 def test_no_module_imports_a_higher_or_sibling_layer():
-    found = [f"{where(name, line)}: {name} imports {target}" for name, target, line in UPWARD]
+    found = [f"{where(name, line)}: {name} imports {target}" for name, target, line in upward_imports()]
     assert not found, "upward imports:\n" + "\n".join(found)
 
 

@@ -92,8 +92,8 @@ def test_another_game_starts_beside_the_saved_match(data, argv):
     assert sorted(r.saved.game for r in rows) == ["28", "400"]
     row = next(r for r in rows if r.saved.game == "400")
     score = row.saved.score
-    assert row.label == "400" and row.note.startswith(  # the score by side, each partner's own in brackets
-        f"Us {score[0] + score[2]} ({score[0]}{score[2]:+d}) · Them {score[1] + score[3]} ({score[1]}{score[3]:+d})")
+    assert row.label == "400" and row.note.startswith(  # the score by side (each partner's own is the table's)
+        f"Us {score[0] + score[2]} · Them {score[1] + score[3]}\n")
     assert re.search(r"\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1$", row.note)  # when it was played
     driver.click(again, (row.rect.left + 30, row.rect.centery - again.scene.scroll))
     assert again.scene.name == "table" and state(again.scene.session) == state(before)
@@ -256,7 +256,7 @@ def test_continue_lists_each_match_with_its_game_score_and_time_and_removes_one_
     rows = continue_rows(app)
     assert [r.saved.game for r in rows] == ["28", "400"]  # the one played last first
     assert rows[0].label == "Twenty-Eight" and rows[0].note.startswith("Game points Us 0 · Them 0\n20")
-    assert re.fullmatch(r"Us -?\d+ \(.*\) · Them .*\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1", rows[1].note)
+    assert re.fullmatch(r"Us -?\d+ · Them -?\d+\n20\d\d-\d\d-\d\d \d\d:\d\d · Hands played: 1", rows[1].note)
     remove = rows[1].remove_rect()
     at = (remove.centerx, remove.centery - app.scene.scroll)
     driver.click(app, at)

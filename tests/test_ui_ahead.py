@@ -1,7 +1,7 @@
 """Work done ahead of need keeps the table's frames short: the hand result is made while the
 finished hand stays on the table, so the frame it shows in renders no text; a card face is drawn
-ahead or, past one new face a frame, shown scaled until a later frame draws it (a second packet's
-four faces took 4-7 ms in one frame).  Time is the frames' own; the AI thinks on a work clock."""
+ahead, one a frame, and one asked for ahead is shown scaled until then (a second packet's four
+faces took 4-7 ms in one frame).  Time is the frames' own; the AI thinks on a work clock."""
 
 import os
 

@@ -258,8 +258,10 @@ def visual_runs(s: str) -> list[tuple[str, str]]:
 
 
 
+@lru_cache(maxsize=16384)
 def size(s: str, px: int, bold: bool = False) -> tuple[int, int]:
-    """Width and height of ``s`` drawn by :func:`render`."""
+    """Width and height of ``s`` drawn by :func:`render` (kept: the kit measures the same few
+    thousand texts over and over as it fits them; the fonts' files never change)."""
     if not s:
         return 0, face_font(LATIN, px, bold).get_height()
     parts = runs(s)

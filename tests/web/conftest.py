@@ -164,12 +164,14 @@ def browser(can_browse):
 @pytest.fixture
 def cdn_context(browser, real_cdn):
     """``open(**options)``: a fresh browser context whose pygbag CDN is answered locally
-    (``pygbag_cdn.CdnRoutes`` options; ``viewport=(w, h)``); returns ``(context, routes)``.
-    Closed after the test."""
+    (``pygbag_cdn.CdnRoutes`` options; ``viewport=(w, h)``; ``service_worker=False``: the page
+    may not register its worker, which then neither installs nor fills its caches: less work,
+    where a test looks at something else); returns ``(context, routes)``. Closed after the test."""
     opened = []
 
-    def open_context(*, viewport=(1000, 700), **options):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    def open_context(*, viewport=(1000, 700), service_worker=True, **options):
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                      service_workers="allow" if service_worker else "block")
         context.set_default_timeout(30_000)
         opened.append(context)
         return context, pygbag_cdn.CdnRoutes(context, **options)

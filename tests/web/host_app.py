@@ -118,6 +118,7 @@ class StandInApp:
 
 
 APP = None
+FRAMES = 0  # the frames run (the page's messages are read once a frame): tests wait on it
 
 
 def start(link, ready: bool = False) -> StandInApp:
@@ -140,8 +141,10 @@ async def main():
     link = HostLink.of_page(languages=tuple(LANGUAGES), levels=LEVELS)
     if link is None:
         raise RuntimeError("the page has no host API (window.tt.host)")
+    global FRAMES
     start(link)
     while True:
         APP.host.frame()  # the app of the moment: reset() replaces it
         APP.step()
+        FRAMES += 1
         await asyncio.sleep(0.005)

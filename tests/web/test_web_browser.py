@@ -8,6 +8,7 @@ runtime installs no pygame for it, when the archive is broken, and when no frame
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import re
@@ -21,6 +22,14 @@ from web_serve import LocalServer
 
 ROOT = Path(__file__).resolve().parents[2]
 QUERY = "?game=28&lang=fr&seed=7&level=hard&target=7&demo=1"
+
+
+@pytest.fixture
+def cdn_context(cdn_context):
+    """These tests look at the page's start, its screens and its canvas, not at its service
+    worker (test_web_runtime.py and test_web_hardened.py do): the worker is not registered, so
+    Chromium does not install it and fill its caches each test (a fifth of the CPU here)."""
+    return functools.partial(cdn_context, service_worker=False)
 
 
 def open_game(context, url, *, fb=None, draws=True, wait=True):

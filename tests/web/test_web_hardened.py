@@ -6,6 +6,9 @@ address given to the example host page, a NUL or another control character in a 
 (the runtime's ``os.environ[k] = v`` stops on a NUL), a same-origin host page's ``#debug``,
 a caption with "py" in it dropped from the address, a tampered or foreign file in the service
 worker's caches, an interpreter that cannot start waiting for the 60 s watchdog.
+
+A test that does not look at the service worker opens its context with ``service_worker=False``:
+Chromium then neither installs the worker nor fills its caches for it.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def kept(page, timeout_ms: float = 30_000) -> bool:
     "https://user:pw@evil.example/",
 ])
 def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_context, shipped_site, address):
-    context, routes = cdn_context()
+    context, routes = cdn_context(service_worker=False)
     page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(address, safe=""))
     page.wait_for_function("() => window.trickTableRefused !== undefined")  # the page's script has decided
     found = page.evaluate("""() => ({
@@ -64,18 +67,22 @@ def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_cont
 def test_the_example_host_pages_policy_frames_nothing_else(cdn_context, shipped_site):
     """Its own policy holds even where its script would be loosened: a javascript: or another
     site's address set on the frame by hand does not load."""
-    context, routes = cdn_context()
+    context, routes = cdn_context(service_worker=False)
     page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(EVIL_SCRIPT, safe=""))
+    # each refusal is the policy's: the page hears it as a violation (not a wait for nothing)
+    page.evaluate("() => { window.seen = []; document.addEventListener('securitypolicyviolation', "
+                  "(e) => seen.push(e.effectiveDirective)); }")
     page.evaluate("""(evil) => { const f = document.getElementById('game'); f.hidden = false; f.src = evil; }""", EVIL_SCRIPT)
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => seen.length >= 1")
     assert page.evaluate("localStorage.getItem('owned')") is None and page.title() != "owned"
     page.evaluate("() => { document.getElementById('game').src = 'data:text/html,<p id=x>data</p>'; }")
-    page.wait_for_timeout(300)
+    page.wait_for_function("() => seen.length >= 2")
+    assert page.evaluate("seen") == ["script-src-elem", "frame-src"]
     assert all(not f.url.startswith("data:") or f.evaluate("!document.getElementById('x')") for f in page.frames[1:])
 
 
 def test_the_example_host_page_shows_the_game_of_its_own_site(cdn_context, shipped_site):
-    context, routes = cdn_context(stand_in=True)
+    context, routes = cdn_context(service_worker=False, stand_in=True)
     own = shipped_site.url + "index.html?embed=1&lang=de"
     page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(own, safe=""))
     assert page.evaluate("document.getElementById('game').src") == own
@@ -206,7 +213,7 @@ def runtime_arguments(context, url: str) -> dict:
     ("?lang=de&caption=python3.11", "?lang=de&caption=python3.11", {"lang": "de", "caption": "python3.11"}),
 ])
 def test_parameters_reach_the_runtime_clean_and_the_address_keeps_them(cdn_context, shipped_site, query, search, env):
-    context, routes = cdn_context()
+    context, routes = cdn_context(service_worker=False)
     found = runtime_arguments(context, shipped_site.url + "index.html" + query)
     assert found["search"] == search and found["hash"] == ""
     assert found["query"] == query  # the game reads (and reports) the address as it came
@@ -219,7 +226,7 @@ def test_parameters_reach_the_runtime_clean_and_the_address_keeps_them(cdn_conte
 
 @pytest.mark.parametrize("fragment", ["#debug", "#debug-mobile", "#x#debug"])
 def test_a_same_origin_host_pages_fragment_cannot_switch_on_debug_mode(cdn_context, shipped_site, fragment):
-    context, routes = cdn_context()
+    context, routes = cdn_context(service_worker=False)
     page = visit(context, shipped_site.url + "examples/embed.html" + fragment)
     for _ in range(400):
         frame = next((f for f in page.frames if f.url.startswith(shipped_site.url + "index.html")), None)
@@ -248,7 +255,7 @@ def test_a_runtime_that_cannot_start_shows_the_failure_screen_at_once(cdn_contex
     own report of the error, so they never wait for it (this build's watchdog says "did not
     start within 5 s", which the detail below rules out)."""
     wasm = {"unlinkable": STAND_IN_WASM, "uncompilable": b"<html>not here</html>"}.get(broken, STAND_IN_WASM)
-    context, routes = cdn_context(wasm=wasm)
+    context, routes = cdn_context(service_worker=False, wasm=wasm)
     if broken == "main.js":
         context.route(RUNTIME + "cpython312/main.js", lambda route: route.fulfill(
             status=200, body=BROKEN_MAIN_JS, headers={"Content-Type": "text/javascript", "Access-Control-Allow-Origin": "*"}))
@@ -268,7 +275,7 @@ def test_a_runtime_that_cannot_start_shows_the_failure_screen_at_once(cdn_contex
 # ---- the Content-Security-Policy ---------------------------------------------------------------
 
 def test_the_policy_lets_the_real_runtime_run_and_blocks_injected_script(cdn_context, shipped_site):
-    context, routes = cdn_context(stand_in=True)
+    context, routes = cdn_context(service_worker=False, stand_in=True)
     page = visit(context, shipped_site.url + "index.html?game=28")
     page.wait_for_function("() => window.tt && (tt.drawn || tt.failure !== null)")
     assert page.evaluate("tt.failure") is None and page.evaluate("tt.refused") == []
@@ -284,7 +291,7 @@ def test_the_policy_lets_the_real_runtime_run_and_blocks_injected_script(cdn_con
     refused = page.evaluate("tt.refused")
     assert [d for d, _ in refused] == ["script-src-elem", "script-src-elem", "img-src"], refused
     # with the real main.js too (up to the wasm): nothing the runtime does was refused
-    context2, _ = cdn_context()
+    context2, _ = cdn_context(service_worker=False)
     page2 = visit(context2, shipped_site.url + "index.html?game=28")
     wait_failed(page2)
     assert page2.evaluate("tt.refused") == []

@@ -70,7 +70,8 @@ def files(folder: Path, base: str, headers: dict | None = None):
 def new_context(browser, site):
     """A browser context: pygbag's CDN with the stand-in interpreter running our Python, Pyodide
     at PYODIDE_AT, the shipped example page at RULES and EVIL."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    # the game's service worker is not what these tests look at: not registered, less work
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     context.set_default_timeout(60_000)
     CdnRoutes(context, stand_in=True)
     examples = Path(site.directory) / "examples"
@@ -316,7 +317,9 @@ def test_a_page_of_another_origin_is_not_heard(browser, embed_site):
         send(page, "new-match", game="28", seed=3, demo=True)
         post_raw(page, "game.postMessage({trickTable: 1, type: 'pause'}, '*');")
         frame.wait_for_function("() => tt.host.ignored >= 2")
-        page.wait_for_timeout(500)
+        frames = "window.__standIn.pyodide.runPython('import stand_in_app; stand_in_app.FRAMES')"
+        seen = frame.evaluate(f"() => {frames}")
+        frame.wait_for_function(f"() => {frames} >= {seen + 3}")  # the game has read its messages since
         assert app_state(frame) == before and before["stack"] == ["menu"]
         assert events(page) == []  # not even ready: the game speaks only to pages it may
     finally:

@@ -6,6 +6,9 @@ module, which main.js cannot link). What is checked: the requests the real loade
 order; that it calls our hooks; that the page passes it nothing but the game's own URL
 parameters and pins the interpreter; that its failures show our failure screen; that the
 service worker keeps every one of these files all or nothing and answers them all offline.
+
+A test that does not look at the service worker opens its context with ``service_worker=False``:
+Chromium then neither installs the worker nor fills its caches for it.
 """
 
 from __future__ import annotations
@@ -96,7 +99,7 @@ def test_the_real_loader_asks_for_the_runtime_in_order_and_calls_our_hooks(cdn_c
 
 
 def test_missing_runtime_files_show_the_failure_screen(cdn_context, shipped_site):
-    context, routes = cdn_context(wasm=None, data=None)  # as the fixture is: no main.wasm, no main.data
+    context, routes = cdn_context(service_worker=False, wasm=None, data=None)  # as the fixture is: no main.wasm, no main.data
     page = visit(context, shipped_site.url + "index.html")
     failure = wait_failed(page, timeout_ms=15_000)
     assert failure == {"reason": "load", "detail": RUNTIME + "cpython312/main.data answered 404 (Not Found : "
@@ -128,7 +131,7 @@ def test_missing_runtime_files_show_the_failure_screen(cdn_context, shipped_site
      ["record=28.1ilLM_wOHGzn7-LB3pYb92YTR4AKcC", "step=8", "mode=play", "autoplay=1", "caption=Lead"]),
 ])
 def test_the_runtime_gets_only_our_parameters(cdn_context, shipped_site, query, passed):
-    context, routes = cdn_context()
+    context, routes = cdn_context(service_worker=False)
     asked = []
     context.on("request", lambda r: asked.append(r.url))
     page = visit(context, shipped_site.url + "index.html" + query)
@@ -257,7 +260,7 @@ def test_the_runtimes_alerts_and_rejections_reach_the_failure_screen(cdn_context
     """pythons.js answers an unhandled promise rejection with alert(): the page shows its
     failure screen instead of a dialog.  (The stand-in interpreter: the real main.js would fail
     on its own at the wasm it cannot link, and its failure could come first.)"""
-    context, routes = cdn_context(stand_in=True)
+    context, routes = cdn_context(service_worker=False, stand_in=True)
     page = visit(context, shipped_site.url + "index.html")
     page.wait_for_function("() => tt.trail.some((t) => t[1] === 'onload')")
     page.evaluate("setTimeout(() => Promise.reject(new Error('rejected on purpose')), 0)")

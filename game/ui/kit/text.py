@@ -26,8 +26,11 @@ class Fitted(NamedTuple):
 
 
 # ---- measuring ------------------------------------------------------------------------------------
+@lru_cache(maxsize=8192)
 def width(s: str, size: int, bold: bool = False) -> int:
-    """How wide ``s`` is drawn at ``size``."""
+    """How wide ``s`` is drawn at ``size`` (kept: the table's status lines are wrapped to several
+    rooms a frame whose state changed, measuring the same pieces again: some 900 measures, 4 ms
+    natively at 1558x720)."""
     return fonts.size(s, size, bold)[0]
 
 
@@ -268,7 +271,7 @@ def lines_box(lines, size: int, bold: bool = False, spacing: float = 1.25) -> tu
 
 
 def clear_caches() -> None:
-    for f in (picture_size, _picture, ink, fit_size, fit, wrap, wrap_even):
+    for f in (width, picture_size, _picture, ink, fit_size, fit, wrap, wrap_even):
         f.cache_clear()
 
 

@@ -61,9 +61,13 @@ class TableScene(Scene):
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
         # then the backs (the seats' fans, the trump card laid face down: 4-5 ms each) and every card as it
         # lands in the trick: an AI seat's card is drawn the frame it is played
-        self.view.warm_later([None], (self.layout.back_w, int(self.layout.trick_w * 0.62)), first=False)
+        laid = int(self.layout.trick_w * 0.62)  # a trump card laid by the bidder (304, 28): face down, then open
+        trump_laid = hasattr(session.hand, "indicator")
+        self.view.warm_later([None], (self.layout.back_w, laid) if trump_laid else (self.layout.back_w,), first=False)
         self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
                              first=False)
+        if trump_laid:  # then every face as the trump card turns open (2 ms in that frame)
+            self.view.warm_later(self.ui.deck_cards.cards, (laid,), first=False)
         if hasattr(session.hand, "weis_found"):  # last, every face as a Weis's notice shows it (the planner's
             weis_w = max(WEIS_CARD_W, int(self.layout.trick_w * 0.8))  # width): four of them took 5 ms in a frame
             self.view.warm_later(self.ui.deck_cards.cards, (weis_w,), first=False)

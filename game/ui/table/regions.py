@@ -69,6 +69,8 @@ def fit_trick(room: Region, most: int, apart: int, least_dx: int, least_dy: int)
     at least ``apart`` from its neighbours."""
     by_width = (room.width - 2 * apart) // 3                    # three cards and two gaps across
     by_height = int((room.height - apart) / 2 / ASPECT)         # two cards and a gap down
+    while 2 * round((by_height + 1) * ASPECT) + apart <= room.height:  # the rounding of a card's height
+        by_height += 1
     w = max(1, min(most, by_width, by_height))
     h = round(w * ASPECT)
     dx = min(max(least_dx, w + apart), (room.width - w) // 2)

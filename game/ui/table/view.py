@@ -37,10 +37,6 @@ class TableView:
         self.planner = FramePlanner(layout, art, ui)
         self.frame = None           # the last frame laid out
         self.to_warm: list = []     # (card, width) faces to draw ahead of need
-        # faces a frame may draw new (each takes milliseconds); past that, a face asked for ahead
-        # shows scaled from its trick-sized image until a frame draws it (``new_face``)
-        self.new_faces = self.NEW_FACES
-        self.warmed = False  # ``warm_faces`` drew a face since the last drawing
         self._rotated: dict = {}
         self.under: list = []       # (rect, pixels) under the moving things drawn last
         self.under_size = None      # the canvas those pixels were taken from
@@ -71,7 +67,6 @@ class TableView:
         if card is None:
             self.art.back(width)
         else:
-            self.warmed = self.warmed or not self.art.has_face(card, width)
             self.art.face(card, width)
         return card, width
 
@@ -106,24 +101,13 @@ class TableView:
         lay = self.lay
         return lay.card_w, lay.trick_w, lay.back_w, int(lay.trick_w * 0.62)
 
-    NEW_FACES = 1
-
-    def start_faces(self) -> None:
-        """A frame's drawing starts: its new faces, none if ``warm_faces`` drew one since the
-        last drawing (that frame's)."""
-        self.new_faces = 0 if self.warmed else self.NEW_FACES
-        self.warmed = False
-
     def new_face(self, card, width) -> bool:
-        """Whether this frame draws the face of ``card`` at ``width`` (not drawn yet): once a
-        frame; past that only a face not asked for ahead, or whose trick-sized image is not there
-        to stand in for it (a face asked for ahead is drawn by ``warm_faces`` in a coming frame,
-        and the scene then draws again)."""
-        if (self.new_faces > 0 or width == self.lay.trick_w or (card, width) not in self.to_warm
-                or not self.art.has_face(card, self.lay.trick_w)):
-            self.new_faces -= 1
-            return True
-        return False
+        """Whether a drawing draws the face of ``card`` at ``width`` (not drawn yet: milliseconds):
+        not if it was asked for ahead and its trick-sized image is there to stand in for it,
+        scaled (``warm_faces`` draws it in a coming frame, one a frame, and the scene then
+        draws again: a second packet's four faces took 4-7 ms in one frame)."""
+        return (width == self.lay.trick_w or (card, width) not in self.to_warm
+                or not self.art.has_face(card, self.lay.trick_w))
 
     def face_widths(self):
         """The widths a face rests at (the hand, the trick, the trump card laid open); a face at
@@ -157,7 +141,6 @@ class TableView:
         """What moves, over the rest on ``surf``; what each covers is kept first.  With
         ``restore``, ``surf`` holds the last frame: what its moving things covered is put back."""
         if restore:
-            self.start_faces()
             for rect, pixels in reversed(self.under):
                 surf.blit(pixels, rect)
         parts = self.moving_parts(state)
@@ -210,7 +193,6 @@ class TableView:
         (``draw_widgets``) go under the hand.  Without ``moving``, the things that move are
         left out (``draw_moving`` draws them)."""
         f = self.frame
-        self.start_faces()
         draw_table(surf)
         gfx.panel(surf, self.lay.top_bar, style.PANEL, 0)
         for line in f.status:
