@@ -50,3 +50,36 @@ def test_a_room_too_small_shrinks_the_trick():
     assert small.width == 68 and small.zone().height <= 200 and small.zone().width <= 300
     wide = regions.fit_trick(Region(0, 0, 2000, 2000), 130, 10, 0, 0)
     assert wide.width == 130
+
+
+@pytest.mark.parametrize("size", CANVASES)
+@pytest.mark.parametrize("game", ["28", "400", "schieber"])
+def test_the_seats_cards_and_the_trick_lie_in_their_regions(game, size):
+    """Laid out over states of a hand: each side seat's cards in its column, the partner's in its
+    band, the cards on the table in the trick's room, the hand below the buttons' row."""
+    import random
+
+    from harness import driver
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
+
+    app = driver.make_app(size, {"anim_speed": 4.0, "ai_level": "easy"})
+    session = Session(game, {}, 7, "easy", (0,))
+    hand, rng = session.hand, random.Random(7)
+    for _step in range(40):
+        if hand.is_over():
+            break
+        scene = TableScene(app, session)
+        app.show(scene, replace=True)
+        scene.state.dealing, scene.state.flights = False, []
+        scene.build()
+        scene.lay_out()
+        f, r = scene.view.frame, scene.layout.regions
+        for seat, region in ((1, r.east), (3, r.west), (2, r.partner)):
+            if f.backs.get(seat):
+                assert region.contains(Region.of(f.fans[seat])), (seat, f.fans[seat], region)
+        for rect in f.trick:
+            assert r.trick.contains(Region.of(rect))
+        if f.hand is not None:
+            assert f.hand.top >= r.controls.bottom
+        hand.apply(rng.choice(hand.legal_actions()))

@@ -83,6 +83,7 @@ class ReviewShape:
     slot_dx: int          # the trick's side places from its centre, across
     slot_dy: int          # ... its top and bottom places, down
     edge: int             # the partner's and your cards from the table's sides
+    side_gap: int         # the side seats' cards from the trick's (sideways: room for a badge below a trick card)
     strip: int            # how much of each held card shows, at least (the partner's and yours)
     side_strip: int       # ... the side seats'
     nav_gap: int          # between the steps' buttons
@@ -93,9 +94,9 @@ class ReviewShape:
 # bar holds the link, the steps' row (with Play in its middle) lies at the foot, the band of
 # what happened above it.
 SIDEWAYS = ReviewShape("sideways", bar_h=TOUCH + 16, bar_pad=8, hand_w=84, trick_w=84, text=26, small=TEXT_MIN,
-                       heading=30, slot_dx=96, slot_dy=60, edge=20, strip=30, side_strip=26, nav_gap=8, column_w=412)
+                       heading=30, slot_dx=96, slot_dy=60, edge=20, side_gap=40, strip=30, side_strip=26, nav_gap=8, column_w=412)
 UPRIGHT = ReviewShape("upright", bar_h=TOUCH + 16 + 44, bar_pad=8, hand_w=96, trick_w=100, text=28,
-                      small=TEXT_MIN + 2, heading=30, slot_dx=112, slot_dy=72, edge=24, strip=30, side_strip=30,
+                      small=TEXT_MIN + 2, heading=30, slot_dx=112, slot_dy=72, edge=24, side_gap=0, strip=30, side_strip=30,
                       nav_gap=12, column_w=0)
 GAP = 12  # between the regions
 
@@ -164,12 +165,17 @@ def _column(shape: ReviewShape, w: int, h: int, n: int) -> ReviewPlan:
     mid = (north.bottom + south.top - label_h) // 2
     dx, dy = shape.slot_dx, shape.slot_dy
     p.slots = {2: (cx, mid - dy), 0: (cx, mid + dy), 3: (cx - dx, mid), 1: (cx + dx, mid)}
-    side_w = cx - dx - p.trick_w // 2 - 16 - (board.left + GAP)
-    for seat, left in ((3, board.left + GAP), (1, cx + dx + p.trick_w // 2 + 16)):
+    side_w = cx - dx - p.trick_w // 2 - shape.side_gap - (board.left + GAP)
+    for seat, left in ((3, board.left + GAP), (1, cx + dx + p.trick_w // 2 + shape.side_gap)):
         rect = _hand(p, seat, n, left, 0, side_w, False, shape.side_strip)
         rect.centery = mid + label_h // 2
         p.labels[seat] = ((left, rect.top - label_h), "topleft")
-    p.rooms = {0: board.width - 16, 2: board.width - 16, 1: side_w, 3: side_w}
+    # a side seat's name, at the outer edge above its cards, may reach to beside the partner's trick
+    # card where it lies above the side places, else to beside its own
+    p.labels[1] = ((board.right - 8, p.labels[1][0][1]), "topright")
+    above = p.labels[3][0][1] + p.small + 12 < mid - CardArt.height(p.trick_w) // 2
+    inner = cx - (p.trick_w // 2 if above else dx + p.trick_w // 2) - 8
+    p.rooms = {0: board.width - 16, 2: board.width - 16, 3: inner - (board.left + GAP), 1: board.right - 8 - (2 * cx - inner)}
     p.centre = pygame.Rect(p.hands[3].right + GAP, north.bottom + 8, 0, 0)
     p.centre.width, p.centre.height = p.hands[1].left - GAP - p.centre.left, south.top - label_h - 8 - p.centre.top
     return p
@@ -241,17 +247,22 @@ def code_height(p: ReviewPlan, code: str, width: int) -> int:
 
 
 def name_box(p: ReviewPlan, ui, obs, seat: int):
-    """(box, text, size) of a seat's name with its bid as a note, where ``seat`` shows it."""
+    """(box, text, size) of a seat's name with its bid as a note, where ``seat`` shows it; where
+    it does not fit at the floor, the bid is kept and the seat's name cut (or left out: the
+    plate's place and colour say whose)."""
     (x, y), anchor = p.labels[seat]
     note = ui.seat_note(obs, seat)
     tail = f" · {note}" if note else ""
     room = p.rooms[seat] - 20
-    size = kit.text.fit_size(ui.seat(seat) + tail, p.small, room, True, TEXT_MIN)
     name = ui.seat(seat) + tail
-    if kit.text.width(name, size, True) > room:  # even at the floor: the seat's name is cut, its bid kept
+    size = kit.text.fit_size(name, p.small, room, True, TEXT_MIN)
+    if kit.text.width(name, size, True) > room:
         rest = room - kit.text.width(tail, size, True)
-        name = kit.text.ellipsize(ui.seat(seat), size, rest, True) + tail if rest >= room // 3 else \
-            kit.text.ellipsize(name, size, room, True)
+        if rest >= kit.text.width(ui.seat(seat)[:2] + kit.text.ELLIPSIS, size, True):
+            name = kit.text.ellipsize(ui.seat(seat), size, rest, True) + tail
+        else:
+            name = kit.text.ellipsize(note if note and kit.text.width(note, size, True) <= room else name, size, room,
+                                      True)
     box = pygame.Rect(0, 0, kit.text.width(name, size, True) + 20, p.small + 12)
     setattr(box, anchor, (x, y))  # at its seat: the table does not mirror
     box.clamp_ip(p.board.inflate(-8, 0))
@@ -275,7 +286,7 @@ def centre_code_box(p: ReviewPlan, ui, code: str, obs):
         width = min(area.width, max(kit.text.width(code, p.small) + 56, 320))
         box = pygame.Rect(0, 0, width, code_height(p, code, width - 24) + 24)
         box.center = area.center
-        if width > 0 and area.contains(box):
+        if width > 0 and area.contains(box) and kit.text.widest_piece(_("Deal code"), p.small) <= width - 24:
             return box
     return None
 
