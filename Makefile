@@ -70,8 +70,8 @@ test: $(WEB_TEST_STAMP) $(NPM_STAMP) $(CATALOGS) $(SIM_STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-# The edit-test loop (about a minute and a half on two cores): the engine, the AI's rules and the UI's
-# logic; no browser, none of the tests marked slow (long AI runs, whole matches at the table).
+# The edit-test loop (110 s of CPU, about a minute on two cores): the engine, the AI's rules and the
+# UI's logic; no browser, none of the tests marked slow (long AI runs, whole matches at the table).
 check: $(STAMP) $(CATALOGS)
 	$(PYTEST) -m "not slow" --ignore=tests/web
 

@@ -1,7 +1,7 @@
 """The kit's cheaper searches find what the plain ones did: ``kit.place.nearest_free`` the same box
 as a sort of the whole grid by distance (the way it did before it merged the grid's columns
-lazily), over many random placements; ``kit.text.wrap_anywhere`` the same cuts as a search one
-character at a time (before it halved)."""
+lazily), over many random placements; ``kit.text.wrap_anywhere`` and ``kit.text.ellipsize`` the
+same cuts as a search one character at a time (before they halved)."""
 
 import random
 
@@ -86,3 +86,22 @@ def test_wrap_anywhere_cuts_where_a_search_one_character_at_a_time_did():
         for size in (14, 22, 31):
             for room in (3, 40, 97, 180, 333):
                 assert text.wrap_anywhere(s, size, room) == wrap_anywhere_one_at_a_time(s, size, room), (s, size, room)
+
+
+def ellipsize_one_at_a_time(s, size, room, bold=False):
+    if text.width(s, size, bold) <= room:
+        return s
+    while len(s) > 1 and text.width(s + text.ELLIPSIS, size, bold) > room:
+        s = s[:-1]
+    return s.rstrip(" ·") + text.ELLIPSIS
+
+
+def test_ellipsize_cuts_where_a_search_one_character_at_a_time_did():
+    rng = random.Random(11)
+    words = ["North", "bids", "20", "·", "trump", "hidden", "Schieber", "Weis", "+50", "Us 11", "Them 31", "—"]
+    lines = [" ".join(rng.choice(words) for _ in range(rng.randrange(1, 12))) for _ in range(40)]
+    lines += ["", "x", "Ünterlinde · Ästhetik", "ஆட்டம் முடிந்தது", "اللاعب الشمالي", "W" * 30]
+    for s in lines:
+        for size, bold in ((14, False), (22, True), (31, False)):
+            for room in (0, 5, 40, 97, 180, 333, 900):
+                assert text.ellipsize(s, size, room, bold) == ellipsize_one_at_a_time(s, size, room, bold), (s, room)

@@ -142,9 +142,16 @@ def ellipsize(s: str, size: int, room: int, bold: bool = False) -> str:
     """``s`` if it fits ``room``, else as much of it as fits followed by an ellipsis."""
     if width(s, size, bold) <= room:
         return s
-    while len(s) > 1 and width(s + ELLIPSIS, size, bold) > room:
-        s = s[:-1]
-    return s.rstrip(" ·") + ELLIPSIS
+    # the longest head (at least one character) that fits with the ellipsis: a head's width grows
+    # with its length, so halving finds it in a few measures, not one per character cut
+    lo, hi = 1, len(s)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(s[:mid] + ELLIPSIS, size, bold) > room:
+            hi = mid - 1
+        else:
+            lo = mid
+    return s[:lo].rstrip(" ·") + ELLIPSIS
 
 
 def fit_line(s: str, size: int, room: int, bold: bool = False, smallest: int | None = None) -> tuple[str, int]:
