@@ -113,7 +113,9 @@ class Layout:
         if t.own_row_beside_left:  # the trump card right of the bottom place, apart from the trick
             self.own_indicator_center = (slot0.right + t.trump_apart + ind_w // 2,
                                          max(slot1.bottom + t.trump_apart + ind_h // 2, slot0.bottom - ind_h // 2))
-            left = slot1.right + 8
+            left = self.own_indicator_center[0] + ind_w // 2 + 8  # Hint right of the trump card, under the
+            if slot0.bottom - bh < slot1.bottom + 8:              # right place; beside it where that is too low
+                left = slot1.right + 8
             self.hint_rect = pygame.Rect(left, slot0.bottom - bh, min(t.hint_w, w - 8 - left), bh)
         else:  # right of the right place, halfway down to the bottom place's middle: clear of a
             row_y = y + dy // 2  # prompt above the buttons, which may reach up to the bottom place

@@ -61,7 +61,7 @@ SIDEWAYS_DOCKS = (("top_bar", "top"), ("hand", "bottom"), ("controls", "bottom")
 
 UPRIGHT = Shape(
     name="upright", gap=14, margin=24, bar_pad=8, bar_rows_below=True, menu_w=112, last_w=152,
-    card_w=150, card_grow=14, trick_w=116, trick_grow=10, back_w=54, hand_bottom=14, hand_side=4,
+    card_w=150, card_grow=14, trick_w=116, trick_grow=6, back_w=54, hand_bottom=14, hand_side=4,
     two_row_hand=8, partner_gap=16, docks=UPRIGHT_DOCKS, slot_dx=100, slot_apart=10, slot_dx_grow=20, slot_dy=88, slot_dy_grow=8,
     side_x=50, side_x_grow=0, side_y=14, side_fan_top=0, side_fan_rise=74, own_row_beside_left=True, trump_apart=24,
     hint_w=180, controls_rows=2, controls_gap=20, status_rows=3, lane=96, prompt_room=84,

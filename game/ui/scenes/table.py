@@ -22,7 +22,7 @@ from ..table.ai import TableAI
 from ..table.controls import Controls
 from ..table.hint import TableHint
 from ..table.match_offer import MatchOffer
-from ..table.planner import LIFT, WEIS_CARD_W, HandLayout
+from ..table.planner import LIFT, HandLayout, weis_card_w
 from ..table.state import TableState
 from ..table.view import TableView
 from ..table.why_press import WhyPress
@@ -69,7 +69,7 @@ class TableScene(Scene):
         if trump_laid:  # then every face as the trump card turns open (2 ms in that frame)
             self.view.warm_later(self.ui.deck_cards.cards, (laid,), first=False)
         if hasattr(session.hand, "weis_found"):  # last, every face as a Weis's notice shows it (the planner's
-            weis_w = max(WEIS_CARD_W, int(self.layout.trick_w * 0.8))  # width): four of them took 5 ms in a frame
+            weis_w = weis_card_w(self.layout.trick_w)  # width): four of them took 5 ms in a frame
             self.view.warm_later(self.ui.deck_cards.cards, (weis_w,), first=False)
         if not self.obs.actions:
             self.state.deal()

@@ -20,6 +20,13 @@ from .. import kit, style
 
 LIFT = 18  # how far the selected card rises out of the hand
 WEIS_CARD_W = 88  # the narrowest card shown in a Weis: its corner index 23 canvas px (12 CSS px on a phone)
+WEIS_SHARE = 0.6  # a Weis's cards, of the trick's width (at least WEIS_CARD_W): the box they make beside the
+                  # player's name leaves the room below the trick to a lesson's note
+
+
+def weis_card_w(trick_w: int) -> int:
+    """The width of the cards a Weis shows (the box of what a seat showed)."""
+    return max(WEIS_CARD_W, int(trick_w * WEIS_SHARE))
 
 
 @dataclass
@@ -783,7 +790,7 @@ class FramePlanner:
             if kind == "suit":
                 self._icons[spec] = self.art.suit_symbol(what, 72)
             else:  # cards wide enough that their corner letters read on a phone (12 CSS px), their
-                w = max(WEIS_CARD_W, int(self.lay.trick_w * 0.8))  # upper half: the indices and a pip
+                w = weis_card_w(self.lay.trick_w)  # upper half: the indices and a pip
                 step = int(w * 0.42)
                 img = pygame.Surface((w + step * (len(what) - 1), self.art.height(w) * 11 // 20), pygame.SRCALPHA)
                 for i, c in enumerate(what):
