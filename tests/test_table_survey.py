@@ -34,6 +34,27 @@ def test_the_lessons_on_the_shortest_upright_canvas_have_nothing_covered():
     assert not faults, "\n".join(map(str, faults[:10]))
 
 
+def test_a_notice_with_no_free_place_for_its_picture_above_its_words_puts_it_beside_them(monkeypatch):
+    """The Schieber lesson on 9:16 with every seat speaking: a contract's notice, its suit above
+    its words, is too tall for any free place (it covered the player's name and a speech bubble);
+    with the suit beside the words it finds one."""
+    from game.ui.table.planner import FramePlanner
+    placed = []
+    notice = FramePlanner.notice
+
+    def watched(self, f, state):
+        found = notice(self, f, state)
+        if found and found.icon and found.words.top < found.icon_at[1] + found.icon.get_height():  # beside
+            assert found.words.left > found.icon_at[0] + found.icon.get_width()
+            placed.append(found)
+        return found
+
+    monkeypatch.setattr(FramePlanner, "notice", watched)
+    count, faults = survey.survey(128, seed=2, langs=["ar"], canvases=["9:16"])
+    assert not faults, "\n".join(map(str, faults[:10]))
+    assert placed, "no notice needed its picture beside its words"
+
+
 def laid_out_trick():
     """A table in the play with cards on it, laid out."""
     app = driver.make_app(survey.CANVASES["upright"], survey.SETTINGS)

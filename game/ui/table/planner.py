@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -27,6 +28,18 @@ WEIS_SHARE = 0.6  # a Weis's cards, of the trick's width (at least WEIS_CARD_W):
 def weis_card_w(trick_w: int) -> int:
     """The width of the cards a Weis shows (the box of what a seat showed)."""
     return max(WEIS_CARD_W, int(trick_w * WEIS_SHARE))
+
+
+NOTICE_GAP = 10  # between a notice's picture and its words
+
+
+class Notice(NamedTuple):
+    box: pygame.Rect
+    text: str
+    icon: pygame.Surface | None  # a suit symbol or a row of cards
+    icon_at: tuple | None        # its top left in the box: above the words, or left of them
+    words: pygame.Rect           # where the words wrap, in the box
+    alpha: int
 
 
 @dataclass
@@ -187,7 +200,7 @@ class TableFrame:
     prompt: tuple | None = None                     # (box, text, colour)
     indicator: tuple | None = None                  # (rect, card or None)
     bubbles: dict = field(default_factory=dict)     # seat -> Speech
-    notice: tuple | None = None                     # (box, text, icon image, alpha)
+    notice: Notice | None = None
     news: dict = field(default_factory=dict)        # seat -> (box, text, cards image): Weis, Stöck
     floats: list = field(default_factory=list)      # (text, centre, alpha, colour): score changes on the way
     badges: list = field(default_factory=list)      # Badge
@@ -799,8 +812,9 @@ class FramePlanner:
         return self._icons[spec]
 
     def notice(self, f, state):
-        """(box, text, icon, alpha) of the first notice (a call, trump revealed, a contract…), or
-        None: in the first free place, never over the cards on the table or the prompt."""
+        """The first notice (a call, trump revealed, a contract…) as a ``Notice``, or None: in the
+        first free place, never over the cards on the table or the prompt.  Its picture stands
+        above its words; where no such box finds a free place, beside them (a lower box)."""
         lay = self.lay
         if not state.toasts:
             return None
@@ -812,27 +826,46 @@ class FramePlanner:
         zone = lay.trick_zone()
         room = [zone.left - 24, lay.size[0] - zone.right - 24, min(560, lay.size[0] - 40)]
         candidates = []
-        for width in sorted({max(200, min(r, 560)) for r in room}, reverse=True):
-            width = min(width, max(kit.text.width(text, size, True) + 48, (icon.get_width() + 40) if icon else 0))
-            lines = kit.text.wrap(text, size, width - 40, True)
-            width = max(width, max(kit.text.width(line, size, True) for line in lines) + 40)
-            h = len(lines) * int(size * 1.25) + 30 + (icon.get_height() + 10 if icon else 0)
-            candidates.append((width, h))
+        for beside in (False, True) if icon else (False,):
+            beside_w = icon.get_width() + NOTICE_GAP if beside else 0
+            for width in sorted({max(200, min(r, 560)) for r in room}, reverse=True):
+                width = min(width, max(kit.text.width(text, size, True) + 48 + beside_w,
+                                       (icon.get_width() + 40) if icon else 0))
+                lines = kit.text.wrap(text, size, width - 40 - beside_w, True)
+                width = max(width, max(kit.text.width(line, size, True) for line in lines) + 40 + beside_w)
+                words_h = len(lines) * int(size * 1.25)
+                if beside:
+                    h = max(words_h, icon.get_height()) + 30
+                else:
+                    h = words_h + 30 + (icon.get_height() + NOTICE_GAP if icon else 0)
+                candidates.append((width, h, beside))
         cx, cy = lay.center
         below_bar = lay.top_bar.bottom + 8
         best = None
-        for box_size in candidates:
+        for width, h, beside in candidates:
             anchors = [] if f.trick else [("center", (cx, cy))]
             anchors += [("midright", (zone.left - 12, cy)), ("midleft", (zone.right + 12, cy)),
                        ("midbottom", (cx, zone.top - 8)), ("midtop", (cx, zone.bottom + 8)),
                        ("midtop", (cx, below_bar))]
-            box = self.place(box_size, anchors, avoid, never)
+            box = self.place((width, h), anchors, avoid, never)
             if not any(kit.place.covers(box, [never, avoid])):
-                best = box
+                best = (box, beside)
                 break
             if best is None or not any(box.colliderect(r) for r in never):
-                best = box
-        return best, text, icon, self.notice_alpha(state)
+                best = (box, beside)
+        box, beside = best
+        words = pygame.Rect(20, 15, box.width - 40, box.height - 30)
+        icon_at = None
+        if icon and beside:
+            icon_at = (20, (box.height - icon.get_height()) // 2)
+            words.left += icon.get_width() + NOTICE_GAP
+            words.width -= icon.get_width() + NOTICE_GAP
+            lines = kit.text.wrap(text, size, words.width, True)
+            words.top = (box.height - len(lines) * int(size * 1.25)) // 2
+        elif icon:
+            icon_at = ((box.width - icon.get_width()) // 2, 15)
+            words.top += icon.get_height() + NOTICE_GAP
+        return Notice(box, text, icon, icon_at, words, self.notice_alpha(state))
 
     @staticmethod
     def notice_alpha(state) -> int:

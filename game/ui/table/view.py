@@ -186,7 +186,7 @@ class TableView:
         f = self.frame
         f.floats = self.planner.floats(f, state)
         if f.notice and state.toasts:
-            f.notice = (*f.notice[:3], self.planner.notice_alpha(state))
+            f.notice = f.notice._replace(alpha=self.planner.notice_alpha(state))
 
     def draw(self, surf, state, hand, draw_table, draw_widgets, moving=True):
         """The last frame laid out, over the table (``draw_table``); the scene's buttons
@@ -346,15 +346,13 @@ class TableView:
             y += icon.get_height() + 8
         gfx.blit_text(surf, text, self.lay.small, (box.centerx, y), style.HIGHLIGHT, "midtop", True)
 
-    def notice(self, surf, box, text, icon, alpha) -> pygame.Rect:
-        size = self.lay.body + 2
+    def notice(self, surf, box, text, icon, icon_at, words, alpha) -> pygame.Rect:
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         gfx.panel(panel, panel.get_rect(), (10, 18, 16, 225), 18, style.ACCENT, 3)
-        y = 15
         if icon:
-            panel.blit(icon, icon.get_rect(midtop=(box.width // 2, y)))
-            y += icon.get_height() + 10
-        gfx.blit_wrapped(panel, text, size, pygame.Rect(20, y, box.width - 40, 0), style.TEXT, True, 1.25, "center")
+            panel.blit(icon, icon_at)
+        gfx.blit_wrapped(panel, text, self.lay.body + 2, pygame.Rect(words.left, words.top, words.width, 0),
+                         style.TEXT, True, 1.25, "center")
         panel.set_alpha(alpha)
         surf.blit(panel, box)
         return pygame.Rect(box)
