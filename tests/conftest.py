@@ -31,6 +31,7 @@ from passing_game import HandPassing
 from scheduling import ModuleGroups
 from whist_game import HandWhist
 
+from game import i18n
 from game.ai import search
 from game.engine import GAMES
 
@@ -81,6 +82,17 @@ def no_browser_loop_in_the_thread(request):
         yield
     finally:
         asyncio.events._set_running_loop(loop)
+
+
+@pytest.fixture(autouse=True)
+def the_language_is_left_as_found():
+    """The language is the process's, as in the app: a test that switches it and fails before
+    switching back (or forgets) would change the words of the next test in its worker, whichever
+    that is in a shuffled run.  It is put back after every test."""
+    before = i18n.language()
+    yield
+    if i18n.language() != before:
+        i18n.set_language(before)
 
 
 @pytest.fixture(autouse=True)
