@@ -72,7 +72,7 @@ def all_keys(size: int = 4) -> list[int]:
 
 _raw: dict = {}
 _tables: dict[str, dict[int, dict[int, Stats]]] = {}
-_rows: dict[str, dict[int, dict[int, Stats] | None]] = {}  # rows read so far (``row``)
+_rows: dict[str, dict[int, dict[int, Stats] | None]] = {}  # rows made so far (``row``; ``table`` makes all)
 
 
 def load() -> None:
@@ -93,10 +93,8 @@ def table(game: str) -> dict[int, dict[int, Stats]]:
     rows = _tables.get(game)
     if rows is None:
         load()
-        rows = _tables[game] = {}
-        for hexkey, values in _raw[game]["classes"].items():
-            key = int(hexkey, 16)
-            rows[key] = _stats(key, values)
+        keys = [int(hexkey, 16) for hexkey in _raw[game]["classes"]]
+        rows = _tables[game] = {key: row(game, key) for key in keys}
     return rows
 
 
