@@ -26,12 +26,24 @@ class Fitted(NamedTuple):
 
 
 # ---- measuring ------------------------------------------------------------------------------------
-@lru_cache(maxsize=8192)
 def width(s: str, size: int, bold: bool = False) -> int:
-    """How wide ``s`` is drawn at ``size`` (kept: the table's status lines are wrapped to several
-    rooms a frame whose state changed, measuring the same pieces again: some 900 measures, 4 ms
-    natively at 1558x720)."""
+    """How wide ``s`` is drawn at ``size`` (``fonts.size`` keeps what it measured: the kit
+    measures the same pieces again as it fits them to several rooms)."""
     return fonts.size(s, size, bold)[0]
+
+
+def longest_head(s: str, most: int, fits) -> int:
+    """How many of ``s``'s first characters (1 to ``most``) make the longest head that ``fits``;
+    1 if none does.  A head's width grows with its length, so halving finds it in a few
+    measures, not one per character cut."""
+    lo, hi = 1, most
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(s[:mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def widest(lines, size: int, bold: bool = False) -> int:
@@ -142,16 +154,8 @@ def ellipsize(s: str, size: int, room: int, bold: bool = False) -> str:
     """``s`` if it fits ``room``, else as much of it as fits followed by an ellipsis."""
     if width(s, size, bold) <= room:
         return s
-    # the longest head (at least one character) that fits with the ellipsis: a head's width grows
-    # with its length, so halving finds it in a few measures, not one per character cut
-    lo, hi = 1, len(s)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if width(s[:mid] + ELLIPSIS, size, bold) > room:
-            hi = mid - 1
-        else:
-            lo = mid
-    return s[:lo].rstrip(" ·") + ELLIPSIS
+    n = longest_head(s, len(s), lambda head: width(head + ELLIPSIS, size, bold) <= room)
+    return s[:n].rstrip(" ·") + ELLIPSIS
 
 
 def fit_line(s: str, size: int, room: int, bold: bool = False, smallest: int | None = None) -> tuple[str, int]:
@@ -236,17 +240,9 @@ def wrap_anywhere(s: str, size: int, room: int, bold: bool = False) -> tuple[str
     out: list[str] = []
     for line in wrap(s, size, room, bold):
         while width(line, size, bold) > room and len(line) > 1:
-            # the longest head that fits (at least one character): a head's width grows with its
-            # length, so halving finds it in a few measures, not one per character
-            lo, hi = 1, len(line) - 1
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if width(line[:mid], size, bold) > room:
-                    hi = mid - 1
-                else:
-                    lo = mid
-            out.append(line[:lo])
-            line = line[lo:]
+            n = longest_head(line, len(line) - 1, lambda head: width(head, size, bold) <= room)
+            out.append(line[:n])
+            line = line[n:]
         out.append(line)
     return tuple(out)
 
@@ -278,7 +274,7 @@ def lines_box(lines, size: int, bold: bool = False, spacing: float = 1.25) -> tu
 
 
 def clear_caches() -> None:
-    for f in (width, picture_size, _picture, ink, fit_size, fit, wrap, wrap_even):
+    for f in (picture_size, _picture, ink, fit_size, fit, wrap, wrap_even):
         f.cache_clear()
 
 
