@@ -395,8 +395,9 @@ class Ahead:
             self.scene = build_scene(self.app, self.name, **self.params)
             self.scene.build()
             return True
-        if self.steps is None:
+        if self.steps is None:  # the canvas made (the first time) in a piece of its own
             self.steps = self.scene.draw_steps(self.app.scratch())
+            return True
         try:
             next(self.steps)
         except StopIteration:

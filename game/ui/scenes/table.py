@@ -57,6 +57,7 @@ class TableScene(Scene):
         # done ahead, one a frame (``warm_one``): the AI's first-time work, the hand result's panel
         self.jobs = players.warm_jobs(session.game) + app.ahead_jobs("hand-result")
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
+        self.faces_to_show = 0     # of them, drawn in this frame: the hand shows them from the next
         self.result_ahead = None  # the hand result's scene made ahead once the hand is over (``App.ahead``)
         self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
         # then the backs (the seats' fans, the trump card laid face down: 4-5 ms each) and every card as it
@@ -275,6 +276,9 @@ class TableScene(Scene):
         state.trick_wait = wait if wait > 0 else (state.SHOW_TIME if self.session.demo else None)
         sdt = dt * float(self.app.settings["anim_speed"])
         before = self.shown()
+        # faces drawn ahead in the frame before are shown now (that frame drew one, this one
+        # draws the table whole: one of them each, not both in one frame)
+        self.hand_faces_ready, self.faces_to_show = self.hand_faces_ready + self.faces_to_show, 0
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
@@ -302,9 +306,9 @@ class TableScene(Scene):
             self.jobs.pop(0)()
             return True
         done = self.view.warm_faces()
-        if done is not None and done[1] == self.layout.card_w and done[0] in self.hand.cards:
-            self.hand_faces_ready += 1  # the hand may have shown it scaled (``view.new_face``): drawn again
-        return done is not None
+        if done is not None and done[2] and done[1] == self.layout.card_w and done[0] in self.hand.cards:
+            self.faces_to_show += 1  # the hand may have shown it scaled (``view.new_face``): drawn again
+        return done is not None                                             # in the next frame
 
     def hand_faces_waiting(self) -> bool:
         """A face of the hand is still to be drawn ahead (the hand may show it scaled till then)."""
