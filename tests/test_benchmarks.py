@@ -5,6 +5,7 @@ runs in its smoke mode, so one that breaks fails the suite."""
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from commands import run_many
 
 from game.engine import GAMES
 from game.engine import actions as A
@@ -83,10 +85,16 @@ REFUSED = [
 ]
 
 
+@functools.cache
+def refusals() -> dict:
+    """Every command of ``REFUSED`` run once a test process, all in one child (commands.py)."""
+    commands = [[*script.split(), *args] for script, args, _words in REFUSED]
+    return {tuple(c): run for c, run in zip(commands, run_many(commands), strict=True)}
+
+
 @pytest.mark.parametrize("script, args, words", REFUSED, ids=[f"{s} {' '.join(a)}" for s, a, _ in REFUSED])
 def test_a_bad_argument_is_refused_in_words(script, args, words):
-    run = subprocess.run([sys.executable, *script.split(), *args], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
+    run = refusals()[(*script.split(), *args)]
     assert run.returncode == 2, run.stderr
     assert words in run.stderr and "Traceback" not in run.stderr
 

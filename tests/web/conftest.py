@@ -111,18 +111,23 @@ def locked(path: Path):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def run_folder(tmp_path_factory) -> Path:
+    """The run's temporary folder the xdist workers share (a worker's basetemp lies in it), or
+    the worker's own where the system has no flock (``locked`` would not keep them apart)."""
+    base = tmp_path_factory.getbasetemp()
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:
+        return base
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 def shared_build(tmp_path_factory, src: Path, **options) -> dict:
     """The site built from ``src`` with ``web_build.build``'s ``options`` once in the run, its
     summary (``out``: the site's folder).  The xdist workers share it: it lies in the run's
     common temporary folder, and the first worker to ask builds it while the others wait on a
     file lock.  A test reads it and never changes it (copy it first)."""
-    base = tmp_path_factory.getbasetemp()
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    try:
-        import fcntl  # noqa: F401 - without flock each worker builds its own
-        root = base.parent if worker else base  # a worker's basetemp lies in the run's
-    except ImportError:
-        root = base
+    root = run_folder(tmp_path_factory)
     key = hashlib.sha256(repr((str(Path(src).resolve()), sorted(options.items()))).encode()).hexdigest()[:16]
     folder = root / f"shared-build-{key}"
     with locked(root / f"shared-build-{key}.lock"):
@@ -204,9 +209,11 @@ class PyodideRunner:
     tests' globals gone.  (A storage backend's page helpers keep their storage listener, which
     only fills that backend's own set.)"""
 
-    def __init__(self, browser, url: str):
+    def __init__(self, browser, url: str, snapshot: str | None = None):
         self.url = url + "index.html"
         self.context = browser.new_context()
+        if snapshot:  # its pages start Pyodide from this snapshot (web_browser.make_snapshot)
+            self.context.add_init_script(f"window.pyodideSnapshot = {json.dumps(snapshot)};")
         self.page = self.context.new_page()
         self.page.set_default_timeout(120_000)
         self.page.goto(self.url)
@@ -244,15 +251,35 @@ class PyodideRunner:
 
 
 @pytest.fixture(scope="session")
-def pyodide_runner(browser, tmp_path_factory):
-    """The worker's Pyodide page (``PyodideRunner``), served cross-origin isolated (a 5 µs clock,
-    not 100 µs, for the times the tests print)."""
-    site = web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), SRC)
-    server = Server(site, isolated=True)
-    runner = PyodideRunner(browser, server.url)
+def pyodide_site(tmp_path_factory):
+    """The worker's Pyodide runner site (``web_browser.pyodide_site``), served cross-origin
+    isolated (a 5 µs clock, not 100 µs, for the times the tests print)."""
+    server = Server(web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), SRC), isolated=True)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def pyodide_snapshot(browser, pyodide_site, tmp_path_factory) -> Path:
+    """Pyodide's memory once started, gzipped (``web_browser.make_snapshot``), made once in the
+    run: the pages that need Python start from it (under a second) instead of starting Python
+    again (4-5 s of CPU each).  Only Pyodide is in it; the game's code is loaded afresh after."""
+    root = run_folder(tmp_path_factory)
+    target = root / web_browser.SNAPSHOT_NAME
+    with locked(root / "pyodide-snapshot.lock"):
+        if not target.is_file():
+            made = web_browser.make_snapshot(browser, pyodide_site.url, root / "pyodide-snapshot.part")
+            made.replace(target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def pyodide_runner(browser, pyodide_site, pyodide_snapshot):
+    """The worker's Pyodide page (``PyodideRunner``), started from the run's snapshot."""
+    shutil.copyfile(pyodide_snapshot, pyodide_site.directory / web_browser.SNAPSHOT_NAME)
+    runner = PyodideRunner(browser, pyodide_site.url, snapshot=web_browser.SNAPSHOT_NAME)
     yield runner
     runner.close()
-    server.stop()
 
 
 @pytest.fixture
