@@ -59,20 +59,24 @@ class TableScene(Scene):
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.faces_to_show = 0     # of them, drawn in this frame: the hand shows them from the next
         self.result_ahead = None  # the hand result's scene made ahead once the hand is over (``App.ahead``)
-        # the hand's faces at the trick's size first (the last is drawn first: the hand shows them
-        # scaled until its own are drawn), then the backs (the seats' fans, the trump card laid face
-        # down) and every card as it lands in the trick: an AI seat's card is drawn the frame it is played
-        self.view.warm_later(self.obs.hand, (self.layout.card_w, self.layout.trick_w))
-        laid = int(self.layout.trick_w * 0.62)  # a trump card laid by the bidder (304, 28): face down, then open
+        # card faces and backs drawn ahead, the last asked for first: the back of the seats' fans
+        # (the deal shows it), the hand's faces at the trick's size (the hand shows them scaled
+        # until its own are drawn), the hand's own, the trump card laid face down (304, 28), every
+        # other card as it lands in the trick (an AI seat's is drawn the frame it is played), every
+        # face as the trump card turns open, and last every face as a Weis's notice shows it (four
+        # of them took 5 ms in a frame)
+        lay, cards = self.layout, self.ui.deck_cards.cards
+        laid = int(lay.trick_w * 0.62)
         trump_laid = hasattr(session.hand, "indicator")
-        self.view.warm_later([None], (self.layout.back_w, laid) if trump_laid else (self.layout.back_w,), first=False)
-        self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
-                             first=False)
-        if trump_laid:  # then every face as the trump card turns open (2 ms in that frame)
-            self.view.warm_later(self.ui.deck_cards.cards, (laid,), first=False)
-        if hasattr(session.hand, "weis_found"):  # last, every face as a Weis's notice shows it (the planner's
-            weis_w = weis_card_w(self.layout.trick_w)  # width): four of them took 5 ms in a frame
-            self.view.warm_later(self.ui.deck_cards.cards, (weis_w,), first=False)
+        if hasattr(session.hand, "weis_found"):
+            self.view.warm_later(cards, (weis_card_w(lay.trick_w),))
+        if trump_laid:
+            self.view.warm_later(cards, (laid,))
+        self.view.warm_later([c for c in cards if c not in self.obs.hand], (lay.trick_w,))
+        if trump_laid:
+            self.view.warm_later([None], (laid,))
+        self.view.warm_later(self.obs.hand, (lay.card_w, lay.trick_w))
+        self.view.warm_later([None], (lay.back_w,))
         if not self.obs.actions:
             self.state.deal()
 

@@ -81,10 +81,10 @@ class TableView:
         return self.frame
 
     # ---- card faces ahead of need -------------------------------------------------------------
-    def warm_later(self, cards, widths, first=True):
-        """Faces to draw ahead of need: ``first``, before those already asked for."""
-        more = [(c, w) for w in widths for c in cards]
-        self.to_warm = self.to_warm + more if first else more + self.to_warm
+    def warm_later(self, cards, widths):
+        """Faces to draw ahead of need, before those already asked for (the last asked for is
+        drawn first)."""
+        self.to_warm = self.to_warm + [(c, w) for w in widths for c in cards]
 
     def warm_faces(self):
         """A piece of the next card face (a back for ``None``) asked for ahead (``CardArt.drawing``:
@@ -94,6 +94,7 @@ class TableView:
         table drawn or not decides alike."""
         if self.warming is None:
             if not self.to_warm:
+                self.art.forget_bodies()
                 return None
             card, width = self.to_warm[-1]
             self.warming = card, width, self.art.drawing(card, width)
@@ -107,16 +108,17 @@ class TableView:
             return card, width, True
 
     # ---- cards ------------------------------------------------------------------------------
-    def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False):
-        """A card (a back when ``card`` is None) centred at ``center``."""
-        op = self.card_op(card, center, width, dim, lift, badge, rotate)
+    def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False, passing=False):
+        """A card (a back when ``card`` is None) centred at ``center``; ``passing``: at a width it
+        passes through in flight (shown scaled, even where a card rests at that width)."""
+        op = self.card_op(card, center, width, dim, lift, badge, rotate, passing)
         return op.draw(surf)
 
-    def card_op(self, card, center, width, dim=False, lift=0, badge="", rotate=False) -> Op:
+    def card_op(self, card, center, width, dim=False, lift=0, badge="", rotate=False, passing=False) -> Op:
         """``card`` as an ``Op`` (its picture chosen now: drawn first if it must be); its draw
         returns the card's rect."""
         art = self.art
-        if width not in self.widths() or (card is not None and width not in self.face_widths()):
+        if passing or width not in self.widths() or (card is not None and width not in self.face_widths()):
             img = self.scaled(card, width)  # in flight: scale the trick-sized image, do not draw a new one
         elif card is None:
             img = self.back(width, rotate)
@@ -236,7 +238,10 @@ class TableView:
         cover = rect.inflate(2 * m + 8, 2 * m + 12)
         if badge:
             cover = cover.union(self.badge_box(badge, rect))
-        return cover, lambda surf: self.card(surf, flight.card, flight.pos, width, badge=badge)
+        # between its two widths it is scaled, also where a card rests at that width (a trick
+        # collected passes the trump card's: a Jass face was drawn at it, 1-2.5 ms in that frame)
+        passing = width not in (flight.width_from, flight.width_to)
+        return cover, lambda surf: self.card(surf, flight.card, flight.pos, width, badge=badge, passing=passing)
 
     def refresh_moving(self, state) -> None:
         """The moving things of the frame laid out, at this moment (the rest stays where it was)."""
@@ -436,7 +441,7 @@ class TableView:
         for f in state.flights:
             if f.t >= f.delay and not (f.done and f.seat is not None):
                 badge = _("face down") if f.down and f.card is not None else ""
-                rect = self.card(surf, f.card, f.pos, f.width, badge=badge)
+                rect = self.card(surf, f.card, f.pos, f.width, badge=badge, passing=f.width not in (f.width_from, f.width_to))
                 m = self.art.shadow_margin(f.width) if f.width in self.widths() else 0
                 cover = rect.inflate(2 * m + 8, 2 * m + 12)
                 out.append(cover.union(self.badge_box(badge, rect)) if badge else cover)
