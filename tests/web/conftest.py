@@ -259,17 +259,35 @@ def pyodide_site(tmp_path_factory):
     server.stop()
 
 
+def snapshot_key(browser) -> str:
+    """What a snapshot of Pyodide's memory depends on: Pyodide's files and the browser."""
+    digest = hashlib.sha256(browser.version.encode())
+    for path in sorted(web_browser.PYODIDE.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 @pytest.fixture(scope="session")
 def pyodide_snapshot(browser, pyodide_site, tmp_path_factory) -> Path:
-    """Pyodide's memory once started, gzipped (``web_browser.make_snapshot``), made once in the
-    run: the pages that need Python start from it (under a second) instead of starting Python
-    again (4-5 s of CPU each).  Only Pyodide is in it; the game's code is loaded afresh after."""
-    root = run_folder(tmp_path_factory)
-    target = root / web_browser.SNAPSHOT_NAME
-    with locked(root / "pyodide-snapshot.lock"):
+    """Pyodide's memory once started, gzipped (``web_browser.make_snapshot``): the pages that
+    need Python start from it (under a second) instead of starting Python again (4-5 s of CPU
+    each).  Only Pyodide is in it; the game's code is loaded afresh after.  Made once and kept
+    in build/web-cache beside npm's Pyodide (``make clean`` removes it), named by what it
+    depends on (``snapshot_key``): a run after the first makes none, and an older one is
+    deleted when Pyodide or the browser changes.  Where build/web-cache is not writable, it is
+    made once in the run."""
+    cache = ROOT / "build" / "web-cache"
+    if not os.access(cache, os.W_OK):
+        cache = run_folder(tmp_path_factory)
+    target = cache / f"pyodide-snapshot-{snapshot_key(browser)}.gz"
+    with locked(cache / "pyodide-snapshot.lock"):
         if not target.is_file():
-            made = web_browser.make_snapshot(browser, pyodide_site.url, root / "pyodide-snapshot.part")
-            made.replace(target)
+            part = target.with_suffix(f".part{os.getpid()}")
+            web_browser.make_snapshot(browser, pyodide_site.url, part)
+            for old in cache.glob("pyodide-snapshot-*.gz"):
+                old.unlink()
+            part.replace(target)  # whole or not at all
     return target
 
 
