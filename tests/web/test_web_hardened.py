@@ -100,9 +100,9 @@ def test_the_example_host_page_shows_the_game_of_its_own_site(cdn_tab, shipped_s
 
 def test_the_shared_tab_is_reset_to_a_blank_one(cdn_tab, shipped_site):
     """What a test may leave in the worker's shared tab is gone after the reset ``cdn_tab``
-    runs: its routes, pages opened beside it, permissions, cookies, the storage of the origins
-    it went to (local and the tab's session storage), the page's script state, the requests and
-    dialogs heard."""
+    runs: its routes and init scripts, pages opened beside it, permissions, cookies, the storage
+    of the origins it went to (local and the tab's session storage), the page's script state,
+    the requests and dialogs heard."""
     tab, routes = cdn_tab(stand_in=True)
     page = visit_tab(tab, shipped_site.url + "index.html?game=28")
     page.wait_for_function("() => window.tt && (tt.drawn || tt.failure !== null)")
@@ -111,16 +111,19 @@ def test_the_shared_tab_is_reset_to_a_blank_one(cdn_tab, shipped_site):
     page.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); "
                   "document.cookie = 'left=1'; window.left = 1; confirm('left'); }")
     tab.context.grant_permissions(["clipboard-read"])
+    tab.init_script("window.scripted = 1;")
     beside = tab.context.new_page()
     assert beside.goto("https://extra.example/").ok
     assert len(tab.context.pages) == 2 and tab.dialogs == ["left"] and tab.requests and tab.context.cookies()
+    assert beside.evaluate("window.scripted") == 1
 
     tab, fresh = cdn_tab(viewport=(400, 800))
     assert tab.page is page and page.url == "about:blank" and tab.context.pages == [page]
     assert (tab.requests, tab.dialogs, tab.context.cookies()) == ([], [], [])
     assert page.evaluate("[innerWidth, innerHeight]") == [400, 800]
     page = visit_tab(tab, shipped_site.url + "index.html?game=28")
-    assert page.evaluate("[localStorage.length, sessionStorage.length, document.cookie, 'left' in window]") == [0, 0, "", False]
+    assert page.evaluate("[localStorage.length, sessionStorage.length, document.cookie, 'left' in window, "
+                         "'scripted' in window]") == [0, 0, "", False, False]
     assert page.evaluate("navigator.permissions.query({name: 'clipboard-read'}).then((p) => p.state)") != "granted"
     assert fresh.asked() and not fresh.stand_in  # the new routes answered, as the test asked
     with pytest.raises(Exception, match="extra.example"):  # the test's own route went with the reset
