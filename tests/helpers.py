@@ -10,6 +10,7 @@ Seat model (docs/rules.md, "Seats"): seats 0..3, partners 0+2 and 1+3, play goes
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -356,3 +357,13 @@ def thirteen_bid_ending():
         for card in trick.split():
             hand.apply(parse(card))
     return hand
+
+
+@functools.cache
+def extracted() -> dict:
+    """``catalog.extract()`` of the game's sources, once a test process: the sources do not
+    change during a run, and Babel's pass over every module costs ~1 s of CPU each time (five
+    tests read it).  The tests only read it."""
+    from game.i18n import catalog
+
+    return catalog.extract()
