@@ -400,6 +400,7 @@ class CardArt:
         self.four_colour = four_colour
         self.labels = SWISS_LABELS if deck == "swiss" else FRENCH_LABELS
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._bodies: dict[int, pygame.Surface] = {}  # width -> a blank card body, supersampled (``_blank``)
 
     def _drawn(self, card: int) -> int:
         """The card as this art draws it: a Swiss card's suit becomes its French suit."""
@@ -439,18 +440,30 @@ class CardArt:
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
 
-    FACE_PIECES, BACK_PIECES = 2, 3
+    BACK_PIECES = 3
+    ONE_PIECE = 340  # the widest supersampled face drawn in one piece
+
+    @staticmethod
+    def pieces(card, width: int) -> int:
+        """How many pieces ``drawing`` draws the picture of ``card`` at ``width`` in: a back in
+        BACK_PIECES, a face in one where it is supersampled no wider than ONE_PIECE (0.5-1.7 ms
+        natively), else in two (1-2.6 ms whole)."""
+        if card is None:
+            return CardArt.BACK_PIECES
+        return 1 if width * _factor(width, _SUPER_WIDTH) <= CardArt.ONE_PIECE else 2
 
     def drawing(self, card, width: int):
         """The face of ``card`` at ``width`` (the back for None) drawn in pieces, one a ``next``,
-        then kept as ``face`` and ``back`` keep it: a face takes 1-3 ms natively, a back 2-3.5 ms,
-        too much for one frame beside its drawing.  Always FACE_PIECES (BACK_PIECES) pieces, the
-        picture drawn already or not (then they do nothing): what asks for them may count them."""
+        then kept as ``face`` and ``back`` keep it: a face takes 0.5-2.6 ms natively, a back
+        2-3.5 ms, too much for one frame beside its drawing.  Always ``pieces(card, width)``
+        pieces, the picture drawn already or not (then they do nothing): what asks for them may
+        count them."""
+        n = self.pieces(card, width)
         if card is None:
-            key, pieces, n = ("back", width), self._back_pieces, self.BACK_PIECES
+            key, pieces = ("back", width), self._back_pieces
         else:
             card = self._drawn(card)
-            key, pieces, n = ("face", card, width), lambda w: self._face_pieces(card, w), self.FACE_PIECES
+            key, pieces = ("face", card, width), lambda w: self._face_pieces(card, w, n)
         if key in self._cache:
             for _ in range(n - 1):
                 yield
@@ -513,21 +526,30 @@ class CardArt:
             draw_french_suit(pen, suit, self._ink(suit))
 
     def _blank(self, width: int):
-        """A supersampled card body and a pen over the whole of it."""
-        k = _factor(width, _SUPER_WIDTH)
-        w, h = width * k, self.height(width) * k
-        big = pygame.Surface((w, h), pygame.SRCALPHA)
-        big.fill((*_EDGE, 0))
-        r = self.radius(width) * k
-        pygame.draw.rect(big, _EDGE, big.get_rect(), border_radius=r)
-        pygame.draw.rect(big, _BODY, big.get_rect().inflate(-2 * k, -2 * k), border_radius=r - k)
+        """A supersampled card body and a pen over the whole of it (a copy of the body kept for
+        ``width``: made anew it took 0.25-1.2 ms of a face's time, the same each time)."""
+        body = self._bodies.get(width)
+        if body is None:
+            k = _factor(width, _SUPER_WIDTH)
+            w, h = width * k, self.height(width) * k
+            body = pygame.Surface((w, h), pygame.SRCALPHA)
+            body.fill((*_EDGE, 0))
+            r = self.radius(width) * k
+            pygame.draw.rect(body, _EDGE, body.get_rect(), border_radius=r)
+            pygame.draw.rect(body, _BODY, body.get_rect().inflate(-2 * k, -2 * k), border_radius=r - k)
+            self._bodies[width] = body
+        big = body.copy()
         return big, Pen(big, big.get_rect())
 
-    def _face(self, card: int, width: int) -> pygame.Surface:
-        return _drained(self._face_pieces(card, width))
+    def forget_bodies(self) -> None:
+        """Let the supersampled bodies go (a megabyte or two each) once no face is to be drawn ahead."""
+        self._bodies.clear()
 
-    def _face_pieces(self, card: int, width: int):
-        """``_face`` in FACE_PIECES pieces (a generator that returns the face)."""
+    def _face(self, card: int, width: int) -> pygame.Surface:
+        return _drained(self._face_pieces(card, width, 1))
+
+    def _face_pieces(self, card: int, width: int, n: int):
+        """``_face`` in ``n`` pieces, 1 or 2 (a generator that returns the face)."""
         suit, label = card >> 4, self.labels[card & 15] if 0 <= card & 15 < 13 else ""
         if not label or not 0 <= suit < 4:
             raise ValueError(f"{card} is not a card of the {self.name} deck")
@@ -540,7 +562,8 @@ class CardArt:
             self._banner(pen, suit)
         else:
             self._pips(pen, suit, int(label))
-        yield
+        if n > 1:
+            yield
         surf = pygame.transform.smoothscale(big, (width, self.height(width)))
         self._index(surf, suit, label)
         return surf
