@@ -253,10 +253,11 @@ class TimedThinker:
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
-    def step(self, max_ms=10):
+    def step(self, max_ms=10, **how):
         t0 = time.process_time()
-        self.inner.step(max_ms)
+        worked = self.inner.step(max_ms, **how)
         self.record.append((time.process_time() - t0) * 1000)
+        return worked
 
 
 def ai_frames(game, level, size, decisions, work=None):
