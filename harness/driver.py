@@ -4,6 +4,8 @@ headless screenshots."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 
 from game.ui.app import App
@@ -23,6 +25,19 @@ def frames(app: App, n: int = 1, events=()) -> None:
     """``n`` frames, the first with ``events``."""
     for i in range(n):
         app.frame(DT, list(events) if i == 0 else [])
+
+
+@contextmanager
+def unseen(app: App):
+    """Frames go on (input, time, the scenes' updates) but draw nothing while the block runs: for
+    a tour that draws, itself, only the moments it measures (the frames between cost drawing and
+    show nobody anything).  The next frame after it draws."""
+    app.needs_draw = lambda scene: (False, False)
+    try:
+        yield app
+    finally:
+        del app.needs_draw
+        app.invalidate()
 
 
 def run_until(app: App, done, limit: int = 20000) -> bool:

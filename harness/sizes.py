@@ -142,22 +142,16 @@ def measure(app) -> Sizes:
 
 
 # ---- visiting every scene ------------------------------------------------------------------------
-def tour(app, games=None, seed=7):
+def tour(app, games=None, seed=7, menus=True):
     """Opens every scene in turn on ``app`` and yields its name each time it is ready to be
-    measured (the table once per phase of each game)."""
+    measured: the menus (unless ``menus`` is false), then each of ``games`` (all by default):
+    its new match, its rules, and the table once per phase."""
     from game.ui.session import Session
 
-    games = list(games or GAMES)
+    games = list(GAMES if games is None else games)
     app.home()
-    yield "menu"
-    app.scene.back()  # Escape: quitting is asked first
-    if app.scene.name == "confirm":
-        yield "menu: quit?"
-        app.back()
-    for name in ("settings", "statistics", "help", "glossary"):
-        app.go(name)
-        yield name
-        app.back()
+    if menus:
+        yield from menus_tour(app)
     for game in games:
         app.go("new-match", game=game)
         yield f"new match {game}"
@@ -173,6 +167,19 @@ def tour(app, games=None, seed=7):
         app.go("match-result", session=finished(game, seed))
         yield f"{game} match result"
         app.home()
+
+
+def menus_tour(app):
+    """The menu, its question on leaving, and the scenes it opens that belong to no game."""
+    yield "menu"
+    app.scene.back()  # Escape: quitting is asked first
+    if app.scene.name == "confirm":
+        yield "menu: quit?"
+        app.back()
+    for name in ("settings", "statistics", "help", "glossary"):
+        app.go(name)
+        yield name
+        app.back()
 
 
 def finished(game, seed, hands=12):
@@ -282,19 +289,23 @@ def choose(hand, rng):
 
 
 # ---- the table of figures --------------------------------------------------------------------------
-def survey(app, languages, games=None):
-    """{scene: Sizes} over every scene of the tour, each drawn in every one of ``languages``."""
+def survey(app, languages, games=None, menus=True):
+    """{scene: Sizes} over every scene of the tour (``tour``'s ``games`` and ``menus``), each
+    drawn in every one of ``languages``.  Only what is measured is drawn: the frames the table
+    runs between two moments are not (``driver.unseen``)."""
     from game import i18n
+    from harness import driver
 
     out: dict = {}
     start = i18n.language()
     try:
-        for name in tour(app, games):
-            for code in languages:
-                i18n.set_language(code)
-                out.setdefault(name, Sizes()).merge(tagged(measure(app), code))
-            i18n.set_language(start)
-            app.scene.build()
+        with driver.unseen(app):
+            for name in tour(app, games, menus=menus):
+                for code in languages:
+                    i18n.set_language(code)
+                    out.setdefault(name, Sizes()).merge(tagged(measure(app), code))
+                i18n.set_language(start)
+                app.scene.build()
     finally:
         i18n.set_language(start)
     return out

@@ -89,6 +89,31 @@ def test_back_dimmed_shadow_and_suit_symbols(name):
         assert len({pixels(i) for i in icons}) == 4
 
 
+@pytest.mark.parametrize("name", ["french", "swiss"])
+def test_a_picture_drawn_in_pieces_is_the_one_drawn_at_once(name):
+    """``CardArt.drawing`` draws a face in one piece or two and a back in BACK_PIECES (a frame
+    each, ahead of need), always ``CardArt.pieces`` (drawn already, they do nothing), and keeps
+    the same picture ``face`` and ``back`` draw at once."""
+    pieces, whole = art_for(name), art_for(name)
+    assert {CardArt.pieces(0, w) for w in (56, 80, 110, 162, 169)} == {1, 2}
+    for card in (*DECKS[name].cards[:: 5], None):
+        for width in (*WIDTHS, 162):
+            for _again in range(2):
+                steps = pieces.drawing(card, width)
+                done = 0
+                while True:
+                    done += 1
+                    try:
+                        next(steps)
+                    except StopIteration:
+                        break
+                assert done == CardArt.pieces(card, width)
+            assert (pieces.has_back(width) if card is None else pieces.has_face(card, width))
+            picture = pieces.back(width) if card is None else pieces.face(card, width)
+            expected = whole.back(width) if card is None else whole.face(card, width)
+            assert pixels(picture) == pixels(expected)
+
+
 def test_swiss_suits_have_their_traditional_colours():
     art = CardArt("swiss")
 

@@ -5,6 +5,7 @@ runs in its smoke mode, so one that breaks fails the suite."""
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -13,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from commands import run_many
+from helpers import extracted
 
 from game.engine import GAMES
 from game.engine import actions as A
@@ -83,10 +86,16 @@ REFUSED = [
 ]
 
 
+@functools.cache
+def refusals() -> dict:
+    """Every command of ``REFUSED`` run once a test process, all in one child (commands.py)."""
+    commands = [[*script.split(), *args] for script, args, _words in REFUSED]
+    return {tuple(c): run for c, run in zip(commands, run_many(commands), strict=True)}
+
+
 @pytest.mark.parametrize("script, args, words", REFUSED, ids=[f"{s} {' '.join(a)}" for s, a, _ in REFUSED])
 def test_a_bad_argument_is_refused_in_words(script, args, words):
-    run = subprocess.run([sys.executable, *script.split(), *args], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
+    run = refusals()[(*script.split(), *args)]
     assert run.returncode == 2, run.stderr
     assert words in run.stderr and "Traceback" not in run.stderr
 
@@ -166,10 +175,9 @@ def test_the_reasons_survey_counts_every_decision_once_and_the_exact_plays_show_
     assert f["decisions"] > 10 and sum(f["kinds"].values()) == f["decisions"]
     assert f["exact_plays"] > 0 and f["exact_plays_with_points"] == f["exact_plays"]
     assert set(f["examples"]) == set(f["kinds"]) and all(len(v) == 1 for v in f["examples"].values())
-    from game.i18n import catalog
     from game.ai.reasons import ACROSS
     across_only = set(ACROSS.values()) - set(ACROSS)  # what an opponent's line reads as, never told
-    kinds = [load("ai_reasons").kind(m) for m, places in catalog.extract().items()
+    kinds = [load("ai_reasons").kind(m) for m, places in extracted().items()
              if any(p == "game/ai/reasons.py" for p, _ in places) and m not in across_only]
     assert len(kinds) >= 10 and len(set(kinds)) == len(kinds) and "by its rules" not in kinds  # one kind a line
 

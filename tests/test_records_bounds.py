@@ -8,6 +8,7 @@ random bytes; ``FUZZ_EXAMPLES=N`` runs N examples each.
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 from contextlib import redirect_stdout
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from commands import run_many
 from helpers import ONE_SUIT_EACH, fuzz
 from helpers import assert_spec_error as assert_error_object
 
@@ -62,7 +64,7 @@ def nested(depth: int) -> str:
 
 # ---- usage errors -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("args", [
+USAGE_ERRORS = [
     (),
     ("play",),
     ("--trace",),
@@ -78,13 +80,23 @@ def nested(depth: int) -> str:
     ("record", "--game", "28", "--seed", "1", "--options", "[1]"),
     ("record", "--game", "28", "--seed", "1", "--options", "{\"target\": 9}"),
     ("record", "--game", "28", "--seed", "s" * 5000),
-], ids=lambda args: " ".join(a[:12] for a in args) or "no-arguments")
+]
+
+
+@functools.cache
+def usage_errors() -> dict:
+    """``python -m game.engine ARGS`` for each of ``USAGE_ERRORS``, all in one child (commands.py)."""
+    commands = [["-m", "game.engine", *args] for args in USAGE_ERRORS]
+    return dict(zip(USAGE_ERRORS, run_many(commands), strict=True))
+
+
+@pytest.mark.parametrize("args", USAGE_ERRORS, ids=lambda args: " ".join(a[:12] for a in args) or "no-arguments")
 def test_usage_errors_print_the_error_object(args):
-    assert_cli_error(cli(*args))
+    assert_cli_error(usage_errors()[args])
 
 
 def test_no_arguments_print_a_json_error_not_usage_text():
-    out = assert_cli_error(cli())
+    out = assert_cli_error(usage_errors()[()])
     assert "replay RECORD.json" in out["error"]["reason"]
 
 

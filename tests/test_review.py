@@ -21,6 +21,7 @@ from game.engine.records import hand_from_record, random_record
 from game.i18n import set_language
 from game.ui import ai_notes, gfx, kit, names
 from harness import driver
+from helpers import extracted
 from game.ui.layout import LANDSCAPE, PORTRAIT
 from game.ui.review.hand import HandReview
 from game.ui.review import layout
@@ -633,10 +634,9 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
 def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monkeypatch, size):
     """Each line ``reasons.py`` can write, translated, fits the Why? panel's width and leaves
     room below it for the choice taken and the next best, in every language."""
-    from game.i18n import catalog
     from test_i18n import CODES, Overflow
 
-    lines = [m for m, places in catalog.extract().items() if any(p == "game/ai/reasons.py" for p, _ in places)]
+    lines = [m for m, places in extracted().items() if any(p == "game/ai/reasons.py" for p, _ in places)]
     assert len(lines) >= 6
     overflow = Overflow(monkeypatch)
     found = []

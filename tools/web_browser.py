@@ -39,12 +39,17 @@ RUNNER_HTML = """<!DOCTYPE html>
 "use strict";
 window.loaded = (async () => {
     const started = performance.now();
-    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+    const options = { indexURL: new URL("pyodide/", location.href).href };
+    if (window.pyodideSnapshot) {  // a started interpreter's memory (made by make_snapshot), gzipped
+        options._loadSnapshot = fetch(window.pyodideSnapshot).then((answer) =>
+            new Response(answer.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    }
+    const pyodide = await loadPyodide(options);
     const zip = await (await fetch("app.zip")).arrayBuffer();
     pyodide.unpackArchive(zip, "zip", { extractDir: "/app" });
     pyodide.runPython("import sys; sys.path.insert(0, '/app')");
     window.pyodide = pyodide;
-    return { load_ms: performance.now() - started, version: pyodide.version };
+    return { load_ms: performance.now() - started, version: pyodide.version, snapshot: !!window.pyodideSnapshot };
 })();
 window.runPython = async (code) => {
     await window.loaded;
@@ -84,6 +89,7 @@ def pyodide_site(folder: Path, src: Path = ROOT) -> Path:
         except OSError:
             shutil.copytree(PYODIDE, target)
     (folder / "index.html").write_text(RUNNER_HTML, encoding="utf-8")
+    (folder / "snapshot.html").write_text(SNAPSHOT_HTML, encoding="utf-8")
     with zipfile.ZipFile(folder / "app.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         zf.write(src / "game" / "__init__.py", "game/__init__.py")
         for package in PURE_PACKAGES:
@@ -97,6 +103,41 @@ def pyodide_site(folder: Path, src: Path = ROOT) -> Path:
             zf.write(src / module, module)
         zf.write(ROOT / "tools" / "wasm_play.py", "wasm_play.py")
     return folder
+
+
+SNAPSHOT_NAME = "pyodide-snapshot.gz"
+SNAPSHOT_HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide's snapshot</title>
+<script src="pyodide/pyodide.js"></script></head><body></body></html>
+"""
+MAKE_SNAPSHOT = """async (name) => {
+    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href, _makeSnapshot: true });
+    const memory = new Blob([pyodide.makeMemorySnapshot()]).stream().pipeThrough(new CompressionStream("gzip"));
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await new Response(memory).blob());
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+}"""
+
+
+def make_snapshot(browser, base_url: str, target: Path) -> Path:
+    """Pyodide's memory once it has started (nothing of the game in it), gzipped, saved as
+    ``target``, made in a page of ``base_url`` (a served ``pyodide_site``).  A page given it
+    (the runner page's ``window.pyodideSnapshot``, the tests' stand-in runtime) starts Pyodide
+    from it in under a second instead of starting Python again, seconds of CPU.  The browser
+    saves it as a download: its 30 MB do not cross Playwright's connection."""
+    context = browser.new_context(accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        page.goto(base_url + "snapshot.html")
+        with page.expect_download(timeout=120_000) as download:
+            page.evaluate(MAKE_SNAPSHOT, SNAPSHOT_NAME)
+        download.value.save_as(target)
+    finally:
+        context.close()
+    return target
 
 
 def pyodide_page(browser, base_url: str, timeout_ms: float = 120_000):

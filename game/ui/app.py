@@ -81,6 +81,7 @@ class App:
         self._drawn = None     # what the last picture showed (picture_key)
         self._key = None       # what this frame's picture shows
         self.still_changed = True  # False while a frame draws only for what moves (App.draw)
+        self.asked = True          # this frame's picture was asked for (an event, ``invalidate``)
         self.last_picture = None   # the scene whose picture alone the screen holds (nothing over it)
         self.draws = 0         # frames drawn so far (a still screen draws none)
         self.whole_draws = 0   # of them, those that drew the still picture too (``needs_draw``)
@@ -321,13 +322,14 @@ class App:
     def draw(self, scene, changed=True) -> None:
         """The scene and what lies over it, on the screen (not flipped yet); ``changed``: the
         still picture too (else only what moves may be drawn again)."""
+        self.asked = self._dirty  # something asked for this picture (``invalidate``): drawn whole
         self._dirty = False
         self.still_changed = changed
         self.whole_draws += changed
         try:
             scene.draw(self.screen)
         finally:
-            self.still_changed = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
+            self.still_changed = self.asked = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
         over = False
         if self.caption and self.caption.shows(scene):
             self.caption.draw(self.screen, self.layout)
@@ -399,8 +401,9 @@ class Ahead:
             self.scene = build_scene(self.app, self.name, **self.params)
             self.scene.build()
             return True
-        if self.steps is None:
+        if self.steps is None:  # the canvas made (the first time) in a piece of its own
             self.steps = self.scene.draw_steps(self.app.scratch())
+            return True
         try:
             next(self.steps)
         except StopIteration:

@@ -45,10 +45,22 @@ class DialogScene(Scene):
 
     def draw_panel(self, surf, title, subtitle=""):
         """The table, a veil, the panel and its title; returns the panel rect."""
+        pieces = self.panel_pieces(surf, title, subtitle)
+        while True:
+            try:
+                next(pieces)
+            except StopIteration as done:
+                return done.value
+
+    def panel_pieces(self, surf, title, subtitle=""):
+        """``draw_panel`` in three pieces, one a ``next`` (a generator returning the panel rect):
+        each a screen-sized picture blitted (a scene drawn ahead: ``App.ahead``)."""
         lay = self.layout
         self.app.draw_table(surf)
+        yield
         rect = self.panel_rect()
         gfx.shadow(surf, rect, self.RADIUS, (0, 8))
+        yield
         gfx.panel(surf, rect, self.COLOUR, self.RADIUS, style.ACCENT, 2)
         size = kit.text.fit_size(title, lay.large, rect.width - 2 * lay.margin, True)
         y = rect.top + lay.margin

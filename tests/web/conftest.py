@@ -111,18 +111,23 @@ def locked(path: Path):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def run_folder(tmp_path_factory) -> Path:
+    """The run's temporary folder the xdist workers share (a worker's basetemp lies in it), or
+    the worker's own where the system has no flock (``locked`` would not keep them apart)."""
+    base = tmp_path_factory.getbasetemp()
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:
+        return base
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 def shared_build(tmp_path_factory, src: Path, **options) -> dict:
     """The site built from ``src`` with ``web_build.build``'s ``options`` once in the run, its
     summary (``out``: the site's folder).  The xdist workers share it: it lies in the run's
     common temporary folder, and the first worker to ask builds it while the others wait on a
     file lock.  A test reads it and never changes it (copy it first)."""
-    base = tmp_path_factory.getbasetemp()
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    try:
-        import fcntl  # noqa: F401 - without flock each worker builds its own
-        root = base.parent if worker else base  # a worker's basetemp lies in the run's
-    except ImportError:
-        root = base
+    root = run_folder(tmp_path_factory)
     key = hashlib.sha256(repr((str(Path(src).resolve()), sorted(options.items()))).encode()).hexdigest()[:16]
     folder = root / f"shared-build-{key}"
     with locked(root / f"shared-build-{key}.lock"):
@@ -181,6 +186,82 @@ def cdn_context(browser, real_cdn):
         context.close()
 
 
+class SharedTab:
+    """One tab in a browser context of its own (no service worker), shared by the tests of a
+    worker that need only a fresh page at an address: a visit in a tab already open costs
+    about a third of the CPU of one in a new context and page (0.35 against 0.9-1 s).
+    ``reset()`` (before each test, ``cdn_tab``) leaves it as opened: the routes gone, the other
+    pages closed, permissions and cookies cleared, the storage of every origin it went to
+    emptied, the init scripts added through ``init_script`` removed, the tab on about:blank (a
+    visit after it is a new document), its viewport the test's.  ``requests`` and ``dialogs``
+    (dismissed) list what came since.  A test that installs the clock (which outlives a reset)
+    opens a context of its own."""
+
+    def __init__(self, browser):
+        self.context = browser.new_context(service_workers="block")
+        self.context.set_default_timeout(30_000)
+        self.requests: list[str] = []
+        self.dialogs: list[str] = []
+        self.origins: set[str] = set()
+        self.scripts: list = []  # the init scripts' handles (Playwright's Disposable)
+        self.context.on("request", self._heard)
+        self.page = self.context.new_page()
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        self.devtools = self.context.new_cdp_session(self.page)
+
+    def _heard(self, request) -> None:
+        self.requests.append(request.url)
+        scheme, _, rest = request.url.partition("://")
+        if scheme in ("http", "https"):
+            self.origins.add(scheme + "://" + rest.split("/", 1)[0])
+
+    def init_script(self, script: str) -> None:
+        """``script`` runs in every document of the tab's context until the reset."""
+        self.scripts.append(self.context.add_init_script(script))
+
+    def reset(self, viewport=(1000, 700)) -> None:
+        self.context.unroute_all(behavior="ignoreErrors")
+        while self.scripts:
+            self.scripts.pop().close()
+        self.context.clear_permissions()
+        self.context.clear_cookies()
+        for page in self.context.pages:
+            if page is not self.page:
+                page.close()
+        with contextlib.suppress(Exception):  # the tab's own (per tab) session storage, where it is
+            self.page.evaluate("() => sessionStorage.clear()")
+        self.page.goto("about:blank")
+        for origin in sorted(self.origins):
+            self.devtools.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        self.origins.clear()
+        self.requests.clear()
+        self.dialogs.clear()
+        self.page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_tab(browser):
+    """The worker's ``SharedTab``."""
+    tab = SharedTab(browser)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def cdn_tab(shared_tab, real_cdn):
+    """``open(viewport=(w, h), **options)``: the worker's shared tab, reset, with pygbag's CDN
+    answered locally (``pygbag_cdn.CdnRoutes`` options); returns ``(tab, routes)``."""
+
+    def open_tab(*, viewport=(1000, 700), **options):
+        shared_tab.reset(viewport)
+        return shared_tab, pygbag_cdn.CdnRoutes(shared_tab.context, **options)
+
+    return open_tab
+
+
 # Run in a namespace of its own: what the tests may have left in the page's Python.
 PYODIDE_RESET = """
 import sys, __main__
@@ -204,9 +285,11 @@ class PyodideRunner:
     tests' globals gone.  (A storage backend's page helpers keep their storage listener, which
     only fills that backend's own set.)"""
 
-    def __init__(self, browser, url: str):
+    def __init__(self, browser, url: str, snapshot: str | None = None):
         self.url = url + "index.html"
         self.context = browser.new_context()
+        if snapshot:  # its pages start Pyodide from this snapshot (web_browser.make_snapshot)
+            self.context.add_init_script(f"window.pyodideSnapshot = {json.dumps(snapshot)};")
         self.page = self.context.new_page()
         self.page.set_default_timeout(120_000)
         self.page.goto(self.url)
@@ -244,15 +327,53 @@ class PyodideRunner:
 
 
 @pytest.fixture(scope="session")
-def pyodide_runner(browser, tmp_path_factory):
-    """The worker's Pyodide page (``PyodideRunner``), served cross-origin isolated (a 5 µs clock,
-    not 100 µs, for the times the tests print)."""
-    site = web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), SRC)
-    server = Server(site, isolated=True)
-    runner = PyodideRunner(browser, server.url)
+def pyodide_site(tmp_path_factory):
+    """The worker's Pyodide runner site (``web_browser.pyodide_site``), served cross-origin
+    isolated (a 5 µs clock, not 100 µs, for the times the tests print)."""
+    server = Server(web_browser.pyodide_site(tmp_path_factory.mktemp("pyodide"), SRC), isolated=True)
+    yield server
+    server.stop()
+
+
+def snapshot_key(browser) -> str:
+    """What a snapshot of Pyodide's memory depends on: Pyodide's files and the browser."""
+    digest = hashlib.sha256(browser.version.encode())
+    for path in sorted(web_browser.PYODIDE.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def pyodide_snapshot(browser, pyodide_site, tmp_path_factory) -> Path:
+    """Pyodide's memory once started, gzipped (``web_browser.make_snapshot``): the pages that
+    need Python start from it (under a second) instead of starting Python again (4-5 s of CPU
+    each).  Only Pyodide is in it; the game's code is loaded afresh after.  Made once and kept
+    in build/web-cache beside npm's Pyodide (``make clean`` removes it), named by what it
+    depends on (``snapshot_key``): a run after the first makes none, and an older one is
+    deleted when Pyodide or the browser changes.  Where build/web-cache is not writable, it is
+    made once in the run."""
+    cache = ROOT / "build" / "web-cache"
+    if not os.access(cache, os.W_OK):
+        cache = run_folder(tmp_path_factory)
+    target = cache / f"pyodide-snapshot-{snapshot_key(browser)}.gz"
+    with locked(cache / "pyodide-snapshot.lock"):
+        if not target.is_file():
+            part = target.with_suffix(f".part{os.getpid()}")
+            web_browser.make_snapshot(browser, pyodide_site.url, part)
+            for old in cache.glob("pyodide-snapshot-*.gz"):
+                old.unlink()
+            part.replace(target)  # whole or not at all
+    return target
+
+
+@pytest.fixture(scope="session")
+def pyodide_runner(browser, pyodide_site, pyodide_snapshot):
+    """The worker's Pyodide page (``PyodideRunner``), started from the run's snapshot."""
+    shutil.copyfile(pyodide_snapshot, pyodide_site.directory / web_browser.SNAPSHOT_NAME)
+    runner = PyodideRunner(browser, pyodide_site.url, snapshot=web_browser.SNAPSHOT_NAME)
     yield runner
     runner.close()
-    server.stop()
 
 
 @pytest.fixture

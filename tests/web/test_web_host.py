@@ -33,6 +33,7 @@ HERE = Path(__file__).resolve().parent
 RULES, EVIL = "http://rules.example", "http://evil.example"
 GAME_AT = "http://games.example/tt/"
 PYODIDE_AT = "https://pyodide.stand-in/"
+SNAPSHOT = "snapshot/" + web_browser.SNAPSHOT_NAME  # (not a file of Pyodide's)
 READY_MS = 240_000  # Pyodide in the iframe, then the game's Python: tens of seconds on a busy machine
 MORE_TYPES = {".mjs": "text/javascript", ".zip": "application/zip", ".map": "application/json"}
 
@@ -67,9 +68,10 @@ def files(folder: Path, base: str, headers: dict | None = None):
     return answer
 
 
-def new_context(browser, site):
+def new_context(browser, site, snapshot: Path):
     """A browser context: pygbag's CDN with the stand-in interpreter running our Python, Pyodide
-    at PYODIDE_AT, the shipped example page at RULES and EVIL."""
+    at PYODIDE_AT (started from ``snapshot``, the run's ``pyodide_snapshot``), the shipped
+    example page at RULES and EVIL."""
     # the game's service worker is not what these tests look at: not registered, less work
     context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     context.set_default_timeout(60_000)
@@ -77,10 +79,13 @@ def new_context(browser, site):
     examples = Path(site.directory) / "examples"
     context.route(GAME_AT + "**", files(Path(site.directory), GAME_AT))
     context.route(PYODIDE_AT + "**", files(web_browser.PYODIDE, PYODIDE_AT, {"Access-Control-Allow-Origin": "*"}))
+    context.route(PYODIDE_AT + SNAPSHOT, lambda route: route.fulfill(status=200, path=snapshot, headers={
+        "Access-Control-Allow-Origin": "*", "Content-Type": "application/octet-stream"}))
     context.route(RULES + "/**", files(examples, RULES + "/"))
     context.route(EVIL + "/**", files(examples, EVIL + "/"))
     app = (HERE / "host_app.py").read_text(encoding="utf-8")
-    context.add_init_script("window.__standIn = " + json.dumps({"python": {"indexURL": PYODIDE_AT, "app": app}}) + ";")
+    python = {"indexURL": PYODIDE_AT, "app": app, "snapshot": PYODIDE_AT + SNAPSHOT}
+    context.add_init_script("window.__standIn = " + json.dumps({"python": python}) + ";")
     return context
 
 
@@ -145,10 +150,10 @@ def wait_state(frame, script: str, timeout: float = 60_000) -> dict:
 
 
 @pytest.fixture(scope="module")
-def shared_rules_page(browser, embed_site):
+def shared_rules_page(browser, embed_site, pyodide_snapshot):
     """The rules page with the game in its frame, loaded once for the module's tests (Pyodide in
     the frame costs seconds of CPU); ``rules_page`` resets it before each."""
-    context = new_context(browser, embed_site)
+    context = new_context(browser, embed_site, pyodide_snapshot)
     page, frame = embedding_page(context, embed_site, RULES)
     try:
         wait_event(page, "ready", timeout=READY_MS)
@@ -306,8 +311,8 @@ def test_hostile_messages_get_errors_and_the_game_goes_on(rules_page):
     assert frame.evaluate("tt.failure") is None
 
 
-def test_a_page_of_another_origin_is_not_heard(browser, embed_site):
-    context = new_context(browser, embed_site)
+def test_a_page_of_another_origin_is_not_heard(browser, embed_site, pyodide_snapshot):
+    context = new_context(browser, embed_site, pyodide_snapshot)
     try:
         page, frame = embedding_page(context, embed_site, EVIL)
         wait_python(frame)
@@ -326,8 +331,8 @@ def test_a_page_of_another_origin_is_not_heard(browser, embed_site):
         context.close()
 
 
-def test_the_shipped_example_talks_to_its_own_site_without_any_setting(browser, embed_site):
-    context = new_context(browser, embed_site)
+def test_the_shipped_example_talks_to_its_own_site_without_any_setting(browser, embed_site, pyodide_snapshot):
+    context = new_context(browser, embed_site, pyodide_snapshot)
     try:
         page, frame = embedding_page(context, embed_site)
         wait_event(page, "ready", timeout=READY_MS)

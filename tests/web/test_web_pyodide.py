@@ -34,7 +34,8 @@ def test_engine_plays_a_full_hand_of_every_game_in_wasm(pyodide, capsys):
         assert row["decisions"] >= 4 * 8, game  # at least a card per seat per trick
         assert row["result_keys"] and "points" in row["result_keys"], game
     with capsys.disabled():
-        print(f"\n    Pyodide {info['version']} loaded in {info['load_ms'] / 1000:.1f} s")
+        print(f"\n    Pyodide {info['version']} loaded in {info['load_ms'] / 1000:.1f} s"
+              + (" (from the run's snapshot of it)" if info["snapshot"] else ""))
         print(table(report))
 
 

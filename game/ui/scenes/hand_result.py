@@ -125,7 +125,7 @@ class HandResultScene(DialogScene):
     def draw_steps(self, surf):
         """``draw`` in pieces (the table ahead draws one a frame: ``App.ahead``)."""
         lay = self.layout
-        rect = self.draw_panel(surf, _("Hand result"))
+        rect = yield from self.panel_pieces(surf, _("Hand result"))
         yield
         inner = rect.inflate(-2 * lay.margin, 0)
         y = rect.top + lay.margin + lay.large + 20

@@ -20,8 +20,9 @@
       pygame folder; a top-level `raise E("text")` line fails with "E: text"; otherwise opens
       its window (sizes the canvas: window.__standIn.fb, else 1280x720), draws, and reports
       "frame", as the loader does on the game's first pygame.display.flip();
-   7. with window.__standIn.python = {indexURL, app}: our Python after all, where a test needs
-      it (the host-page API): loads Pyodide from indexURL, puts the archive's game/ package in
+   7. with window.__standIn.python = {indexURL, app, snapshot}: our Python after all, where a
+      test needs it (the host-page API): loads Pyodide from indexURL (started from the memory
+      snapshot at the address snapshot, when given), puts the archive's game/ package in
       its file system, and runs `app` (Python source; its `main()` is awaited) with
       platform.window set to the page's window as pygbag's runtime sets it. pygame is not in
       Pyodide, so `app` stands in for the app's scenes (tests/web/host_app.py).
@@ -182,7 +183,12 @@ async function standInPython(python, files, record) {
             script.onerror = () => reject(new Error("could not load " + script.src));
             document.head.appendChild(script);
         });
-        const pyodide = await window.loadPyodide({ indexURL: python.indexURL });
+        const options = { indexURL: python.indexURL };
+        if (python.snapshot) {  // Pyodide's memory once started (gzipped; tools/web_browser.py make_snapshot)
+            options._loadSnapshot = fetch(python.snapshot).then((answer) =>
+                new Response(answer.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+        }
+        const pyodide = await window.loadPyodide(options);
         for (const [name, bytes] of Object.entries(files)) {
             if (!name.startsWith("assets/game/")) continue;
             const path = "/app/" + name.slice("assets/".length);
