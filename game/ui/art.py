@@ -441,13 +441,13 @@ class CardArt:
         return self._cached(("back", width), lambda: self._back(width))
 
     BACK_PIECES = 3
-    ONE_PIECE = 340  # the widest supersampled face drawn in one piece
+    ONE_PIECE = 440  # the widest supersampled face drawn in one piece
 
     @staticmethod
     def pieces(card, width: int) -> int:
         """How many pieces ``drawing`` draws the picture of ``card`` at ``width`` in: a back in
-        BACK_PIECES, a face in one where it is supersampled no wider than ONE_PIECE (0.5-1.7 ms
-        natively), else in two (1-2.6 ms whole)."""
+        BACK_PIECES, a face in one where it is supersampled no wider than ONE_PIECE (0.5-1.8 ms
+        natively, its body made already), else in two (1-2.5 ms whole)."""
         if card is None:
             return CardArt.BACK_PIECES
         return 1 if width * _factor(width, _SUPER_WIDTH) <= CardArt.ONE_PIECE else 2
@@ -528,6 +528,12 @@ class CardArt:
     def _blank(self, width: int):
         """A supersampled card body and a pen over the whole of it (a copy of the body kept for
         ``width``: made anew it took 0.25-1.2 ms of a face's time, the same each time)."""
+        big = self.body(width).copy()
+        return big, Pen(big, big.get_rect())
+
+    def body(self, width: int) -> pygame.Surface:
+        """The blank card body at ``width``, supersampled, kept until ``forget_bodies`` (a table
+        makes it ahead, before the faces it draws ahead)."""
         body = self._bodies.get(width)
         if body is None:
             k = _factor(width, _SUPER_WIDTH)
@@ -538,8 +544,7 @@ class CardArt:
             pygame.draw.rect(body, _EDGE, body.get_rect(), border_radius=r)
             pygame.draw.rect(body, _BODY, body.get_rect().inflate(-2 * k, -2 * k), border_radius=r - k)
             self._bodies[width] = body
-        big = body.copy()
-        return big, Pen(big, big.get_rect())
+        return body
 
     def forget_bodies(self) -> None:
         """Let the supersampled bodies go (a megabyte or two each) once no face is to be drawn ahead."""
