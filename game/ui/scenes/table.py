@@ -278,8 +278,9 @@ class TableScene(Scene):
 
     def update(self, dt):
         """Time passes: the state ages, then at most one costly piece of work a frame (so that
-        frames stay short): an AI seat's slice, the hint's slice or a card face drawn ahead, and
-        none of them in a frame whose still picture changes (it is drawn whole)."""
+        frames stay short): an AI seat's slice, the hint's slice (both given at the frame's end,
+        ``spare``) or a card face drawn ahead, and none of them in a frame whose still picture
+        changes (it is drawn whole)."""
         state = self.state
         wait = float(self.app.settings["trick_wait"])
         # a trick stays until the player taps, unless the setting gives it a time (or nobody plays)
@@ -304,10 +305,15 @@ class TableScene(Scene):
         # every seat an AI the slices would leave no frame for them, and an AI's card would then
         # be drawn the frame it is played); so do faces shown scaled for now (``view.new_face``)
         warmed = calm and (state.busy() or self.hand_faces_waiting()) and self.warm_one()
-        self.ai.sliced = False
+        self.ai.sliced = self.ai.wants_slice = False
         self.play_on(sdt, calm and not warmed)
         if calm and not warmed and not self.ai.sliced and self.shown() == before:  # (an action taken now
             self.warm_one()  # changes the picture; an AI seat that has decided waits out THINK_MIN here)
+
+    def spare(self, left_ms):
+        """The slice an AI seat or the hint asked for in ``update``, in what is left of the frame."""
+        self.hinting.slice(left_ms)
+        self.ai.slice(left_ms)
 
     def warm_one(self) -> bool:
         """One job done ahead of need, if one is left (whether one was): the AI's first-time
