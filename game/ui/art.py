@@ -440,7 +440,7 @@ class CardArt:
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
 
-    BACK_PIECES = 3
+    BACK_PIECES = 4
     ONE_PIECE = 440  # the widest supersampled face drawn in one piece
 
     @staticmethod
@@ -677,14 +677,17 @@ class CardArt:
         n = int((inner.w + inner.h) / step) + 2
         # only the lines and dots that reach the field (the others drew nothing: the same pixels,
         # a back in a third of the time: it is drawn as a fan first shows)
+        # (one colour, written as it is: the lines one way, then the other, give the same pixels)
         line, dot = _shade(base, 0.22), _shade(_GOLD, -0.1)
         for i in range(-n, n):
             x = i * step
             if -inner.h - lw <= x <= inner.w + lw:
                 pygame.draw.line(field, line, (x, 0), (x + inner.h, inner.h), lw)
+        yield
+        for i in range(-n, n):
+            x = i * step
             if -lw <= x <= inner.w + inner.h + lw:
                 pygame.draw.line(field, line, (x, 0), (x - inner.h, inner.h), lw)
-        yield
         for i in range(-1, int(inner.w / step) + 2):
             for j in range(int(inner.h / step) + 2):
                 cx, cy = i * step + (step / 2 if j % 2 else 0), j * step / 2
@@ -696,6 +699,7 @@ class CardArt:
                          max(1, round(0.014 * w)), border_radius=round(0.04 * w))
         field.blit(_rounded_mask(inner.size, round(0.05 * w)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         big.blit(field, inner)
+        yield
         cy = ASPECT / 2
         pen.ellipse((250, 242, 222), (0.24, cy - 0.3, 0.76, cy + 0.3), _GOLD, 0.025)
         for suit, (dx, dy) in enumerate(((0, -0.12), (0.12, 0), (0, 0.12), (-0.12, 0))):
