@@ -273,6 +273,26 @@ def test_a_still_picture_drawn_again_where_it_changed_is_the_whole_picture(game,
     assert compared > 20
 
 
+@pytest.mark.parametrize("game, size", [("304", PHONE), ("400", (1558, 720))])
+def test_the_hand_results_score_counting_draws_only_its_place_and_shows_the_whole_picture(game, size):
+    """While the hand result's score counts, a frame draws the score's place alone again: the
+    screen is, pixel for pixel, the whole panel drawn afresh."""
+    app = driver.make_app(size)
+    app.stack.clear()
+    app.go("hand-result", session=FRAME.finished(game))
+    scene = app.scene
+    whole = pygame.Surface(size).convert()
+    compared = differ = 0
+    for _ in range(160):
+        whole_draws = app.whole_draws
+        if app.frame(driver.DT, []) and app.whole_draws == whole_draws:
+            scene.draw(whole)
+            differ += bytes(app.screen.get_view("0")) != bytes(whole.get_view("0"))
+            compared += 1
+    assert compared > 60 and not differ
+    assert scene.shown_score() == scene.after != scene.before or scene.res["thrown_in"]
+
+
 def test_paused_with_a_card_in_flight_the_veil_is_drawn_once_and_nothing_more():
     app = driver.make_app(PHONE, settings={"trick_wait": 0.5})
     session = FRAME.advance("28", 1, lambda h: h.phase == "play" and h.turn == 1 and len(h.tricks) >= 1)

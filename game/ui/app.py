@@ -25,7 +25,7 @@ from game.engine.bounds import shown
 from game.i18n import _, set_language
 from game.i18n import language as current_language
 
-from . import gfx, kit, style, theme
+from . import gfx, kit, players, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
@@ -276,7 +276,10 @@ class App:
 
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> bool:
-        """Input, time, and the picture if it changed (``needs_draw``); True if it was drawn."""
+        """Input, time, and the picture if it changed (``needs_draw``), then what is left of the
+        frame's budget (``players.FRAME_MS``) to the scene's work that can wait (``Scene.spare``:
+        an AI seat's slice of thinking); True if it was drawn."""
+        start = players.frame_clock()
         self.follow_viewport()
         if self.host is not None and self.host.frame():
             self.invalidate()  # the host page's commands go through the navigator like a tap
@@ -312,6 +315,7 @@ class App:
         drawn, changed = self.needs_draw(scene)
         if drawn:
             self.draw(scene, changed)
+        scene.spare(players.FRAME_MS - (players.frame_clock() - start) * 1000)
         self._screenshot(scene)
         return drawn
 

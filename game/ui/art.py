@@ -440,14 +440,14 @@ class CardArt:
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
 
-    BACK_PIECES = 3
-    ONE_PIECE = 340  # the widest supersampled face drawn in one piece
+    BACK_PIECES = 4
+    ONE_PIECE = 440  # the widest supersampled face drawn in one piece
 
     @staticmethod
     def pieces(card, width: int) -> int:
         """How many pieces ``drawing`` draws the picture of ``card`` at ``width`` in: a back in
-        BACK_PIECES, a face in one where it is supersampled no wider than ONE_PIECE (0.5-1.7 ms
-        natively), else in two (1-2.6 ms whole)."""
+        BACK_PIECES, a face in one where it is supersampled no wider than ONE_PIECE (0.5-1.8 ms
+        natively, its body made already), else in two (1-2.5 ms whole)."""
         if card is None:
             return CardArt.BACK_PIECES
         return 1 if width * _factor(width, _SUPER_WIDTH) <= CardArt.ONE_PIECE else 2
@@ -528,6 +528,12 @@ class CardArt:
     def _blank(self, width: int):
         """A supersampled card body and a pen over the whole of it (a copy of the body kept for
         ``width``: made anew it took 0.25-1.2 ms of a face's time, the same each time)."""
+        big = self.body(width).copy()
+        return big, Pen(big, big.get_rect())
+
+    def body(self, width: int) -> pygame.Surface:
+        """The blank card body at ``width``, supersampled, kept until ``forget_bodies`` (a table
+        makes it ahead, before the faces it draws ahead)."""
         body = self._bodies.get(width)
         if body is None:
             k = _factor(width, _SUPER_WIDTH)
@@ -538,8 +544,7 @@ class CardArt:
             pygame.draw.rect(body, _EDGE, body.get_rect(), border_radius=r)
             pygame.draw.rect(body, _BODY, body.get_rect().inflate(-2 * k, -2 * k), border_radius=r - k)
             self._bodies[width] = body
-        big = body.copy()
-        return big, Pen(big, big.get_rect())
+        return body
 
     def forget_bodies(self) -> None:
         """Let the supersampled bodies go (a megabyte or two each) once no face is to be drawn ahead."""
@@ -672,14 +677,17 @@ class CardArt:
         n = int((inner.w + inner.h) / step) + 2
         # only the lines and dots that reach the field (the others drew nothing: the same pixels,
         # a back in a third of the time: it is drawn as a fan first shows)
+        # (one colour, written as it is: the lines one way, then the other, give the same pixels)
         line, dot = _shade(base, 0.22), _shade(_GOLD, -0.1)
         for i in range(-n, n):
             x = i * step
             if -inner.h - lw <= x <= inner.w + lw:
                 pygame.draw.line(field, line, (x, 0), (x + inner.h, inner.h), lw)
+        yield
+        for i in range(-n, n):
+            x = i * step
             if -lw <= x <= inner.w + inner.h + lw:
                 pygame.draw.line(field, line, (x, 0), (x - inner.h, inner.h), lw)
-        yield
         for i in range(-1, int(inner.w / step) + 2):
             for j in range(int(inner.h / step) + 2):
                 cx, cy = i * step + (step / 2 if j % 2 else 0), j * step / 2
@@ -691,6 +699,7 @@ class CardArt:
                          max(1, round(0.014 * w)), border_radius=round(0.04 * w))
         field.blit(_rounded_mask(inner.size, round(0.05 * w)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         big.blit(field, inner)
+        yield
         cy = ASPECT / 2
         pen.ellipse((250, 242, 222), (0.24, cy - 0.3, 0.76, cy + 0.3), _GOLD, 0.025)
         for suit, (dx, dy) in enumerate(((0, -0.12), (0.12, 0), (0, 0.12), (-0.12, 0))):

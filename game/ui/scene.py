@@ -47,6 +47,10 @@ class Scene:
     def enter(self):
         self.build()
 
+    def spare(self, left_ms: float) -> None:
+        """The frame is drawn and ``left_ms`` of its budget is left (``App.frame``; may be less
+        than 0): work that can wait for it (an AI seat's slice of thinking).  None by default."""
+
     def draw_steps(self, surf):
         """``draw`` in pieces, one a ``next`` (``App.ahead`` draws a scene ahead so): one piece
         unless a scene cuts it up."""

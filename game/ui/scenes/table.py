@@ -7,6 +7,8 @@ shown and changes with time), ``TableAI`` (the other seats thinking in time slic
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.engine import actions as A
@@ -55,7 +57,10 @@ class TableScene(Scene):
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         # done ahead, one a frame (``warm_one``): the AI's first-time work, the hand result's panel
-        self.jobs = players.warm_jobs(session.game) + app.ahead_jobs("hand-result")
+        lay = self.layout  # (and the card bodies the faces drawn ahead start from: ``CardArt.body``)
+        widths = dict.fromkeys((lay.back_w, lay.trick_w, lay.card_w, int(lay.trick_w * 0.62), weis_card_w(lay.trick_w)))
+        self.jobs = ([partial(self.art.body, w) for w in widths] + players.warm_jobs(session.game)
+                     + app.ahead_jobs("hand-result"))
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.faces_to_show = 0     # of them, drawn in this frame: the hand shows them from the next
         self.result_ahead = None  # the hand result's scene made ahead once the hand is over (``App.ahead``)
@@ -65,7 +70,7 @@ class TableScene(Scene):
         # other card as it lands in the trick (an AI seat's is drawn the frame it is played), every
         # face as the trump card turns open, and last every face as a Weis's notice shows it (four
         # of them took 5 ms in a frame)
-        lay, cards = self.layout, self.ui.deck_cards.cards
+        cards = self.ui.deck_cards.cards
         laid = int(lay.trick_w * 0.62)
         trump_laid = hasattr(session.hand, "indicator")
         if hasattr(session.hand, "weis_found"):
@@ -273,8 +278,9 @@ class TableScene(Scene):
 
     def update(self, dt):
         """Time passes: the state ages, then at most one costly piece of work a frame (so that
-        frames stay short): an AI seat's slice, the hint's slice or a card face drawn ahead, and
-        none of them in a frame whose still picture changes (it is drawn whole)."""
+        frames stay short): an AI seat's slice, the hint's slice (both given at the frame's end,
+        ``spare``) or a card face drawn ahead, and none of them in a frame whose still picture
+        changes (it is drawn whole)."""
         state = self.state
         wait = float(self.app.settings["trick_wait"])
         # a trick stays until the player taps, unless the setting gives it a time (or nobody plays)
@@ -284,6 +290,7 @@ class TableScene(Scene):
         # faces drawn ahead in the frame before are shown now (that frame drew one, this one
         # draws the table whole: one of them each, not both in one frame)
         self.hand_faces_ready, self.faces_to_show = self.hand_faces_ready + self.faces_to_show, 0
+        self.view.planner.lay_out_bar(state)  # what the top bar says since the frame before
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
@@ -298,10 +305,15 @@ class TableScene(Scene):
         # every seat an AI the slices would leave no frame for them, and an AI's card would then
         # be drawn the frame it is played); so do faces shown scaled for now (``view.new_face``)
         warmed = calm and (state.busy() or self.hand_faces_waiting()) and self.warm_one()
-        self.ai.sliced = False
+        self.ai.sliced = self.ai.wants_slice = False
         self.play_on(sdt, calm and not warmed)
         if calm and not warmed and not self.ai.sliced and self.shown() == before:  # (an action taken now
             self.warm_one()  # changes the picture; an AI seat that has decided waits out THINK_MIN here)
+
+    def spare(self, left_ms):
+        """The slice an AI seat or the hint asked for in ``update``, in what is left of the frame."""
+        self.hinting.slice(left_ms)
+        self.ai.slice(left_ms)
 
     def warm_one(self) -> bool:
         """One job done ahead of need, if one is left (whether one was): the AI's first-time
@@ -372,7 +384,7 @@ class TableScene(Scene):
                 len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
                 self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
                 self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None,
-                self.hand_faces_ready)
+                self.hand_faces_ready, self.view.planner.bar_version)
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
