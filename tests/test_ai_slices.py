@@ -150,7 +150,8 @@ def test_a_frame_gives_the_ai_slice_what_it_has_left(move_clock, monkeypatch):
     """At the table an AI seat's slice comes last in its frame and gets what the frame's input,
     time and drawing left of ``players.FRAME_MS``, on the frames' clock (here the move clock, which
     the thinker reads too; drawing is made to cost ``draw_ticks`` on it): no frame that holds a slice
-    runs past the budget by more than one unit of work, and every slice is given what was left."""
+    runs past the budget by more than one unit of work, and every slice is given what was left; nor
+    does a frame in which a thinker is made (after the drawing too)."""
     from harness import driver
 
     from game.ui import players
@@ -175,13 +176,20 @@ def test_a_frame_gives_the_ai_slice_what_it_has_left(move_clock, monkeypatch):
         return step(self, max_ms, first)
     monkeypatch.setattr(search.Thinker, "step", recorded)
 
+    made = []
+    real = players.thinker
+    monkeypatch.setattr(players, "thinker", lambda *how: made.append(real(*how)) or made[-1])
+
     app = driver.make_app((720, 1558), {"anim_speed": 4.0})
     session = Session("28", {}, 3, "normal", ())
     app.show(TableScene(app, session))
     drawn_then_sliced = 0
     while len(session.hand.history) < 10:
-        start, slices, draws = move_clock.looks, len(given), app.draws
+        start, slices, draws, thinkers = move_clock.looks, len(given), app.draws, len(made)
         app.frame(driver.DT, [])
+        if len(made) > thinkers:  # a thinker is made (its first world sampled) in a frame of its own
+            assert len(given) == slices
+            assert (move_clock.looks - start) * TICK * 1000 <= players.FRAME_MS + UNIT_TICKS * TICK * 1000
         if len(given) == slices:
             continue
         assert len(given) == slices + 1  # one slice a frame
