@@ -15,6 +15,7 @@ own rules are in its own test file.
 from __future__ import annotations
 
 import copy
+import pickle
 import json
 import random
 import re
@@ -137,7 +138,7 @@ def test_undo_restores_the_previous_position(game, seed, choices):
         before_legal = hand.legal_texts()
         before_obs = observations(hand)
         before_record = hand.record()
-        before_state = copy.deepcopy(vars(hand))
+        before_state = pickle.loads(pickle.dumps(vars(hand)))  # a deep copy, in a quarter of deepcopy's time
         act = rng.choice(before_legal)
         hand.apply(act)
         hand.undo()
