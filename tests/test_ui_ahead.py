@@ -35,6 +35,9 @@ def test_the_hand_result_is_made_ahead_and_its_first_frame_renders_no_text(monke
     assert app.scene.name == "hand-result"
     assert app.scene is table.result_ahead.scene  # the one made ahead, shown
     assert renders == []  # every text of its first picture was made ahead
+    whole = app.screen.copy()
+    app.scene.draw(whole)  # its first frame showed the picture drawn ahead: the whole picture
+    assert bytes(whole.get_view("0")) == bytes(app.screen.get_view("0"))
 
 
 def test_no_frame_draws_more_than_one_new_card_face_when_a_packet_comes(monkeypatch):

@@ -394,6 +394,7 @@ class Ahead:
         self.app, self.name, self.params = app, name, params
         self.scene = None
         self.steps = None
+        self.drawn = False  # its first picture drawn whole
 
     def step(self) -> bool:
         if self.scene is None:
@@ -404,9 +405,13 @@ class Ahead:
         if self.steps is None:  # the canvas made (the first time) in a piece of its own
             self.steps = self.scene.draw_steps(self.app.scratch())
             return True
+        if self.drawn:
+            return False
         try:
             next(self.steps)
-        except StopIteration:
+        except StopIteration:  # drawn whole: its first frame shows this picture
+            self.drawn = True
+            self.scene.ahead_picture = (self.app.scratch(), current_language())
             return False
         return True
 
