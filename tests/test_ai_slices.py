@@ -199,3 +199,30 @@ def test_a_frame_gives_the_ai_slice_what_it_has_left(move_clock, monkeypatch):
         assert (move_clock.looks - start) * TICK * 1000 <= players.FRAME_MS + UNIT_TICKS * TICK * 1000
         drawn_then_sliced += app.draws > draws
     assert drawn_then_sliced > 20  # (the thinking seat's dots were drawn in the frames holding its slices)
+
+
+def test_a_slice_with_too_little_left_waits_a_few_frames_then_works(move_clock):
+    """A frame that left less than its next unit is estimated to cost starts none (``first``
+    False: the frame would run late); after ``WAIT_MAX`` such frames in a row, or in a frame that
+    did little else, the first unit runs anyway (a unit dearer than what any frame leaves, as on a
+    slow phone, must still run)."""
+    from game.ui import players
+    from game.ui.table.ai import WAIT_MAX, give_slice
+
+    cls = GAMES["28"]
+    base = cls.deal("wait/1", None, dealer=0, first_hand=bool(cls.FIRST_HAND_RULE))
+    hand = cls(base.dealt, base.dealer, None, None, base.first_hand)
+    while hand.phase != "play":
+        hand.apply(search.baseline_action(hand.observation(hand.turn)))
+    thinker = search.Thinker(hand.observation(hand.turn), "normal", 1, clock=move_clock)
+    assert give_slice(thinker, players.FRAME_MS, 0) == 0 and thinker.rollouts > 0  # (its units' costs measured)
+    little = 0.02  # ms: less than any unit
+    waited, spent = 0, thinker.spent
+    for _ in range(WAIT_MAX):
+        waited = give_slice(thinker, little, waited)
+        assert thinker.spent == spent  # nothing started
+    assert waited == WAIT_MAX
+    assert give_slice(thinker, little, waited) == 0
+    assert 0 < thinker.spent - spent <= UNIT_TICKS * TICK  # one unit, then it stops
+    spent = thinker.spent
+    assert give_slice(thinker, 0.8 * players.FRAME_MS, 0) == 0 and thinker.spent > spent  # a quiet frame works
