@@ -60,6 +60,7 @@ class TableScene(Scene):
         lay = self.layout  # (and the card bodies the faces drawn ahead start from: ``CardArt.body``)
         widths = dict.fromkeys((lay.back_w, lay.trick_w, lay.card_w, int(lay.trick_w * 0.62), weis_card_w(lay.trick_w)))
         self.jobs = ([partial(self.art.body, w) for w in widths] + players.warm_jobs(session.game)
+                     + [partial(self.view.planner.icon, ("suit", suit)) for suit in range(4)]  # a trump notice's
                      + app.ahead_jobs("hand-result"))
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.faces_to_show = 0     # of them, drawn in this frame: the hand shows them from the next
