@@ -314,8 +314,11 @@ def play_and_watch(hand, rng, avoid=()):
 
 # The 304 second auction (auction_8) has its own property below, so that a fault there does not
 # hide faults everywhere else.
+# 40 hands a game: planted leaks (a face-down card shown to the next seat, the hidden trump told
+# to the trumper's partner, the other side's Weis laid open, a partner's card among the legal
+# ones) each show in 20-99% of random hands, and each fails this test at 40 as at 80.
 @pytest.mark.slow
-@fuzz(80)
+@fuzz(40)
 @given(seed=SEEDS, choices=SEEDS)
 def test_no_observation_shows_a_card_its_seat_may_not_see(game, seed, choices):
     play_and_watch(dealt(game, seed, auction_8=False), random.Random(choices))

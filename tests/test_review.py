@@ -769,8 +769,9 @@ def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press
     assert scene.why.lines[0].startswith(f"{scene.ui.seat(seat)} ")  # who weighed it
     driver.click(app, (10, 10))
     driver.click(app, (10, 10))
-    session.humans = frozenset()  # the AI plays seat 0 too, to the end
-    assert driver.run_until(app, lambda: app.scene.name == "hand-result", 60000)
+    session.humans = frozenset()  # the AI plays seat 0 too, to the end (its notes, not the pictures: not drawn)
+    with driver.unseen(app):
+        assert driver.run_until(app, lambda: app.scene.name == "hand-result", 60000)
     record = session.hand_record()
     noted = {n["index"] for n in record["annotations"]}
     assert {k for k, (s, _t) in enumerate(record["actions"]) if s != 0} <= noted  # each AI seat's action

@@ -60,10 +60,12 @@ class TableScene(Scene):
         lay = self.layout  # (and the card bodies the faces drawn ahead start from: ``CardArt.body``)
         widths = dict.fromkeys((lay.back_w, lay.trick_w, lay.card_w, int(lay.trick_w * 0.62), weis_card_w(lay.trick_w)))
         self.jobs = ([partial(self.art.body, w) for w in widths] + players.warm_jobs(session.game)
+                     + [partial(self.view.planner.icon, ("suit", suit)) for suit in range(4)]  # a trump notice's
                      + app.ahead_jobs("hand-result"))
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.faces_to_show = 0     # of them, drawn in this frame: the hand shows them from the next
         self.result_ahead = None  # the hand result's scene made ahead once the hand is over (``App.ahead``)
+        self.result_stepped = False  # a piece of it made in this frame
         # card faces and backs drawn ahead, the last asked for first: the back of the seats' fans
         # (the deal shows it), the hand's faces at the trick's size (the hand shows them scaled
         # until its own are drawn), the hand's own, the trump card laid face down (304, 28), every
@@ -305,9 +307,9 @@ class TableScene(Scene):
         # every seat an AI the slices would leave no frame for them, and an AI's card would then
         # be drawn the frame it is played); so do faces shown scaled for now (``view.new_face``)
         warmed = calm and (state.busy() or self.hand_faces_waiting()) and self.warm_one()
-        self.ai.sliced = self.ai.wants_slice = False
+        self.ai.sliced = self.ai.wants_slice = self.result_stepped = False
         self.play_on(sdt, calm and not warmed)
-        if calm and not warmed and not self.ai.sliced and self.shown() == before:  # (an action taken now
+        if calm and not (warmed or self.ai.sliced or self.result_stepped) and self.shown() == before:  # (an action taken now
             self.warm_one()  # changes the picture; an AI seat that has decided waits out THINK_MIN here)
 
     def spare(self, left_ms):
@@ -348,7 +350,7 @@ class TableScene(Scene):
                 self.result_ahead = self.app.ahead("hand-result", session=self.session)
             if not state.hand_finished(sdt):
                 if calm:
-                    self.result_ahead.step()
+                    self.result_stepped = self.result_ahead.step()  # (the frame's one piece of work)
             elif self.result_ahead.scene is not None:
                 self.app.show(self.result_ahead.scene, replace=True)
             else:
