@@ -28,7 +28,7 @@ import pytest
 from helpers import registered
 from hypothesis import settings
 from passing_game import HandPassing
-from scheduling import ModuleGroups
+from scheduling import ModuleGroups, costliest_first
 from whist_game import HandWhist
 
 from game import i18n
@@ -61,10 +61,9 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def pytest_collection_modifyitems(items):
-    """The web tests first: they wait on Chromium and Pyodide more than they compute, and a
-    module that builds its own site runs as one group (tests/web/conftest.py); begun early, their
-    waits are filled by the other workers' tests, and no long group is left for the end."""
-    items.sort(key=lambda item: WEB not in item.path.parents)
+    """The costliest tests first (scheduling.py): the browser groups, the other browser tests,
+    the slow ones, then the rest, so no long group is left for the end of a parallel run."""
+    costliest_first(items)
 
 
 @pytest.fixture(autouse=True)
