@@ -42,6 +42,14 @@ from game.engine import GAMES
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# A save on the desktop is synced to the disk before it replaces the old file (os.fsync in
+# game/web/storage_backend.py), so it survives a power cut.  The tests save thousands of times
+# (`make check`: 3,077), and each sync waits for the disk with nothing to compute: 2-8 ms here,
+# 25 s of the two workers' time in `make check`, a core left idle meanwhile.  No test can see
+# whether a file reached the disk, so the test processes (not the command lines they start) skip
+# the sync; test_ui_storage.py checks that a save and a copy still ask for it before the rename.
+os.fsync = lambda fd: None
+
 # (loaded before the test modules are: their settings, as helpers.fuzz's, build on it)
 settings.register_profile("suite", deadline=None, derandomize=True, print_blob=True)
 settings.register_profile("explore", deadline=None, print_blob=True)
