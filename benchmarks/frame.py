@@ -1,7 +1,7 @@
 """Frame costs of the app on the two phone canvases, in this process's CPU time.
 
     nice -n 10 python benchmarks/frame.py [--json] [--level normal] [--canvas 720x1558,1558x720]
-        [--games 304,28,400,schieber] [--work N] [--before DIR] [--smoke]
+        [--games 304,28,400,schieber] [--work N] [--worst N] [--before DIR] [--smoke]
 
 Per canvas (720x1558 is what a 390x844 phone opens upright, 1558x720 sideways):
 
@@ -15,6 +15,10 @@ Per canvas (720x1558 is what a 390x844 phone opens upright, 1558x720 sideways):
   median and 95th percentile.
 - ``worst``: the slowest pass of the loop (input, an AI slice, animation, drawing) over a
   hand of each game with the AI on every seat, and its 99th percentile.  Goal: at most 16 ms.
+  Beside it the slowest pass that held an AI call and the slowest without one (``quiet``);
+  ``--worst N`` lists the N slowest quiet passes with the CPU ms of each part (``PARTS``).
+  And the slowest of the passes that held an AI call (a slice, or a thinker made): the slice
+  gets what the frame left of ``players.FRAME_MS`` (2.4 ms natively).
 - ``felt``: rebuilding the felt after a settings change (best of three).  Goal: under 50 ms.
 
 Times are CPU time (``time.process_time``), not wall time: the machine is shared, and the
@@ -253,15 +257,58 @@ class TimedThinker:
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
-    def step(self, max_ms=10):
+    def step(self, max_ms=10, **how):
         t0 = time.process_time()
-        self.inner.step(max_ms)
+        worked = self.inner.step(max_ms, **how)
         self.record.append((time.process_time() - t0) * 1000)
+        return worked
 
 
-def ai_frames(game, level, size, decisions, work=None):
-    """(loop pass times, AI call times) over up to ``decisions`` decisions of a hand, AI on every
-    seat; with ``work``, each decision held to that many roll-outs (its slices still the table's)."""
+# what a frame did, by part (``--worst N``): module, class (None: the module), functions
+PARTS = (("game.ui.table.view", "TableView", ("lay_out", "draw", "redraw", "draw_moving")),
+         ("game.ui.scenes.table", "TableScene", ("warm_one",)), ("game.ui.app", "Ahead", ("step",)),
+         ("game.ui.art", "CardArt", ("_face", "_back")), ("game.ui.fonts", None, ("render",)))
+
+
+class Parts:
+    """CPU ms and calls of each part (``PARTS``) in the frame being measured (``now``); a part
+    a tree does not have is left out."""
+
+    def __init__(self):
+        self.now: dict = {}
+        self.patched = []
+
+    def __enter__(self):
+        import importlib
+        for module, cls, names in PARTS:
+            owner = importlib.import_module(module)
+            owner = getattr(owner, cls) if cls else owner
+            for name in names:
+                if hasattr(owner, name):
+                    self.patched.append((owner, name, getattr(owner, name)))
+                    setattr(owner, name, self.timed(f"{cls or module.rsplit('.', 1)[1]}.{name}", getattr(owner, name)))
+        return self
+
+    def timed(self, label, fn):
+        def part(*args, **kwargs):
+            t0 = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                ms, n = self.now.get(label, (0.0, 0))
+                self.now[label] = (ms + (time.process_time() - t0) * 1000, n + 1)
+        return part
+
+    def __exit__(self, *exc):
+        for owner, name, fn in reversed(self.patched):
+            setattr(owner, name, fn)
+
+
+def ai_frames(game, level, size, decisions, work=None, parts=None):
+    """(loop pass times, AI call times, the times of the passes that held an AI call: a slice or
+    a thinker made) over up to ``decisions`` decisions of a hand, AI on every seat; with ``work``,
+    each decision held to that many roll-outs (its slices still the table's).  With ``parts``
+    (a list), each pass without an AI call as (ms, frame number, {part: (ms, calls)}) there."""
     app = driver.make_app(size, settings={"anim_speed": 1.0})
     session = Session(game, {}, 7, level, ())
     table(app, session)
@@ -275,15 +322,27 @@ def ai_frames(game, level, size, decisions, work=None):
         def make(obs, lvl, seed):
             return Thinker(obs, lvl, seed, rollouts=work)
     players.thinker = lambda obs, lvl, seed: TimedThinker(make, obs, lvl, seed, ai_calls)
+    probe = Parts() if parts is not None else None
     try:
-        frames, start = [], len(session.hand.history)
+        if probe:
+            probe.__enter__()
+        frames, thinking, start = [], [], len(session.hand.history)
         while len(session.hand.history) - start < decisions and app.scene.name == "table":
+            calls = len(ai_calls)
+            if probe:
+                probe.now = {}
             t0 = time.process_time()
             loop_pass(app)
             frames.append((time.process_time() - t0) * 1000)
+            if len(ai_calls) > calls:
+                thinking.append(frames[-1])
+            elif probe:
+                parts.append((frames[-1], len(frames) - 1, probe.now))
     finally:
         players.thinker = real
-    return frames, ai_calls
+        if probe:
+            probe.__exit__()
+    return frames, ai_calls, thinking
 
 
 def felt_ms(size) -> float:
@@ -297,15 +356,25 @@ def felt_ms(size) -> float:
     return round(best * 1000, 2)
 
 
-def measure(canvases, games, level, smoke, work=None) -> dict:
+def measure(canvases, games, level, smoke, work=None, worst_n=0) -> dict:
     sizes = SIZES["smoke" if smoke else "full"]
     out = {}
     for name in canvases:
         size = CANVASES[name]
         draws, flights = draw_figures(size, sizes), flight_figures(size, sizes)
-        worst, p99, worst_ai = {}, {}, {}
+        worst, p99, worst_ai, worst_thinking, worst_quiet, quiet_frames = {}, {}, {}, {}, {}, {}
         for game in games:
-            frames, calls = ai_frames(game, level, size, sizes["decisions"], work)
+            parts = [] if worst_n else None
+            frames, calls, thinking = ai_frames(game, level, size, sizes["decisions"], work, parts)
+            worst_thinking[game] = round(max(thinking), 2) if thinking else 0.0
+            quiet = sorted(frames)  # the passes without an AI call: all but those that held one
+            for ms in thinking:
+                quiet.remove(ms)
+            worst_quiet[game] = round(quiet[-1], 2) if quiet else 0.0
+            if worst_n:
+                quiet_frames[game] = [{"ms": round(ms, 2), "frame": n,
+                                       "parts": {k: [round(t, 2), c] for k, (t, c) in sorted(p.items(), key=lambda x: -x[1][0])}}
+                                      for ms, n, p in sorted(parts, key=lambda x: -x[0])[:worst_n]]
             worst[game], p99[game] = round(max(frames), 2), round(percentile(frames, 0.99), 2)
             worst_ai[game] = round(max(calls), 2) if calls else 0.0
         out[name] = {
@@ -314,6 +383,8 @@ def measure(canvases, games, level, smoke, work=None) -> dict:
             "flight_median_ms": round(percentile(flights, 0.5), 3) if flights else None,
             "flight_p95_ms": round(percentile(flights, 0.95), 3) if flights else None,
             "worst_frame_ms": worst, "p99_frame_ms": p99, "worst_ai_call_ms": worst_ai,
+            "worst_thinking_frame_ms": worst_thinking, "worst_quiet_frame_ms": worst_quiet,
+            **({"worst_quiet_frames": quiet_frames} if worst_n else {}),
             "felt_rebuild_ms": felt_ms(size),
         }
     return out
@@ -329,7 +400,12 @@ def show(figures: dict, title: str) -> None:
         print(f"    a card flying mid-trick: median {f['flight_median_ms']} ms, p95 {f['flight_p95_ms']} ms")
         for g, v in f["worst_frame_ms"].items():
             print(f"    worst frame, AI on every seat ({g}): {v} ms (goal <= 16); p99 {f['p99_frame_ms'][g]} ms; "
-                  f"slowest AI call {f['worst_ai_call_ms'][g]} ms")
+                  f"slowest AI call {f['worst_ai_call_ms'][g]} ms; "
+                  f"worst frame holding an AI call {f.get('worst_thinking_frame_ms', {}).get(g)} ms; "
+                  f"without one {f.get('worst_quiet_frame_ms', {}).get(g)} ms")
+            for frame in f.get("worst_quiet_frames", {}).get(g, []):
+                print(f"      {frame['ms']:6.2f} ms, frame {frame['frame']}: "
+                      + ", ".join(f"{k} {t} ms/{c}" for k, (t, c) in frame["parts"].items()))
         print(f"    felt rebuilt after a settings change: {f['felt_rebuild_ms']} ms (best of 3; goal < 50)")
 
 
@@ -343,13 +419,16 @@ def main(argv=None):
     p.add_argument("--work", type=int, default=None, metavar="N",
                    help="AI seats held to N roll-outs a decision: the same course of play in both checkouts "
                         "(the worst frame of a hand that ends early is another hand's)")
+    p.add_argument("--worst", type=int, default=0, metavar="N",
+                   help="the N worst frames without an AI call of each hand, with what they did (CPU ms by part)")
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = parse_with_smoke(p, argv, ["--level", "easy", "--games", "28"])
     level, games = args.level, args.games
     passed = ["--level", level, "--canvas", ",".join(args.canvas), "--games", ",".join(games)]
     passed += ["--work", str(args.work)] if args.work is not None else []
+    passed += ["--worst", str(args.worst)] if args.worst else []
     before = run_before(p, HERE, args.before, passed + (["--smoke"] if args.smoke else [])) if args.before else None
-    figures = measure(args.canvas, games, level, args.smoke, args.work)
+    figures = measure(args.canvas, games, level, args.smoke, args.work, args.worst)
     if args.json:
         print(json.dumps({"frame": figures, "before": before, "level": level, "clock": "process_time"}))
         return

@@ -162,6 +162,7 @@ def tour(app, games=None, seed=7, menus=True):
     for game in games:
         session = Session(game, {}, seed, "easy", (0,), app.store)
         app.go("table", session=session)
+        no_thinking(app.scene)
         yield from table_tour(app, session, game, random.Random(seed))
         app.home()
         app.go("match-result", session=finished(game, seed))
@@ -180,6 +181,14 @@ def menus_tour(app):
         app.go(name)
         yield name
         app.back()
+
+
+def no_thinking(table) -> None:
+    """The tour chooses every seat's move itself (``table_tour``): the table's AI neither thinks
+    ahead nor decides for the other seats, work whose decision no one would take (a third of a
+    game's tour; the same scenes and figures without it)."""
+    table.ai.think_ahead = lambda: None
+    table.ai.step = lambda sdt, work=True: None
 
 
 def finished(game, seed, hands=12):

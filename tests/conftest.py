@@ -34,6 +34,7 @@ from whist_game import HandWhist
 from game import i18n
 from game.ai import search
 from game.engine import GAMES
+from game.ui import players
 
 # Bytecode is kept (``__pycache__``, which git ignores) even where the environment asks for none
 # (PYTHONDONTWRITEBYTECODE): a run starts many Python processes (the xdist workers, started after
@@ -106,8 +107,10 @@ def the_language_is_left_as_found():
 def thinking_counts_work(monkeypatch):
     """Every thinker made in a test thinks on a fresh ``search.WorkClock``: the same work, so
     the same decisions, however fast the machine is that minute (the tests that check the
-    slicing itself set their own clock)."""
+    slicing itself set their own clock).  And frames cost nothing on the frames' clock
+    (``players.frame_clock``): every slice at the table is the frame's whole budget."""
     monkeypatch.setattr(search, "clock", search.WorkClock())
+    monkeypatch.setattr(players, "frame_clock", lambda: 0.0)
 
 
 @pytest.fixture(params=CONTRACT_GAMES)

@@ -10,6 +10,7 @@ Seat model (docs/rules.md, "Seats"): seats 0..3, partners 0+2 and 1+3, play goes
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -217,16 +218,23 @@ def fast_finish(hand, rng) -> None:
         step(moves[int(rnd() * len(moves))])
 
 
+_ACTION_TEXTS: dict = {}  # (game class, code) -> hand.action_text(code): the contract checks every log often
+
+
 def assert_typed_log_matches_text_log(hand, obs):
     """Each typed entry is its text entry: the same seat, the action's text, HIDDEN for '??'."""
     assert len(obs.actions) == len(obs.log)
+    texts, game = _ACTION_TEXTS, type(hand)
     for entry, (seat, act) in zip(obs.actions, obs.log):
         assert entry.seat == seat
         if entry.action is None:
             assert act == ("indicator ??" if entry.flags & INDICATOR else "play ??")
             assert not entry.flags & TRUMP
         else:
-            assert hand.action_text(entry.action) == act
+            said = texts.get((game, entry.action))
+            if said is None:
+                said = texts[game, entry.action] = hand.action_text(entry.action)
+            assert said == act
             assert bool(entry.flags & INDICATOR) == act.startswith("indicator ")
 
 
@@ -349,3 +357,13 @@ def thirteen_bid_ending():
         for card in trick.split():
             hand.apply(parse(card))
     return hand
+
+
+@functools.cache
+def extracted() -> dict:
+    """``catalog.extract()`` of the game's sources, once a test process: the sources do not
+    change during a run, and Babel's pass over every module costs ~1 s of CPU each time (five
+    tests read it).  The tests only read it."""
+    from game.i18n import catalog
+
+    return catalog.extract()

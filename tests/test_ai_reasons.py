@@ -17,7 +17,7 @@ from game.engine import GAMES
 from game.engine import actions as A
 from game.engine.records import annotate, annotations, replay
 from game.i18n import Message
-from helpers import thirteen_bid_ending
+from helpers import extracted, thirteen_bid_ending
 
 GAME_NAMES = list(GAMES)
 TINY = Level(budget_ms=1e9, max_rollouts=40, exact_cards=3, noise=0.05, bids=3)  # the same work anywhere
@@ -388,9 +388,8 @@ def test_every_line_that_names_a_side_reads_from_across_the_table_too():
     """A reason speaks to the seat that decided; each line naming its side (or the other) has
     the line the player reads when that seat is an opponent (``ACROSS``)."""
     from game.ai.reasons import ACROSS
-    from game.i18n import catalog
 
-    spoken = [m for m, places in catalog.extract().items()
+    spoken = [m for m, places in extracted().items()
               if any(path.endswith("game/ai/reasons.py") for path, _line in places)]
     sided = [m for m in spoken if "your side" in m or "the other side" in m]
     assert len(sided) >= 8

@@ -7,6 +7,7 @@ a roll-out, an exact search or a world's replayed log makes, so that work done b
 of the thinker at its clock still counts."""
 
 import json
+import random
 import subprocess
 import sys
 
@@ -106,3 +107,122 @@ def test_warm_jobs_leave_the_thinking_nothing_to_import(game):
     out = subprocess.run([sys.executable, "-c", WARM_THEN_THINK, game], capture_output=True, text=True, timeout=300,
                          check=True)
     assert json.loads(out.stdout) == []
+
+
+def cut_slices(thinker, k: int) -> None:
+    """Think to the end in slices as the table's frames cut them (``table.ai.give_slice``): what
+    frames of varied cost leave of the budget, down to nearly nothing (where a slice may start no
+    unit at all), drawn from a seeded chance."""
+    from game.ui import players
+    from game.ui.table.ai import give_slice
+
+    rng, waited = random.Random(k), 0
+    while not thinker.done:
+        spent = rng.choice([0.02, 0.1, 0.4, 1.0, 1.8, 2.3]) * players.FRAME_MS / 2.4
+        waited = give_slice(thinker, players.FRAME_MS - spent, waited)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_decision_weighs_as_much_however_its_slices_are_cut(game, move_clock):
+    """The level's budget is time spent in slices, so what the table's frames leave for a slice
+    changes how many frames a decision takes, not what it weighs: the same roll-outs and the same
+    action as in 4 ms slices (the slices before frames were budgeted whole)."""
+    cls = GAMES[game]
+    base = cls.deal("cut/3", None, dealer=2, first_hand=bool(cls.FIRST_HAND_RULE))
+    hand = cls(base.dealt, base.dealer, None, None, base.first_hand)
+    k = 0
+    while k < 6 and not hand.is_over():
+        obs = hand.observation(hand.turn)
+        whole = search.Thinker(obs, "normal", k, clock=move_clock)
+        calls = 0
+        while not whole.done:
+            whole.step(4.0)
+            calls += 1
+        cut = search.Thinker(obs, "normal", k, clock=move_clock)
+        cut_slices(cut, k)
+        assert (cut.rollouts, cut.best(), cut.values()) == (whole.rollouts, whole.best(), whole.values())
+        hand.apply(whole.best())
+        k += 1
+    assert calls > 1  # (a decision of several slices)
+
+
+def test_a_frame_gives_the_ai_slice_what_it_has_left(move_clock, monkeypatch):
+    """At the table an AI seat's slice comes last in its frame and gets what the frame's input,
+    time and drawing left of ``players.FRAME_MS``, on the frames' clock (here the move clock, which
+    the thinker reads too; drawing is made to cost ``draw_ticks`` on it): no frame that holds a slice
+    runs past the budget by more than one unit of work, and every slice is given what was left; nor
+    does a frame in which a thinker is made (after the drawing too)."""
+    from harness import driver
+
+    from game.ui import players
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
+
+    draw_ticks = 90  # a frame's drawing (0.9 ms here): the slice after it gets the rest
+    monkeypatch.setattr(players, "frame_clock", move_clock)
+    monkeypatch.setattr(search, "clock", move_clock)
+    draw = App.draw
+
+    def costly_draw(self, scene, changed=True):
+        move_clock.looks += draw_ticks
+        return draw(self, scene, changed)
+    monkeypatch.setattr(App, "draw", costly_draw)
+    given = []
+    step = search.Thinker.step
+
+    def recorded(self, max_ms=10.0, first=True):
+        given.append((move_clock.looks, max_ms))
+        return step(self, max_ms, first)
+    monkeypatch.setattr(search.Thinker, "step", recorded)
+
+    made = []
+    real = players.thinker
+    monkeypatch.setattr(players, "thinker", lambda *how: made.append(real(*how)) or made[-1])
+
+    app = driver.make_app((720, 1558), {"anim_speed": 4.0})
+    session = Session("28", {}, 3, "normal", ())
+    app.show(TableScene(app, session))
+    drawn_then_sliced = 0
+    while len(session.hand.history) < 10:
+        start, slices, draws, thinkers = move_clock.looks, len(given), app.draws, len(made)
+        app.frame(driver.DT, [])
+        if len(made) > thinkers:  # a thinker is made (its first world sampled) in a frame of its own
+            assert len(given) == slices
+            assert (move_clock.looks - start) * TICK * 1000 <= players.FRAME_MS + UNIT_TICKS * TICK * 1000
+        if len(given) == slices:
+            continue
+        assert len(given) == slices + 1  # one slice a frame
+        at, max_ms = given[-1]
+        left = players.FRAME_MS - (at - start - 1) * TICK * 1000  # what the frame left (from its first look)
+        assert max_ms == pytest.approx(max(0.0, left), abs=1e-9)
+        assert (move_clock.looks - start) * TICK * 1000 <= players.FRAME_MS + UNIT_TICKS * TICK * 1000
+        drawn_then_sliced += app.draws > draws
+    assert drawn_then_sliced > 20  # (the thinking seat's dots were drawn in the frames holding its slices)
+
+
+def test_a_slice_with_too_little_left_waits_a_few_frames_then_works(move_clock):
+    """A frame that left less than its next unit is estimated to cost starts none (``first``
+    False: the frame would run late); after ``WAIT_MAX`` such frames in a row, or in a frame that
+    did little else, the first unit runs anyway (a unit dearer than what any frame leaves, as on a
+    slow phone, must still run)."""
+    from game.ui import players
+    from game.ui.table.ai import WAIT_MAX, give_slice
+
+    cls = GAMES["28"]
+    base = cls.deal("wait/1", None, dealer=0, first_hand=bool(cls.FIRST_HAND_RULE))
+    hand = cls(base.dealt, base.dealer, None, None, base.first_hand)
+    while hand.phase != "play":
+        hand.apply(search.baseline_action(hand.observation(hand.turn)))
+    thinker = search.Thinker(hand.observation(hand.turn), "normal", 1, clock=move_clock)
+    assert give_slice(thinker, players.FRAME_MS, 0) == 0 and thinker.rollouts > 0  # (its units' costs measured)
+    little = 0.02  # ms: less than any unit
+    waited, spent = 0, thinker.spent
+    for _ in range(WAIT_MAX):
+        waited = give_slice(thinker, little, waited)
+        assert thinker.spent == spent  # nothing started
+    assert waited == WAIT_MAX
+    assert give_slice(thinker, little, waited) == 0
+    assert 0 < thinker.spent - spent <= UNIT_TICKS * TICK  # one unit, then it stops
+    spent = thinker.spent
+    assert give_slice(thinker, 0.8 * players.FRAME_MS, 0) == 0 and thinker.spent > spent  # a quiet frame works

@@ -91,12 +91,13 @@ def test_back_dimmed_shadow_and_suit_symbols(name):
 
 @pytest.mark.parametrize("name", ["french", "swiss"])
 def test_a_picture_drawn_in_pieces_is_the_one_drawn_at_once(name):
-    """``CardArt.drawing`` draws a face in FACE_PIECES pieces and a back in BACK_PIECES (a frame
-    each, ahead of need), always that many (drawn already, they do nothing), and keeps the
-    same picture ``face`` and ``back`` draw at once."""
+    """``CardArt.drawing`` draws a face in one piece or two and a back in BACK_PIECES (a frame
+    each, ahead of need), always ``CardArt.pieces`` (drawn already, they do nothing), and keeps
+    the same picture ``face`` and ``back`` draw at once."""
     pieces, whole = art_for(name), art_for(name)
+    assert {CardArt.pieces(0, w) for w in (56, 80, 110, 162, 169)} == {1, 2}
     for card in (*DECKS[name].cards[:: 5], None):
-        for width in WIDTHS:
+        for width in (*WIDTHS, 162):
             for _again in range(2):
                 steps = pieces.drawing(card, width)
                 done = 0
@@ -106,7 +107,7 @@ def test_a_picture_drawn_in_pieces_is_the_one_drawn_at_once(name):
                         next(steps)
                     except StopIteration:
                         break
-                assert done == (CardArt.BACK_PIECES if card is None else CardArt.FACE_PIECES)
+                assert done == CardArt.pieces(card, width)
             assert (pieces.has_back(width) if card is None else pieces.has_face(card, width))
             picture = pieces.back(width) if card is None else pieces.face(card, width)
             expected = whole.back(width) if card is None else whole.face(card, width)

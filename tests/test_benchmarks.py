@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from commands import run_many
+from helpers import extracted
 
 from game.engine import GAMES
 from game.engine import actions as A
@@ -174,10 +175,9 @@ def test_the_reasons_survey_counts_every_decision_once_and_the_exact_plays_show_
     assert f["decisions"] > 10 and sum(f["kinds"].values()) == f["decisions"]
     assert f["exact_plays"] > 0 and f["exact_plays_with_points"] == f["exact_plays"]
     assert set(f["examples"]) == set(f["kinds"]) and all(len(v) == 1 for v in f["examples"].values())
-    from game.i18n import catalog
     from game.ai.reasons import ACROSS
     across_only = set(ACROSS.values()) - set(ACROSS)  # what an opponent's line reads as, never told
-    kinds = [load("ai_reasons").kind(m) for m, places in catalog.extract().items()
+    kinds = [load("ai_reasons").kind(m) for m, places in extracted().items()
              if any(p == "game/ai/reasons.py" for p, _ in places) and m not in across_only]
     assert len(kinds) >= 10 and len(set(kinds)) == len(kinds) and "by its rules" not in kinds  # one kind a line
 

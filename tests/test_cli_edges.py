@@ -4,6 +4,7 @@ arena and ``main.py``.  Each ends with one clear message and exit 2, never a tra
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from commands import run_many
 
 from game.engine.records import random_record
 
@@ -72,7 +74,7 @@ def test_a_closed_standard_output_is_one_clear_message(record_file, name):
 ARENA = ["-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b", "baseline", "--deals", "1"]
 
 
-@pytest.mark.parametrize("extra, words", [
+OUT_OF_BOUNDS = [
     (["--options", "[" * 5000 + "]" * 5000], "--options"),
     (["--options", '{"target": "' + "x" * 100_000 + '"}'], "--options"),
     (["--options", "{" + "x" * 100_000], "--options"),
@@ -81,9 +83,21 @@ ARENA = ["-m", "game.ai.arena", "--game", "28", "--a", "baseline", "--b", "basel
     (["--a", "x" * 100_000], "--a"),
     (["--deals", "9" * 100_000], "--deals"),
     (["--" + "y" * 100_000], "unrecognized"),
-])
-def test_arena_arguments_out_of_bounds_are_refused_briefly(extra, words):
-    code, _out, err = run([*ARENA, *extra])
+]
+
+
+@functools.cache
+def arena_refusals() -> list:
+    """The arena run with each of ``OUT_OF_BOUNDS``, all in one child (commands.py)."""
+    return run_many([[*ARENA, *extra] for extra, _words in OUT_OF_BOUNDS])
+
+
+@pytest.mark.parametrize("case", range(len(OUT_OF_BOUNDS)),
+                         ids=[f"{extra[0][:12]}-{words}" for extra, words in OUT_OF_BOUNDS])
+def test_arena_arguments_out_of_bounds_are_refused_briefly(case):
+    words = OUT_OF_BOUNDS[case][1]
+    run = arena_refusals()[case]
+    code, err = run.returncode, run.stderr
     no_traceback(err)
     assert code == 2 and words in err and len(err) < 1500, err[:3000]
 

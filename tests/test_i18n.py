@@ -16,6 +16,7 @@ import pytest
 
 from game import i18n
 from game.i18n import catalog
+from helpers import extracted
 from game.ui import fonts, gfx, kit
 from harness import driver
 from game.ui import widgets as W
@@ -111,7 +112,7 @@ def test_a_changed_message_is_fuzzy_with_its_old_text_until_translated_then_the_
 def test_the_template_holds_what_babel_extracts_from_the_sources():
     """trick_table.pot is up to date: `python -m game.i18n extract` would add or drop nothing."""
     pot = {catalog.key_of(m.id, m.context) for m in catalog.read(catalog.POT) if m.id}
-    assert pot == set(catalog.extract())
+    assert pot == set(extracted())
 
 
 def test_extraction_takes_our_keywords_and_the_engines_literal_messages(tmp_path):

@@ -9,14 +9,17 @@ every game replaying to the same result: test_engine_contract.py.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from commands import run_many
 from helpers import ALL_CARDS, ONE_SUIT_EACH, POINTS_28, POINTS_304, fuzz, random_options, sides_points
 from helpers import assert_spec_error as assert_error
 from hypothesis import given
@@ -137,12 +140,23 @@ CLI_BAD_RECORDS = {
 }
 
 
+@functools.cache
+def bad_records_replayed() -> dict:
+    """``python -m game.engine replay FILE --trace`` for each of ``CLI_BAD_RECORDS``, all in one
+    child (commands.py)."""
+    with tempfile.TemporaryDirectory() as folder:
+        commands = []
+        for case, (text, *_rest) in sorted(CLI_BAD_RECORDS.items()):
+            path = Path(folder) / f"{case.replace(' ', '-')}.json"
+            path.write_text(text)
+            commands.append(["-m", "game.engine", "replay", str(path), "--trace"])
+        return dict(zip(sorted(CLI_BAD_RECORDS), run_many(commands), strict=True))
+
+
 @pytest.mark.parametrize("case", sorted(CLI_BAD_RECORDS))
-def test_bad_records_exit_2_with_one_error_object_and_no_traceback(tmp_path, case):
-    text, index, seat, action = CLI_BAD_RECORDS[case]
-    path = tmp_path / "bad.json"
-    path.write_text(text)
-    run = cli("replay", str(path), "--trace")
+def test_bad_records_exit_2_with_one_error_object_and_no_traceback(case):
+    _text, index, seat, action = CLI_BAD_RECORDS[case]
+    run = bad_records_replayed()[case]
     assert "Traceback" not in run.stderr
     assert run.returncode == 2
     assert_error(one_json_object(run.stdout), index, seat, action)
@@ -168,14 +182,24 @@ def test_record_command_with_unknown_game_exits_2():
     assert_error(one_json_object(run.stdout))
 
 
-@pytest.mark.parametrize("args, words", [
+USED_WRONGLY = [
     (("replay", "x.json", "--quiet"), "replay does not take '--quiet'"),
     (("replay", "a.json", "b.json"), "replay takes one record file"),
     (("record", "--game", "28", "--seed", "1", "--options", "[7]"), "--options must be a JSON object"),
     (("record", "--game", "28", "--seed", "1", "--out", "."), "cannot write '.'"),
-])
+]
+
+
+@functools.cache
+def used_wrongly() -> dict:
+    """``python -m game.engine ARGS`` for each of ``USED_WRONGLY``, all in one child (commands.py)."""
+    return {args: run for (args, _), run in zip(USED_WRONGLY, run_many([["-m", "game.engine", *a] for a, _ in USED_WRONGLY]),
+                                                 strict=True)}
+
+
+@pytest.mark.parametrize("args, words", USED_WRONGLY)
 def test_a_command_used_wrongly_exits_2_with_one_error_object_in_words(args, words):
-    run = cli(*args)
+    run = used_wrongly()[args]
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert words in one_json_object(run.stdout)["error"]["reason"]
 

@@ -21,6 +21,7 @@ from game.engine.records import hand_from_record, random_record
 from game.i18n import set_language
 from game.ui import ai_notes, gfx, kit, names
 from harness import driver
+from helpers import extracted
 from game.ui.layout import LANDSCAPE, PORTRAIT
 from game.ui.review.hand import HandReview
 from game.ui.review import layout
@@ -633,10 +634,9 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
 def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monkeypatch, size):
     """Each line ``reasons.py`` can write, translated, fits the Why? panel's width and leaves
     room below it for the choice taken and the next best, in every language."""
-    from game.i18n import catalog
     from test_i18n import CODES, Overflow
 
-    lines = [m for m, places in catalog.extract().items() if any(p == "game/ai/reasons.py" for p, _ in places)]
+    lines = [m for m, places in extracted().items() if any(p == "game/ai/reasons.py" for p, _ in places)]
     assert len(lines) >= 6
     overflow = Overflow(monkeypatch)
     found = []
@@ -769,8 +769,9 @@ def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press
     assert scene.why.lines[0].startswith(f"{scene.ui.seat(seat)} ")  # who weighed it
     driver.click(app, (10, 10))
     driver.click(app, (10, 10))
-    session.humans = frozenset()  # the AI plays seat 0 too, to the end
-    assert driver.run_until(app, lambda: app.scene.name == "hand-result", 60000)
+    session.humans = frozenset()  # the AI plays seat 0 too, to the end (its notes, not the pictures: not drawn)
+    with driver.unseen(app):
+        assert driver.run_until(app, lambda: app.scene.name == "hand-result", 60000)
     record = session.hand_record()
     noted = {n["index"] for n in record["annotations"]}
     assert {k for k, (s, _t) in enumerate(record["actions"]) if s != 0} <= noted  # each AI seat's action

@@ -236,6 +236,63 @@ def test_a_frame_that_draws_only_what_moves_shows_what_a_whole_redraw_shows(size
     assert compared > 40 and seen == {"flight", "notice", "float", "dots"}
 
 
+def redrawn_in_part_against_whole(game, size, seed=3):
+    """A hand of ``game`` played by the AI at the table: each frame whose still picture changed
+    and was drawn again only where it changed (``TableView.redraw``: a move, a label, a bubble),
+    checked against the whole picture drawn afresh: (frames that differ, frames compared)."""
+    app = driver.make_app(size, settings={"anim_speed": 1.0, "trick_wait": 0.5})
+    scene = FRAME.table(app, Session(game, {}, seed, "baseline", ()))
+    whole = pygame.Surface(size).convert()
+    shown, drawn_whole = bytearray(app.screen.get_view("0")), bytearray(whole.get_view("0"))
+    differ, compared = [], 0
+    for n in range(3000):
+        if app.scene is not scene:
+            break
+        redraws = scene.view.redraws
+        app.frame(driver.DT, [])
+        if scene.view.redraws == redraws:
+            continue
+        view = scene.view
+        kept = view.drawn, view.under, view.under_size  # a picture drawn elsewhere: the screen's are kept
+        scene.draw(whole)
+        view.drawn, view.under, view.under_size = kept
+        shown[:], drawn_whole[:] = app.screen.get_view("0"), whole.get_view("0")
+        if shown != drawn_whole:
+            differ.append(n)
+        compared += 1
+    return differ, compared
+
+
+@pytest.mark.parametrize("game, size", [("28", PHONE), ("schieber", (1558, 720)), ("400", PHONE),
+                                        ("304", (1558, 720))])
+def test_a_still_picture_drawn_again_where_it_changed_is_the_whole_picture(game, size):
+    """After a move the table is drawn again only where something changed (from the felt up, in
+    the same order): the screen is, pixel for pixel, the whole picture drawn afresh."""
+    differ, compared = redrawn_in_part_against_whole(game, size)
+    assert not differ, f"frames {differ[:10]} differ from the whole picture"
+    assert compared > 20
+
+
+@pytest.mark.parametrize("game, size", [("304", PHONE), ("400", (1558, 720))])
+def test_the_hand_results_score_counting_draws_only_its_place_and_shows_the_whole_picture(game, size):
+    """While the hand result's score counts, a frame draws the score's place alone again: the
+    screen is, pixel for pixel, the whole panel drawn afresh."""
+    app = driver.make_app(size)
+    app.stack.clear()
+    app.go("hand-result", session=FRAME.finished(game))
+    scene = app.scene
+    whole = pygame.Surface(size).convert()
+    compared = differ = 0
+    for _ in range(160):
+        whole_draws = app.whole_draws
+        if app.frame(driver.DT, []) and app.whole_draws == whole_draws:
+            scene.draw(whole)
+            differ += bytes(app.screen.get_view("0")) != bytes(whole.get_view("0"))
+            compared += 1
+    assert compared > 60 and not differ
+    assert scene.shown_score() == scene.after != scene.before or scene.res["thrown_in"]
+
+
 def test_paused_with_a_card_in_flight_the_veil_is_drawn_once_and_nothing_more():
     app = driver.make_app(PHONE, settings={"trick_wait": 0.5})
     session = FRAME.advance("28", 1, lambda h: h.phase == "play" and h.turn == 1 and len(h.tricks) >= 1)

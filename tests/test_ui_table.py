@@ -261,12 +261,23 @@ class ScriptedThinker:
     def __init__(self, answer, slices):
         self.answer, self.slices, self.steps, self.done = answer, slices, 0, False
 
-    def step(self, max_ms):
+    def step(self, max_ms, first=True):
         self.steps += 1
         self.done = self.steps >= self.slices
+        return True
 
     def best(self):
         return self.answer
+
+
+def frame_of(ai, sdt: float):
+    """One frame of the table's AI: ``step`` in the frame's time, then the slice it asked for in
+    the frame's whole budget (nothing else is done or drawn); the action ``step`` returned."""
+    from game.ui import players
+
+    action = ai.step(sdt)
+    ai.slice(players.FRAME_MS)
+    return action
 
 
 def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(monkeypatch):
@@ -280,13 +291,13 @@ def test_the_ai_driver_thinks_in_slices_for_a_while_and_never_answers_illegally(
     notes = []
     monkeypatch.setattr(players, "note", lambda thinker: notes.append(thinker.steps) or {"weighed": thinker.answer})
     ai = TableAI(session)
-    answers = [ai.step(0.1) for _ in range(6)]
+    answers = [frame_of(ai, 0.1) for _ in range(6)]
     assert answers[:5] == [None] * 5 and thinkers[0].steps == 3  # decided after 3 slices, shown after 0.55 s
     assert notes == [3]  # weighed once, in the frame after the last slice (not in a slice's frame)
     assert answers[5] == session.hand.legal_actions()[-1] and ai.note == {"weighed": answers[5]}
     ai.reset()
     monkeypatch.setattr(players, "thinker", lambda obs, level, seed: ScriptedThinker(A.BID + 99, 1))
-    illegal = [ai.step(1.0) for _ in range(4)]
+    illegal = [frame_of(ai, 1.0) for _ in range(4)]
     assert illegal[:3] == [None, None, None]  # the thinker made, a slice, then the note: a frame each
     assert illegal[3] == session.hand.legal_actions()[0]  # an illegal decision falls back to a legal action
     assert ai.note is None  # which nobody weighed
@@ -306,8 +317,9 @@ def test_the_ai_thinks_ahead_while_the_table_is_busy_and_seems_to_think_only_aft
     ai = TableAI(session)
     for _ in range(5):
         ai.think_ahead()
+        ai.slice(players.FRAME_MS)
     assert len(thinkers) == 1 and thinkers[0].steps == 3 and ai.think_time == 0
-    answers = [ai.step(0.1) for _ in range(6)]
+    answers = [frame_of(ai, 0.1) for _ in range(6)]
     assert answers[:5] == [None] * 5 and answers[5] == session.hand.legal_actions()[-1]  # the note, then 0.55 s
     assert len(thinkers) == 1 and thinkers[0].steps == 3
     human = Session("28", {}, 5, "easy", (session.hand.turn,))
@@ -328,10 +340,10 @@ def test_a_watched_records_actions_come_first_and_a_script_that_no_longer_fits_i
     seat = session.hand.turn
     session.script = [(seat, "pass"), ((seat + 1) % 4, "bid 99"), ((seat + 2) % 4, "pass")]
     ai = TableAI(session)
-    assert [ai.step(0.2) for _ in range(3)] == [None, None, A.PASS] and ai.note is None
+    assert [frame_of(ai, 0.2) for _ in range(3)] == [None, None, A.PASS] and ai.note is None
     session.apply(A.PASS)
     ai.reset()
-    answers = [ai.step(0.2) for _ in range(4)]
+    answers = [frame_of(ai, 0.2) for _ in range(4)]
     assert session.script == []  # "bid 99" is refused: the rest of the script goes with it
     assert answers[-1] == session.hand.legal_actions()[-1] and ai.note == {"weighed": answers[-1]}
     session.script = [((session.hand.turn + 1) % 4, "pass")]  # another seat's turn
@@ -362,7 +374,9 @@ def test_drawing_the_table_changes_nothing_but_the_screen(monkeypatch):
     while not drawn.session.hand.is_over():
         drawn.update(driver.DT)
         drawn.draw(drawn.app.screen)
+        drawn.spare(players.FRAME_MS)  # (the slices come last in a frame, after the drawing)
         undrawn.update(driver.DT)
+        undrawn.spare(players.FRAME_MS)
         assert snapshot(drawn) == snapshot(undrawn)
     assert len(drawn.session.hand.tricks) == 8
 
@@ -372,7 +386,6 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
     frame never waits for it); when it is done the table says the move and its reason and
     outlines the card; each slice stays within the AI seats' budget."""
     from game.ui import players
-    from game.ui.table.hint import TableHint
 
     app, session = open_table("28", 5)
     assert wait_for_human(app)
@@ -386,7 +399,7 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
         t = real(obs, seed)
         assert t.level_name == "normal"  # the level whose stated chances came true closest (docs/ai.md)
         step = t.step
-        t.step = lambda max_ms: slices.append(max_ms) or step(max_ms)
+        t.step = lambda max_ms, first=True: slices.append(max_ms) or step(max_ms, first)
         return t
     monkeypatch.setattr(players, "hint_thinker", counted)
     scene = app.scene
@@ -394,7 +407,8 @@ def test_the_hint_thinks_over_frames_and_outlines_its_card(monkeypatch):
     scene.show_hint()
     assert scene.state.hint_action is None and not scene.state.message  # nothing yet: no search has run
     assert driver.run_until(app, lambda: scene.state.hint_action is not None, 500)
-    assert len(slices) > 1 and set(slices) == {TableHint.SLICE_MS}  # over several frames
+    assert len(slices) > 1 and set(slices) == {players.FRAME_MS}  # over several frames (a frame costs nothing
+    # on the tests' frame clock: each slice is the frame's whole budget)
     assert scene.state.hint_action in scene.obs.legal and scene.state.message  # the move and why
 
 
@@ -414,7 +428,11 @@ def test_a_hint_for_a_position_the_table_has_left_is_dropped(monkeypatch):
     hint.start(obs)
     hint.start(obs)
     assert len(made) == 1
-    assert [hint.step() for _ in range(3)] == [None, None, (obs.legal[0], None)]
+    def frame():
+        said = hint.step()
+        hint.slice(players.FRAME_MS)
+        return said
+    assert [frame() for _ in range(4)] == [None, None, None, (obs.legal[0], None)]  # 3 slices, then said
     assert hint.step() is None  # said once
     hint.start(obs)
     assert hint.step() is None

@@ -265,13 +265,15 @@ class Thinker:
         return legal
 
     # ---- the anytime loop ----------------------------------------------------------------------
-    def step(self, max_ms: float = 10.0) -> None:
-        """Work for at most about ``max_ms`` milliseconds.
+    def step(self, max_ms: float = 10.0, first: bool = True) -> bool:
+        """Work for at most about ``max_ms`` milliseconds; whether a unit of work was done.
 
-        A unit is started only if its estimated cost still fits the slice (the first unit of a
-        call always runs, so every call makes progress) and the budget (else the thinker is done)."""
+        A unit is started only if its estimated cost still fits the slice and the budget (else
+        the thinker is done); with ``first`` the call's first unit runs anyway, so that every call
+        makes progress (without it, a slice too short for the next unit does nothing: a frame
+        with little time left)."""
         if self.done:
-            return
+            return False
         level = self.level
         t0 = now = self.clock()
         stop = t0 + max_ms / 1000
@@ -282,7 +284,7 @@ class Thinker:
             if self.rollouts and now + cost >= end:
                 self.done = True
                 break
-            if started and now + cost >= stop:
+            if (started or not first) and now + cost >= stop:
                 break
             self._unit(min(stop, end) - EXACT_MARGIN)
             started = True
@@ -290,6 +292,7 @@ class Thinker:
             if self.rollouts >= level.max_rollouts or now + (self._next_cost() if self.exact else 0.0) >= end:
                 self.done = True  # (an exact search cannot start in the budget's last EXACT_MARGIN)
         self.spent += now - t0
+        return started
 
     def finish(self, slice_ms: float = 10.0) -> Thinker:
         """Think to completion in slices of ``slice_ms`` (one call: the arena, scripts, tests)."""

@@ -70,20 +70,19 @@ def placeholders(s: str) -> set[str]:
 
 
 # ---- extraction --------------------------------------------------------------------------------
-def _literals(path: Path) -> set[str]:
-    """The module's whole string literals: implicit concatenation joined, none from an f-string."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    in_fstring = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
-    return {node.value for node in ast.walk(tree)
+def _literals(nodes) -> set[str]:
+    """The module's whole string literals (``nodes``: its syntax tree walked): implicit
+    concatenation joined, none from an f-string."""
+    in_fstring = {id(part) for node in nodes if isinstance(node, ast.JoinedStr) for part in node.values}
+    return {node.value for node in nodes
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstring}
 
 
-def _class_texts(path: Path) -> list[tuple[int, str]]:
+def _class_texts(nodes) -> list[tuple[int, str]]:
     """(line, text) of each string in the value of a class attribute named in ENGINE_CLASS_TEXTS
     (``TITLE = "Whist"``, ``RULES = (("Cards", "32 cards, ..."), ...)``), in source order."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
-    for cls in ast.walk(tree):
+    for cls in nodes:
         if not isinstance(cls, ast.ClassDef):
             continue
         for node in cls.body:
@@ -95,11 +94,10 @@ def _class_texts(path: Path) -> list[tuple[int, str]]:
     return [(line, text) for line, _col, text in sorted(found)]
 
 
-def _option_texts(path: Path) -> list[tuple[int, str]]:
+def _option_texts(nodes) -> list[tuple[int, str]]:
     """(line, text) of each string in an ``Option(...)`` call's ``label`` and ``shown`` keywords
     (the description, its third argument, Babel finds as a keyword's message)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    return sorted((c.lineno, c.value) for call in ast.walk(tree)
+    return sorted((c.lineno, c.value) for call in nodes
                   if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "Option"
                   for kw in call.keywords if kw.arg in ("label", "shown")
                   for c in ast.walk(kw.value) if isinstance(c, ast.Constant) and isinstance(c.value, str))
@@ -115,11 +113,12 @@ def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
         engine = path.relative_to(root).parts[0] == "engine"
         with contextlib.redirect_stderr(io.StringIO()) if engine else contextlib.nullcontext():
             results = list(extract_from_file("python", str(path), ENGINE_KEYWORDS if engine else KEYWORDS))
-        literals = _literals(path)
+        nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))))  # parsed once, walked once
+        literals = _literals(nodes)
         for lineno, msgid, _comments, context in results:
             if msgid in literals:
                 found.setdefault(key_of(msgid, context), []).append((rel, lineno))
-        for lineno, msgid in (_class_texts(path) + _option_texts(path)) if engine else ():
+        for lineno, msgid in (_class_texts(nodes) + _option_texts(nodes)) if engine else ():
             found.setdefault(msgid, []).append((rel, lineno))
     return found
 

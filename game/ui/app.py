@@ -25,7 +25,7 @@ from game.engine.bounds import shown
 from game.i18n import _, set_language
 from game.i18n import language as current_language
 
-from . import gfx, kit, style, theme
+from . import gfx, kit, players, style, theme
 from .art import CardArt
 from .input import KEY, PRESS, RELEASE, Translator
 from .layout import LANDSCAPE, Layout, canvas_size, is_portrait
@@ -81,6 +81,7 @@ class App:
         self._drawn = None     # what the last picture showed (picture_key)
         self._key = None       # what this frame's picture shows
         self.still_changed = True  # False while a frame draws only for what moves (App.draw)
+        self.asked = True          # this frame's picture was asked for (an event, ``invalidate``)
         self.last_picture = None   # the scene whose picture alone the screen holds (nothing over it)
         self.draws = 0         # frames drawn so far (a still screen draws none)
         self.whole_draws = 0   # of them, those that drew the still picture too (``needs_draw``)
@@ -275,7 +276,10 @@ class App:
 
     # ---- the loop -----------------------------------------------------------------------------------
     def frame(self, dt: float, events) -> bool:
-        """Input, time, and the picture if it changed (``needs_draw``); True if it was drawn."""
+        """Input, time, and the picture if it changed (``needs_draw``), then what is left of the
+        frame's budget (``players.FRAME_MS``) to the scene's work that can wait (``Scene.spare``:
+        an AI seat's slice of thinking); True if it was drawn."""
+        start = players.frame_clock()
         self.follow_viewport()
         if self.host is not None and self.host.frame():
             self.invalidate()  # the host page's commands go through the navigator like a tap
@@ -311,19 +315,21 @@ class App:
         drawn, changed = self.needs_draw(scene)
         if drawn:
             self.draw(scene, changed)
+        scene.spare(players.FRAME_MS - (players.frame_clock() - start) * 1000)
         self._screenshot(scene)
         return drawn
 
     def draw(self, scene, changed=True) -> None:
         """The scene and what lies over it, on the screen (not flipped yet); ``changed``: the
         still picture too (else only what moves may be drawn again)."""
+        self.asked = self._dirty  # something asked for this picture (``invalidate``): drawn whole
         self._dirty = False
         self.still_changed = changed
         self.whole_draws += changed
         try:
             scene.draw(self.screen)
         finally:
-            self.still_changed = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
+            self.still_changed = self.asked = True  # a scene drawn outside a frame (a test, a picture) is drawn whole
         over = False
         if self.caption and self.caption.shows(scene):
             self.caption.draw(self.screen, self.layout)
@@ -388,6 +394,7 @@ class Ahead:
         self.app, self.name, self.params = app, name, params
         self.scene = None
         self.steps = None
+        self.drawn = False  # its first picture drawn whole
 
     def step(self) -> bool:
         if self.scene is None:
@@ -398,9 +405,13 @@ class Ahead:
         if self.steps is None:  # the canvas made (the first time) in a piece of its own
             self.steps = self.scene.draw_steps(self.app.scratch())
             return True
+        if self.drawn:
+            return False
         try:
             next(self.steps)
-        except StopIteration:
+        except StopIteration:  # drawn whole: its first frame shows this picture
+            self.drawn = True
+            self.scene.ahead_picture = (self.app.scratch(), current_language())
             return False
         return True
 

@@ -400,6 +400,7 @@ class CardArt:
         self.four_colour = four_colour
         self.labels = SWISS_LABELS if deck == "swiss" else FRENCH_LABELS
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._bodies: dict[int, pygame.Surface] = {}  # width -> a blank card body, supersampled (``_blank``)
 
     def _drawn(self, card: int) -> int:
         """The card as this art draws it: a Swiss card's suit becomes its French suit."""
@@ -439,18 +440,30 @@ class CardArt:
     def back(self, width: int) -> pygame.Surface:
         return self._cached(("back", width), lambda: self._back(width))
 
-    FACE_PIECES, BACK_PIECES = 2, 3
+    BACK_PIECES = 4
+    ONE_PIECE = 440  # the widest supersampled face drawn in one piece
+
+    @staticmethod
+    def pieces(card, width: int) -> int:
+        """How many pieces ``drawing`` draws the picture of ``card`` at ``width`` in: a back in
+        BACK_PIECES, a face in one where it is supersampled no wider than ONE_PIECE (0.5-1.8 ms
+        natively, its body made already), else in two (1-2.5 ms whole)."""
+        if card is None:
+            return CardArt.BACK_PIECES
+        return 1 if width * _factor(width, _SUPER_WIDTH) <= CardArt.ONE_PIECE else 2
 
     def drawing(self, card, width: int):
         """The face of ``card`` at ``width`` (the back for None) drawn in pieces, one a ``next``,
-        then kept as ``face`` and ``back`` keep it: a face takes 1-3 ms natively, a back 2-3.5 ms,
-        too much for one frame beside its drawing.  Always FACE_PIECES (BACK_PIECES) pieces, the
-        picture drawn already or not (then they do nothing): what asks for them may count them."""
+        then kept as ``face`` and ``back`` keep it: a face takes 0.5-2.6 ms natively, a back
+        2-3.5 ms, too much for one frame beside its drawing.  Always ``pieces(card, width)``
+        pieces, the picture drawn already or not (then they do nothing): what asks for them may
+        count them."""
+        n = self.pieces(card, width)
         if card is None:
-            key, pieces, n = ("back", width), self._back_pieces, self.BACK_PIECES
+            key, pieces = ("back", width), self._back_pieces
         else:
             card = self._drawn(card)
-            key, pieces, n = ("face", card, width), lambda w: self._face_pieces(card, w), self.FACE_PIECES
+            key, pieces = ("face", card, width), lambda w: self._face_pieces(card, w, n)
         if key in self._cache:
             for _ in range(n - 1):
                 yield
@@ -513,21 +526,35 @@ class CardArt:
             draw_french_suit(pen, suit, self._ink(suit))
 
     def _blank(self, width: int):
-        """A supersampled card body and a pen over the whole of it."""
-        k = _factor(width, _SUPER_WIDTH)
-        w, h = width * k, self.height(width) * k
-        big = pygame.Surface((w, h), pygame.SRCALPHA)
-        big.fill((*_EDGE, 0))
-        r = self.radius(width) * k
-        pygame.draw.rect(big, _EDGE, big.get_rect(), border_radius=r)
-        pygame.draw.rect(big, _BODY, big.get_rect().inflate(-2 * k, -2 * k), border_radius=r - k)
+        """A supersampled card body and a pen over the whole of it (a copy of the body kept for
+        ``width``: made anew it took 0.25-1.2 ms of a face's time, the same each time)."""
+        big = self.body(width).copy()
         return big, Pen(big, big.get_rect())
 
-    def _face(self, card: int, width: int) -> pygame.Surface:
-        return _drained(self._face_pieces(card, width))
+    def body(self, width: int) -> pygame.Surface:
+        """The blank card body at ``width``, supersampled, kept until ``forget_bodies`` (a table
+        makes it ahead, before the faces it draws ahead)."""
+        body = self._bodies.get(width)
+        if body is None:
+            k = _factor(width, _SUPER_WIDTH)
+            w, h = width * k, self.height(width) * k
+            body = pygame.Surface((w, h), pygame.SRCALPHA)
+            body.fill((*_EDGE, 0))
+            r = self.radius(width) * k
+            pygame.draw.rect(body, _EDGE, body.get_rect(), border_radius=r)
+            pygame.draw.rect(body, _BODY, body.get_rect().inflate(-2 * k, -2 * k), border_radius=r - k)
+            self._bodies[width] = body
+        return body
 
-    def _face_pieces(self, card: int, width: int):
-        """``_face`` in FACE_PIECES pieces (a generator that returns the face)."""
+    def forget_bodies(self) -> None:
+        """Let the supersampled bodies go (a megabyte or two each) once no face is to be drawn ahead."""
+        self._bodies.clear()
+
+    def _face(self, card: int, width: int) -> pygame.Surface:
+        return _drained(self._face_pieces(card, width, 1))
+
+    def _face_pieces(self, card: int, width: int, n: int):
+        """``_face`` in ``n`` pieces, 1 or 2 (a generator that returns the face)."""
         suit, label = card >> 4, self.labels[card & 15] if 0 <= card & 15 < 13 else ""
         if not label or not 0 <= suit < 4:
             raise ValueError(f"{card} is not a card of the {self.name} deck")
@@ -540,7 +567,8 @@ class CardArt:
             self._banner(pen, suit)
         else:
             self._pips(pen, suit, int(label))
-        yield
+        if n > 1:
+            yield
         surf = pygame.transform.smoothscale(big, (width, self.height(width)))
         self._index(surf, suit, label)
         return surf
@@ -649,14 +677,17 @@ class CardArt:
         n = int((inner.w + inner.h) / step) + 2
         # only the lines and dots that reach the field (the others drew nothing: the same pixels,
         # a back in a third of the time: it is drawn as a fan first shows)
+        # (one colour, written as it is: the lines one way, then the other, give the same pixels)
         line, dot = _shade(base, 0.22), _shade(_GOLD, -0.1)
         for i in range(-n, n):
             x = i * step
             if -inner.h - lw <= x <= inner.w + lw:
                 pygame.draw.line(field, line, (x, 0), (x + inner.h, inner.h), lw)
+        yield
+        for i in range(-n, n):
+            x = i * step
             if -lw <= x <= inner.w + inner.h + lw:
                 pygame.draw.line(field, line, (x, 0), (x - inner.h, inner.h), lw)
-        yield
         for i in range(-1, int(inner.w / step) + 2):
             for j in range(int(inner.h / step) + 2):
                 cx, cy = i * step + (step / 2 if j % 2 else 0), j * step / 2
@@ -668,6 +699,7 @@ class CardArt:
                          max(1, round(0.014 * w)), border_radius=round(0.04 * w))
         field.blit(_rounded_mask(inner.size, round(0.05 * w)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         big.blit(field, inner)
+        yield
         cy = ASPECT / 2
         pen.ellipse((250, 242, 222), (0.24, cy - 0.3, 0.76, cy + 0.3), _GOLD, 0.025)
         for suit, (dx, dy) in enumerate(((0, -0.12), (0.12, 0), (0, 0.12), (-0.12, 0))):

@@ -10,12 +10,15 @@ annotation.  ``hint_thinker(obs)`` weighs a move for the human, in the same slic
 
 from __future__ import annotations
 
+import time
+
 from game.ai import ALL_LEVELS
 from game.ai import LEVELS as AI_LEVELS
 from game.ai import Thinker
 from game.ai import explain as _explain
 from game.ai import warm_jobs as _warm_jobs
 from game.ai import weigh as _weigh
+from game.ai.search import SLOWDOWN
 from game.i18n import NC_, pgettext
 
 LEVELS = tuple(AI_LEVELS)  # the levels a player chooses from, weakest first: the AI's own list
@@ -27,6 +30,15 @@ def level_name(level: str) -> str:
     """The AI level's name in the current language (a level without a name here: its own)."""
     return pgettext("AI level", LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()
 
+
+# A frame's budget of work in ms: its input, time and drawing, then what is left of it goes to an
+# AI seat's slice of thinking (``Scene.spare``).  2.5 ms natively (a whole frame at most half of
+# what the busiest frames cost before the slices fitted in it); the browser's Python does the same
+# work about SLOWDOWN times slower, in about half of a 60 Hz frame, the rest left to the page.
+FRAME_MS = 2.4 * SLOWDOWN
+# The clock a frame's time is measured on: the wall clock, as the thinkers' own (the tests stop it,
+# so that every slice is the whole budget and a decision does not depend on the machine's speed).
+frame_clock = time.perf_counter
 
 HINT_LEVEL = "normal"  # thought a slice a frame (table/hint.py): its figures come true as the AI seats' do
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import language as current_language
+
 from . import gfx, kit, style
 from .input import KEY, MOVE, PRESS, RELEASE, WHEEL
 
@@ -46,6 +48,24 @@ class Scene:
 
     def enter(self):
         self.build()
+
+    def spare(self, left_ms: float) -> None:
+        """The frame is drawn and ``left_ms`` of its budget is left (``App.frame``; may be less
+        than 0): work that can wait for it (an AI seat's slice of thinking).  None by default."""
+
+    ahead_picture = None  # (picture, language) of the first frame, drawn ahead whole (``App.ahead``)
+
+    def shown_ahead(self, surf) -> bool:
+        """The first frame's picture drawn ahead, on ``surf`` (the screen), if there is one and
+        it still holds (the same canvas and language): one blit instead of the whole drawing."""
+        ahead, self.ahead_picture = self.ahead_picture, None
+        if ahead is None or surf is not self.app.screen:
+            return False
+        picture, language = ahead
+        if picture.get_size() != surf.get_size() or language != current_language():
+            return False
+        surf.blit(picture, (0, 0))
+        return True
 
     def draw_steps(self, surf):
         """``draw`` in pieces, one a ``next`` (``App.ahead`` draws a scene ahead so): one piece

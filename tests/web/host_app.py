@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.i18n import LANGUAGES, set_language
 from game.ui.host_bridge import HostBridge
-from game.ui.players import LEVELS
+from game.ui.players import FRAME_MS, LEVELS
 from game.ui.storage import Store
 from game.ui.table.ai import TableAI
 from game.web.host import HostLink
@@ -98,6 +98,7 @@ class StandInApp:
                 self.go("hand-result", replace=True, session=session)
             elif not session.is_human(hand.turn):
                 action = scene.ai.step(1.0)
+                scene.ai.slice(FRAME_MS)  # the whole frame's budget: this stand-in draws nothing
                 if action is not None:
                     session.apply(action, note=scene.ai.note)
                     scene.ai.reset()

@@ -28,17 +28,34 @@ QUERY = "?game=28&lang=fr&seed=7&level=hard&target=7&demo=1"
 def cdn_context(cdn_context):
     """These tests look at the page's start, its screens and its canvas, not at its service
     worker (test_web_runtime.py and test_web_hardened.py do): the worker is not registered, so
-    Chromium does not install it and fill its caches each test (a fifth of the CPU here)."""
+    Chromium does not install it and fill its caches each test (a fifth of the CPU here).  The
+    tests that do not install the page's clock visit in the worker's shared tab (``cdn_tab``,
+    no service worker either), a third of the CPU of a new context."""
     return functools.partial(cdn_context, service_worker=False)
 
 
+def stand_in_options(fb=None, draws=True) -> str:
+    """The init script that steers the stand-in interpreter (its window's size, whether it draws)."""
+    return f"window.__standIn = {{fb: {list(fb) if fb else 'null'}, draws: {'true' if draws else 'false'}}};"
+
+
 def open_game(context, url, *, fb=None, draws=True, wait=True):
+    """The game at ``url`` in a new page of ``context`` (a test's own: one that installs the clock)."""
     page = context.new_page()
-    page.add_init_script(f"window.__standIn = {{fb: {list(fb) if fb else 'null'}, draws: {'true' if draws else 'false'}}};")
+    page.add_init_script(stand_in_options(fb, draws))
     page.goto(url)
     if wait:
         wait_drawn(page)
     return page
+
+
+def open_game_in(tab, url, *, fb=None, draws=True, wait=True):
+    """The game at ``url`` in the worker's shared tab (``cdn_tab``, reset: no service worker)."""
+    tab.init_script(stand_in_options(fb, draws))
+    tab.page.goto(url)
+    if wait:
+        wait_drawn(tab.page)
+    return tab.page
 
 
 def wait_drawn(page):
@@ -56,9 +73,9 @@ def canvas_box(page) -> dict:
     )
 
 
-def test_the_page_starts_the_game_without_asking_for_a_tap(cdn_context, shipped_site, src):
-    context, routes = cdn_context(stand_in=True)
-    page = open_game(context, shipped_site.url + "index.html" + QUERY)
+def test_the_page_starts_the_game_without_asking_for_a_tap(cdn_tab, shipped_site, src):
+    tab, routes = cdn_tab(stand_in=True)
+    page = open_game_in(tab, shipped_site.url + "index.html" + QUERY)
     record = page.evaluate("window.__standIn.record")
     assert record["stages"] == LOADER_STEPS  # no gesture asked for
     assert "tap asked" not in [what for _, what, _ in page.evaluate("tt.trail")]
@@ -119,12 +136,12 @@ def past_the_grace(page, site) -> None:
 LOADER_LOOKED_TWICE = "window.__standIn && window.__standIn.record && window.__standIn.record.soundLooks >= 2"
 
 
-def test_no_tap_when_the_runtimes_sound_check_ends_late(cdn_context, shipped_site):
+def test_no_tap_when_the_runtimes_sound_check_ends_late(cdn_tab, shipped_site):
     # the check ends once the loader has looked for it twice, found none and waited: late, but
     # well within the loader's grace (SOUND_CHECK_SECONDS, looked at every 50 ms)
-    context, routes = cdn_context(stand_in=True, viewport=(800, 600))
-    context.add_init_script(sound_check_ending_after(0, once=LOADER_LOOKED_TWICE))
-    page = open_game(context, shipped_site.url + "index.html?game=304")
+    tab, routes = cdn_tab(stand_in=True, viewport=(800, 600))
+    tab.init_script(sound_check_ending_after(0, once=LOADER_LOOKED_TWICE))
+    page = open_game_in(tab, shipped_site.url + "index.html?game=304")
     assert page.evaluate("window.__standIn.record.soundLooks") >= 2  # it did end late
     assert page.evaluate("window.__standIn.record.stages") == LOADER_STEPS
     assert "tap asked" not in [what for _, what, _ in page.evaluate("tt.trail")]
@@ -194,9 +211,9 @@ def test_tap_to_start_only_when_the_browser_wants_a_gesture(cdn_context, shipped
         ((1280, 600), (720, 1280)),
     ],
 )
-def test_canvas_fills_the_page_whole_and_centred(cdn_context, shipped_site, viewport, fb):
-    context, routes = cdn_context(stand_in=True, viewport=viewport)
-    page = open_game(context, shipped_site.url + "index.html", fb=fb)
+def test_canvas_fills_the_page_whole_and_centred(cdn_tab, shipped_site, viewport, fb):
+    tab, routes = cdn_tab(stand_in=True, viewport=viewport)
+    page = open_game_in(tab, shipped_site.url + "index.html", fb=fb)
     check_fit(canvas_box(page), fb)
     # turn the phone: the canvas follows
     page.set_viewport_size({"width": viewport[1], "height": viewport[0]})
@@ -219,7 +236,7 @@ def readme_iframe_snippet() -> str:
     return re.search(r"```html\n(.*?)```", section, re.S).group(1)
 
 
-def test_readme_iframe_snippet_embeds_the_game(cdn_context, shipped_site, tmp_path):
+def test_readme_iframe_snippet_embeds_the_game(cdn_tab, shipped_site, tmp_path):
     snippet = readme_iframe_snippet()
     assert 'allow="autoplay; fullscreen"' in snippet
     src = re.search(r'src="([^"]+)"', snippet).group(1)
@@ -232,8 +249,8 @@ def test_readme_iframe_snippet_embeds_the_game(cdn_context, shipped_site, tmp_pa
     )
     host = LocalServer(tmp_path)
     try:
-        context, routes = cdn_context(stand_in=True, viewport=(1200, 900))
-        page = context.new_page()
+        tab, routes = cdn_tab(stand_in=True, viewport=(1200, 900))
+        page = tab.page
         page.goto(host.url + "embedding.html")
         inner = page.wait_for_selector("iframe").content_frame()
         inner.wait_for_function("() => window.tt && (window.tt.drawn || window.tt.failure !== null)", timeout=30_000)
@@ -276,23 +293,23 @@ def without_pygame(main_text: str) -> str:
     return re.sub(r"(?m)^import pygame.*\n", "", main_text)
 
 
-def test_main_py_that_raises_shows_the_failure_screen(cdn_context, shipped_site, src):
-    context, routes = cdn_context(stand_in=True)
+def test_main_py_that_raises_shows_the_failure_screen(cdn_tab, shipped_site, src):
+    tab, routes = cdn_tab(stand_in=True)
     main_text = (src / "main.py").read_text(encoding="utf-8") + '\nraise RuntimeError("broken on purpose")\n'
-    serve_archive(context, shipped_site, archive_with_main(Path(shipped_site.directory), main_text))
-    page = open_game(context, shipped_site.url + "index.html", wait=False)
+    serve_archive(tab.context, shipped_site, archive_with_main(Path(shipped_site.directory), main_text))
+    page = open_game_in(tab, shipped_site.url + "index.html", wait=False)
     assert wait_failed(page) == {"reason": "game", "detail": "RuntimeError: broken on purpose"}
     shown = screens(page)
     assert shown["failed"] and not shown["canvas"] and shown["reason"] == "The game stopped with an error."
     shoot(page, "main-py-raises")
 
 
-def test_a_main_py_without_pygame_fails_visibly_as_the_runtime_installs_nothing(cdn_context, shipped_site, src):
-    context, routes = cdn_context(stand_in=True)
+def test_a_main_py_without_pygame_fails_visibly_as_the_runtime_installs_nothing(cdn_tab, shipped_site, src):
+    tab, routes = cdn_tab(stand_in=True)
     main_text = without_pygame((src / "main.py").read_text(encoding="utf-8"))
     assert "pygame" not in "".join(re.findall(r"(?m)^(?:import|from) .*$", main_text))
-    serve_archive(context, shipped_site, archive_with_main(Path(shipped_site.directory), main_text))
-    page = open_game(context, shipped_site.url + "index.html", wait=False)
+    serve_archive(tab.context, shipped_site, archive_with_main(Path(shipped_site.directory), main_text))
+    page = open_game_in(tab, shipped_site.url + "index.html", wait=False)
     failure = wait_failed(page)
     assert failure["reason"] == "game" and failure["detail"].startswith("pygame-ce was not installed")
     assert page.evaluate("window.__standIn.record.installed") == []
@@ -300,11 +317,11 @@ def test_a_main_py_without_pygame_fails_visibly_as_the_runtime_installs_nothing(
     shoot(page, "no-pygame-installed")
 
 
-def test_a_broken_archive_shows_the_failure_screen(cdn_context, shipped_site):
-    context, routes = cdn_context(stand_in=True)
+def test_a_broken_archive_shows_the_failure_screen(cdn_tab, shipped_site):
+    tab, routes = cdn_tab(stand_in=True)
     whole = (Path(shipped_site.directory) / "tricktable.tar.gz").read_bytes()
-    serve_archive(context, shipped_site, whole[:len(whole) // 2])
-    page = open_game(context, shipped_site.url + "index.html", wait=False)
+    serve_archive(tab.context, shipped_site, whole[:len(whole) // 2])
+    page = open_game_in(tab, shipped_site.url + "index.html", wait=False)
     failure = wait_failed(page)
     assert failure["reason"] == "setup" and failure["detail"].startswith("ArchiveError: tricktable.tar.gz could not be read")
     assert screens(page)["reason"] == "The game's files could not be set up in the browser."

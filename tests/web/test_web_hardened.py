@@ -7,8 +7,9 @@ address given to the example host page, a NUL or another control character in a 
 a caption with "py" in it dropped from the address, a tampered or foreign file in the service
 worker's caches, an interpreter that cannot start waiting for the 60 s watchdog.
 
-A test that does not look at the service worker opens its context with ``service_worker=False``:
-Chromium then neither installs the worker nor fills its caches for it.
+A test that does not look at the service worker visits its page in the worker's shared tab
+(``cdn_tab``: no service worker, reset before each test; test_the_shared_tab_is_reset_to_a_blank_one
+proves the reset), a third of the CPU of a visit in a new context.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ def visit(context, url: str):
     return page
 
 
+def visit_tab(tab, url: str):
+    """The worker's shared tab (``cdn_tab``, reset) at ``url``: a new document there."""
+    tab.page.goto(url)
+    return tab.page
+
+
 def kept(page, timeout_ms: float = 30_000) -> bool:
     page.wait_for_function("() => window.tt && window.tt.kept !== null", timeout=timeout_ms)
     return page.evaluate("tt.kept")
@@ -51,9 +58,9 @@ def kept(page, timeout_ms: float = 30_000) -> bool:
     "//evil.example/index.html",
     "https://user:pw@evil.example/",
 ])
-def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_context, shipped_site, address):
-    context, routes = cdn_context(service_worker=False)
-    page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(address, safe=""))
+def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_tab, shipped_site, address):
+    tab, routes = cdn_tab()
+    page = visit_tab(tab, shipped_site.url + "examples/embed.html?src=" + quote(address, safe=""))
     page.wait_for_function("() => window.trickTableRefused !== undefined")  # the page's script has decided
     found = page.evaluate("""() => ({
         refused: window.trickTableRefused, status: document.getElementById('status').textContent,
@@ -64,11 +71,11 @@ def test_the_example_host_page_refuses_an_address_that_is_not_the_games(cdn_cont
     assert found["owned"] is None and found["title"] != "owned"
 
 
-def test_the_example_host_pages_policy_frames_nothing_else(cdn_context, shipped_site):
+def test_the_example_host_pages_policy_frames_nothing_else(cdn_tab, shipped_site):
     """Its own policy holds even where its script would be loosened: a javascript: or another
     site's address set on the frame by hand does not load."""
-    context, routes = cdn_context(service_worker=False)
-    page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(EVIL_SCRIPT, safe=""))
+    tab, routes = cdn_tab()
+    page = visit_tab(tab, shipped_site.url + "examples/embed.html?src=" + quote(EVIL_SCRIPT, safe=""))
     # each refusal is the policy's: the page hears it as a violation (not a wait for nothing)
     page.evaluate("() => { window.seen = []; document.addEventListener('securitypolicyviolation', "
                   "(e) => seen.push(e.effectiveDirective)); }")
@@ -81,14 +88,46 @@ def test_the_example_host_pages_policy_frames_nothing_else(cdn_context, shipped_
     assert all(not f.url.startswith("data:") or f.evaluate("!document.getElementById('x')") for f in page.frames[1:])
 
 
-def test_the_example_host_page_shows_the_game_of_its_own_site(cdn_context, shipped_site):
-    context, routes = cdn_context(service_worker=False, stand_in=True)
+def test_the_example_host_page_shows_the_game_of_its_own_site(cdn_tab, shipped_site):
+    tab, routes = cdn_tab(stand_in=True)
     own = shipped_site.url + "index.html?embed=1&lang=de"
-    page = visit(context, shipped_site.url + "examples/embed.html?src=" + quote(own, safe=""))
+    page = visit_tab(tab, shipped_site.url + "examples/embed.html?src=" + quote(own, safe=""))
     assert page.evaluate("document.getElementById('game').src") == own
     assert page.evaluate("window.trickTableRefused") is None
-    page = visit(context, shipped_site.url + "examples/embed.html")
+    page = visit_tab(tab, shipped_site.url + "examples/embed.html")
     assert page.evaluate("document.getElementById('game').src") == shipped_site.url + "index.html?embed=1"
+
+
+def test_the_shared_tab_is_reset_to_a_blank_one(cdn_tab, shipped_site):
+    """What a test may leave in the worker's shared tab is gone after the reset ``cdn_tab``
+    runs: its routes and init scripts, pages opened beside it, permissions, cookies, the storage
+    of the origins it went to (local and the tab's session storage), the page's script state,
+    the requests and dialogs heard."""
+    tab, routes = cdn_tab(stand_in=True)
+    page = visit_tab(tab, shipped_site.url + "index.html?game=28")
+    page.wait_for_function("() => window.tt && (tt.drawn || tt.failure !== null)")
+    tab.context.route("https://extra.example/", lambda route: route.fulfill(
+        status=200, body="<p>extra", headers={"Content-Type": "text/html"}))
+    page.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); "
+                  "document.cookie = 'left=1'; window.left = 1; confirm('left'); }")
+    tab.context.grant_permissions(["clipboard-read"])
+    tab.init_script("window.scripted = 1;")
+    beside = tab.context.new_page()
+    assert beside.goto("https://extra.example/").ok
+    assert len(tab.context.pages) == 2 and tab.dialogs == ["left"] and tab.requests and tab.context.cookies()
+    assert beside.evaluate("window.scripted") == 1
+
+    tab, fresh = cdn_tab(viewport=(400, 800))
+    assert tab.page is page and page.url == "about:blank" and tab.context.pages == [page]
+    assert (tab.requests, tab.dialogs, tab.context.cookies()) == ([], [], [])
+    assert page.evaluate("[innerWidth, innerHeight]") == [400, 800]
+    page = visit_tab(tab, shipped_site.url + "index.html?game=28")
+    assert page.evaluate("[localStorage.length, sessionStorage.length, document.cookie, 'left' in window, "
+                         "'scripted' in window]") == [0, 0, "", False, False]
+    assert page.evaluate("navigator.permissions.query({name: 'clipboard-read'}).then((p) => p.state)") != "granted"
+    assert fresh.asked() and not fresh.stand_in  # the new routes answered, as the test asked
+    with pytest.raises(Exception, match="extra.example"):  # the test's own route went with the reset
+        page.goto("https://extra.example/")
 
 
 # ---- the service worker keeps and serves only the build's files ------------------------------
@@ -192,8 +231,8 @@ def test_the_runtimes_own_lines_stop_on_a_nul_as_the_issue_found():
     assert json.loads(run.stdout) == {"game": "28", "caption": "Happy copy\u00e9"}
 
 
-def runtime_arguments(context, url: str) -> dict:
-    page = visit(context, url)
+def runtime_arguments(tab, url: str) -> dict:
+    page = visit_tab(tab, url)
     page.wait_for_function("() => window.Module && window.Module.PyConfig && tt.trail.some((t) => t[1] === 'onload')")
     return page.evaluate("""() => ({argv: Module.PyConfig.orig_argv, sysArgv: Module.PyConfig.argv,
         search: location.search, hash: location.hash, query: tt.query, interpreter: Module.script.interpreter,
@@ -212,9 +251,9 @@ def runtime_arguments(context, url: str) -> dict:
     ("?game=28&caption=see%20rules.py", "?game=28&caption=see%20rules.py&", {"game": "28", "caption": "see rules.py"}),
     ("?lang=de&caption=python3.11", "?lang=de&caption=python3.11", {"lang": "de", "caption": "python3.11"}),
 ])
-def test_parameters_reach_the_runtime_clean_and_the_address_keeps_them(cdn_context, shipped_site, query, search, env):
-    context, routes = cdn_context(service_worker=False)
-    found = runtime_arguments(context, shipped_site.url + "index.html" + query)
+def test_parameters_reach_the_runtime_clean_and_the_address_keeps_them(cdn_tab, shipped_site, query, search, env):
+    tab, routes = cdn_tab()
+    found = runtime_arguments(tab, shipped_site.url + "index.html" + query)
     assert found["search"] == search and found["hash"] == ""
     assert found["query"] == query  # the game reads (and reports) the address as it came
     assert found["interpreter"] == "cpython" and found["pybuild"] == "3.12" and found["interactive"] == 0
@@ -225,9 +264,9 @@ def test_parameters_reach_the_runtime_clean_and_the_address_keeps_them(cdn_conte
 
 
 @pytest.mark.parametrize("fragment", ["#debug", "#debug-mobile", "#x#debug"])
-def test_a_same_origin_host_pages_fragment_cannot_switch_on_debug_mode(cdn_context, shipped_site, fragment):
-    context, routes = cdn_context(service_worker=False)
-    page = visit(context, shipped_site.url + "examples/embed.html" + fragment)
+def test_a_same_origin_host_pages_fragment_cannot_switch_on_debug_mode(cdn_tab, shipped_site, fragment):
+    tab, routes = cdn_tab()
+    page = visit_tab(tab, shipped_site.url + "examples/embed.html" + fragment)
     for _ in range(400):
         frame = next((f for f in page.frames if f.url.startswith(shipped_site.url + "index.html")), None)
         if frame is not None:
@@ -250,17 +289,17 @@ BROKEN_MAIN_JS = b"window.__brokenMainJs = true;\nthrow new TypeError('main.js b
     ("uncompilable", "CompileError"),             # not a module at all: main.js aborts
     ("main.js", "main.js broke while loading"),   # a script error in main.js
 ])
-def test_a_runtime_that_cannot_start_shows_the_failure_screen_at_once(cdn_context, shipped_site, broken, detail):
+def test_a_runtime_that_cannot_start_shows_the_failure_screen_at_once(cdn_tab, shipped_site, broken, detail):
     """Before: only the watchdog told (60 s in the shipped page). These come from the browser's
     own report of the error, so they never wait for it (this build's watchdog says "did not
     start within 5 s", which the detail below rules out)."""
     wasm = {"unlinkable": STAND_IN_WASM, "uncompilable": b"<html>not here</html>"}.get(broken, STAND_IN_WASM)
-    context, routes = cdn_context(service_worker=False, wasm=wasm)
+    tab, routes = cdn_tab(wasm=wasm)
     if broken == "main.js":
-        context.route(RUNTIME + "cpython312/main.js", lambda route: route.fulfill(
+        tab.context.route(RUNTIME + "cpython312/main.js", lambda route: route.fulfill(
             status=200, body=BROKEN_MAIN_JS, headers={"Content-Type": "text/javascript", "Access-Control-Allow-Origin": "*"}))
     started = time.monotonic()
-    page = visit(context, shipped_site.url + "index.html")
+    page = visit_tab(tab, shipped_site.url + "index.html")
     failure = wait_failed(page, timeout_ms=20_000)
     assert failure["reason"] == "runtime" and detail in failure["detail"], failure
     assert "did not start within" not in failure["detail"]
@@ -274,9 +313,9 @@ def test_a_runtime_that_cannot_start_shows_the_failure_screen_at_once(cdn_contex
 
 # ---- the Content-Security-Policy ---------------------------------------------------------------
 
-def test_the_policy_lets_the_real_runtime_run_and_blocks_injected_script(cdn_context, shipped_site):
-    context, routes = cdn_context(service_worker=False, stand_in=True)
-    page = visit(context, shipped_site.url + "index.html?game=28")
+def test_the_policy_lets_the_real_runtime_run_and_blocks_injected_script(cdn_tab, shipped_site):
+    tab, routes = cdn_tab(stand_in=True)
+    page = visit_tab(tab, shipped_site.url + "index.html?game=28")
     page.wait_for_function("() => window.tt && (tt.drawn || tt.failure !== null)")
     assert page.evaluate("tt.failure") is None and page.evaluate("tt.refused") == []
     policy = page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
@@ -291,8 +330,8 @@ def test_the_policy_lets_the_real_runtime_run_and_blocks_injected_script(cdn_con
     refused = page.evaluate("tt.refused")
     assert [d for d, _ in refused] == ["script-src-elem", "script-src-elem", "img-src"], refused
     # with the real main.js too (up to the wasm): nothing the runtime does was refused
-    context2, _ = cdn_context(service_worker=False)
-    page2 = visit(context2, shipped_site.url + "index.html?game=28")
+    tab, _ = cdn_tab()  # the tab again, reset
+    page2 = visit_tab(tab, shipped_site.url + "index.html?game=28")
     wait_failed(page2)
     assert page2.evaluate("tt.refused") == []
 

@@ -32,6 +32,13 @@ def visit(context, url: str):
     return page
 
 
+def visit_tab(tab, url: str):
+    """The worker's shared tab (``cdn_tab``, reset: no service worker) at ``url``; the dialogs
+    it dismisses are ``tab.dialogs``."""
+    tab.page.goto(url)
+    return tab.page
+
+
 def kept(page, timeout_ms: float = 30_000) -> bool:
     """Wait for the service worker's answer to the page's "keep" (True: the runtime is whole)."""
     page.wait_for_function("() => window.tt && window.tt.kept !== null", timeout=timeout_ms)
@@ -98,9 +105,9 @@ def test_the_real_loader_asks_for_the_runtime_in_order_and_calls_our_hooks(cdn_c
     shoot(page, "runtime-stops-at-main-wasm")
 
 
-def test_missing_runtime_files_show_the_failure_screen(cdn_context, shipped_site):
-    context, routes = cdn_context(service_worker=False, wasm=None, data=None)  # as the fixture is: no main.wasm, no main.data
-    page = visit(context, shipped_site.url + "index.html")
+def test_missing_runtime_files_show_the_failure_screen(cdn_tab, shipped_site):
+    tab, routes = cdn_tab(wasm=None, data=None)  # as the fixture is: no main.wasm, no main.data
+    page = visit_tab(tab, shipped_site.url + "index.html")
     failure = wait_failed(page, timeout_ms=15_000)
     assert failure == {"reason": "load", "detail": RUNTIME + "cpython312/main.data answered 404 (Not Found : "
                                                    + RUNTIME + "cpython312/main.data)"}
@@ -108,7 +115,7 @@ def test_missing_runtime_files_show_the_failure_screen(cdn_context, shipped_site
     assert shown["failed"] and not shown["loading"] and not shown["canvas"]
     assert shown["title"] == "The game could not start."
     assert "could not be loaded" in shown["reason"] and shown["detail"] == failure["detail"]
-    assert page.dialogs == []  # pythons.js's alert() went to the failure screen
+    assert tab.dialogs == []  # pythons.js's alert() went to the failure screen
     shoot(page, "missing-main-wasm")
     with page.expect_navigation():
         page.click("#failed-button")  # Reload
@@ -130,11 +137,9 @@ def test_missing_runtime_files_show_the_failure_screen(cdn_context, shipped_site
     ("?record=28.1ilLM_wOHGzn7-LB3pYb92YTR4AKcC&step=8&mode=play&autoplay=1&caption=Lead",
      ["record=28.1ilLM_wOHGzn7-LB3pYb92YTR4AKcC", "step=8", "mode=play", "autoplay=1", "caption=Lead"]),
 ])
-def test_the_runtime_gets_only_our_parameters(cdn_context, shipped_site, query, passed):
-    context, routes = cdn_context(service_worker=False)
-    asked = []
-    context.on("request", lambda r: asked.append(r.url))
-    page = visit(context, shipped_site.url + "index.html" + query)
+def test_the_runtime_gets_only_our_parameters(cdn_tab, shipped_site, query, passed):
+    tab, routes = cdn_tab()
+    page = visit_tab(tab, shipped_site.url + "index.html" + query)
     page.wait_for_function("() => window.Module && window.Module.PyConfig && tt.trail.some((t) => t[1] === 'onload')")
     page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/main.js'))")
     found = page.evaluate("""() => ({
@@ -148,8 +153,8 @@ def test_the_runtime_gets_only_our_parameters(cdn_context, shipped_site, query, 
     assert found["interpreter"] == "cpython" and found["pydigits"] == "312" and found["interactive"] == 0
     assert found["executable"] == RUNTIME + "cpython312/main.js" and not found["debug"]
     assert found["query"] == query.split("#")[0]  # the game still reads (and reports) all of it
-    assert {url.split("/")[2] for url in asked} == {shipped_site.url.split("/")[2], "pygame-web.github.io"}
-    assert RUNTIME + "cpython312/main.js" in asked
+    assert {url.split("/")[2] for url in tab.requests} == {shipped_site.url.split("/")[2], "pygame-web.github.io"}
+    assert RUNTIME + "cpython312/main.js" in tab.requests
 
 
 def test_the_service_worker_keeps_the_real_runtime_and_answers_it_offline(cdn_context, shipped_site, src):
@@ -256,18 +261,18 @@ def test_a_new_build_replaces_the_app_and_keeps_the_runtime(cdn_context, shipped
         server.stop()
 
 
-def test_the_runtimes_alerts_and_rejections_reach_the_failure_screen(cdn_context, shipped_site):
+def test_the_runtimes_alerts_and_rejections_reach_the_failure_screen(cdn_tab, shipped_site):
     """pythons.js answers an unhandled promise rejection with alert(): the page shows its
     failure screen instead of a dialog.  (The stand-in interpreter: the real main.js would fail
     on its own at the wasm it cannot link, and its failure could come first.)"""
-    context, routes = cdn_context(service_worker=False, stand_in=True)
-    page = visit(context, shipped_site.url + "index.html")
+    tab, routes = cdn_tab(stand_in=True)
+    page = visit_tab(tab, shipped_site.url + "index.html")
     page.wait_for_function("() => tt.trail.some((t) => t[1] === 'onload')")
     page.evaluate("setTimeout(() => Promise.reject(new Error('rejected on purpose')), 0)")
     failure = wait_failed(page)
     assert failure == {"reason": "runtime", "detail": "rejected on purpose"}
     assert ["alert", "Rejection occurred: rejected on purpose"] in [t[1:] for t in page.evaluate("tt.trail")]
-    assert page.dialogs == []
+    assert tab.dialogs == []
     shoot(page, "runtime-error")
 
 

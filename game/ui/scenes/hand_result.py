@@ -33,6 +33,7 @@ class HandResultScene(DialogScene):
         self.sounded = False  # the win or loss sounds as the scene first shows (it may be made ahead)
         self.deal_code, self.earlier, self.copying = codes.deal_code_of(session.hand), earlier_result(session), None
         self.shown_link = None  # the link, on the panel, when it could not be copied
+        self.score_under = None  # (rect, y, the panel's inner rect, area, pixels) under the score (``draw``)
 
     @classmethod
     def panel_rect_in(cls, lay):
@@ -118,9 +119,30 @@ class HandResultScene(DialogScene):
     # ---- drawing -----------------------------------------------------------------------------------
     def draw(self, surf):
         """The sentence saying what happened, the rows that add up to it and the score moving:
-        stacked in portrait; in landscape the rows at the start and the score beside them."""
+        stacked in portrait; in landscape the rows at the start and the score beside them.
+        While only the score moves, the score's place alone is drawn again, from what lay under
+        it (the whole panel took 2.2-2.9 ms natively in each frame of the count)."""
+        if self.shown_ahead(surf):
+            return
+        app, under = self.app, self.score_under
+        if not app.still_changed and app.last_picture is self and under is not None and surf is app.screen:
+            rect, y, inner, area, pixels = under
+            surf.set_clip(area)
+            surf.blit(pixels, area)
+            self.score(surf, rect, y)
+            self.draw_code(surf, inner)  # what is drawn after the score, where it meets the score's place
+            self.draw_widgets(surf)
+            surf.set_clip(None)
+            return
         for _step in self.draw_steps(surf):
             pass
+
+    def score_area(self, rect, y) -> pygame.Rect:
+        """Where ``score`` may draw from ``y`` in ``rect``: its lines, and the chips under each."""
+        lay = self.layout
+        rows = 4 if self.ui.per_player else 2
+        height = lay.small + 12 + rows * (lay.body + 12 + (36 if self.ui.chips else 0)) + 16
+        return pygame.Rect(rect.left - 8, y - 8, rect.width + 16, height + 16).clip(self.layout.rect)
 
     def draw_steps(self, surf):
         """``draw`` in pieces (the table ahead draws one a frame: ``App.ahead``)."""
@@ -144,7 +166,10 @@ class HandResultScene(DialogScene):
         if rows or self.ui.per_player:  # a per-player table keeps its headings when the hand is thrown in
             y = self.table(surf, table, y, self.ui.result_header(), rows)
         yield
-        self.score(surf, score, y + lay.gap * 2 if lay.portrait else top)
+        at = y + lay.gap * 2 if lay.portrait else top
+        area = self.score_area(score, at)
+        self.score_under = score, at, inner, area, surf.subsurface(area).copy()
+        self.score(surf, score, at)
         yield
         self.draw_code(surf, inner)
         yield

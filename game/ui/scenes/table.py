@@ -7,6 +7,8 @@ shown and changes with time), ``TableAI`` (the other seats thinking in time slic
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.engine import actions as A
@@ -24,7 +26,7 @@ from ..table.hint import TableHint
 from ..table.match_offer import MatchOffer
 from ..table.planner import LIFT, HandLayout, weis_card_w
 from ..table.state import TableState
-from ..table.view import TableView
+from ..table.view import Op, TableView
 from ..table.why_press import WhyPress
 from ..widgets import Button
 from game.engine import phases as P
@@ -55,23 +57,34 @@ class TableScene(Scene):
         self.note = LessonNote(session.guide, self.layout) if session.guide else None  # a lesson's
         self._built_for = None
         # done ahead, one a frame (``warm_one``): the AI's first-time work, the hand result's panel
-        self.jobs = players.warm_jobs(session.game) + app.ahead_jobs("hand-result")
+        lay = self.layout  # (and the card bodies the faces drawn ahead start from: ``CardArt.body``)
+        widths = dict.fromkeys((lay.back_w, lay.trick_w, lay.card_w, int(lay.trick_w * 0.62), weis_card_w(lay.trick_w)))
+        self.jobs = ([partial(self.art.body, w) for w in widths] + players.warm_jobs(session.game)
+                     + [partial(self.view.planner.icon, ("suit", suit)) for suit in range(4)]  # a trump notice's
+                     + app.ahead_jobs("hand-result"))
         self.hand_faces_ready = 0  # faces of the hand drawn ahead so far (``shown``)
         self.faces_to_show = 0     # of them, drawn in this frame: the hand shows them from the next
         self.result_ahead = None  # the hand result's scene made ahead once the hand is over (``App.ahead``)
-        self.view.warm_later(self.obs.hand, (self.layout.trick_w, self.layout.card_w))
-        # then the backs (the seats' fans, the trump card laid face down: 4-5 ms each) and every card as it
-        # lands in the trick: an AI seat's card is drawn the frame it is played
-        laid = int(self.layout.trick_w * 0.62)  # a trump card laid by the bidder (304, 28): face down, then open
+        self.result_stepped = False  # a piece of it made in this frame
+        self.hurried = None  # the thinker whose decided card's face was put first (``hurry_decided_card``)
+        # card faces and backs drawn ahead, the last asked for first: the back of the seats' fans
+        # (the deal shows it), the hand's faces at the trick's size (the hand shows them scaled
+        # until its own are drawn), the hand's own, the trump card laid face down (304, 28), every
+        # other card as it lands in the trick (an AI seat's is drawn the frame it is played), every
+        # face as the trump card turns open, and last every face as a Weis's notice shows it (four
+        # of them took 5 ms in a frame)
+        cards = self.ui.deck_cards.cards
+        laid = int(lay.trick_w * 0.62)
         trump_laid = hasattr(session.hand, "indicator")
-        self.view.warm_later([None], (self.layout.back_w, laid) if trump_laid else (self.layout.back_w,), first=False)
-        self.view.warm_later([c for c in self.ui.deck_cards.cards if c not in self.obs.hand], (self.layout.trick_w,),
-                             first=False)
-        if trump_laid:  # then every face as the trump card turns open (2 ms in that frame)
-            self.view.warm_later(self.ui.deck_cards.cards, (laid,), first=False)
-        if hasattr(session.hand, "weis_found"):  # last, every face as a Weis's notice shows it (the planner's
-            weis_w = weis_card_w(self.layout.trick_w)  # width): four of them took 5 ms in a frame
-            self.view.warm_later(self.ui.deck_cards.cards, (weis_w,), first=False)
+        if hasattr(session.hand, "weis_found"):
+            self.view.warm_later(cards, (weis_card_w(lay.trick_w),))
+        if trump_laid:
+            self.view.warm_later(cards, (laid,))
+        self.view.warm_later([c for c in cards if c not in self.obs.hand], (lay.trick_w,))
+        if trump_laid:
+            self.view.warm_later([None], (laid,))
+        self.view.warm_later(self.obs.hand, (lay.card_w, lay.trick_w))
+        self.view.warm_later([None], (lay.back_w,))
         if not self.obs.actions:
             self.state.deal()
 
@@ -168,7 +181,7 @@ class TableScene(Scene):
         self.hand = self.view.planner.hand(self.obs, self.human_turn())
         new = set(self.hand.cards) - set(before)
         if before and new:  # a second packet: its faces are drawn ahead, in the hand's size too
-            self.view.warm_later(new, (self.layout.trick_w, self.layout.card_w))
+            self.view.warm_later(new, (self.layout.card_w, self.layout.trick_w))
         self.state.selected = min(self.state.selected, len(self.hand.cards) - 1)
         if self.state.drag and self.state.drag[0] not in self.hand.cards:  # played meanwhile (by a key)
             self.state.drag = None
@@ -268,8 +281,9 @@ class TableScene(Scene):
 
     def update(self, dt):
         """Time passes: the state ages, then at most one costly piece of work a frame (so that
-        frames stay short): an AI seat's slice, the hint's slice or a card face drawn ahead, and
-        none of them in a frame whose still picture changes (it is drawn whole)."""
+        frames stay short): an AI seat's slice, the hint's slice (both given at the frame's end,
+        ``spare``) or a card face drawn ahead, and none of them in a frame whose still picture
+        changes (it is drawn whole)."""
         state = self.state
         wait = float(self.app.settings["trick_wait"])
         # a trick stays until the player taps, unless the setting gives it a time (or nobody plays)
@@ -279,6 +293,7 @@ class TableScene(Scene):
         # faces drawn ahead in the frame before are shown now (that frame drew one, this one
         # draws the table whole: one of them each, not both in one frame)
         self.hand_faces_ready, self.faces_to_show = self.hand_faces_ready + self.faces_to_show, 0
+        self.view.planner.lay_out_bar(state)  # what the top bar says since the frame before
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
@@ -293,10 +308,15 @@ class TableScene(Scene):
         # every seat an AI the slices would leave no frame for them, and an AI's card would then
         # be drawn the frame it is played); so do faces shown scaled for now (``view.new_face``)
         warmed = calm and (state.busy() or self.hand_faces_waiting()) and self.warm_one()
-        self.ai.sliced = False
+        self.ai.sliced = self.ai.wants_slice = self.result_stepped = False
         self.play_on(sdt, calm and not warmed)
-        if calm and not warmed and not self.ai.sliced and self.shown() == before:  # (an action taken now
+        if calm and not (warmed or self.ai.sliced or self.result_stepped) and self.shown() == before:  # (an action taken now
             self.warm_one()  # changes the picture; an AI seat that has decided waits out THINK_MIN here)
+
+    def spare(self, left_ms):
+        """The slice an AI seat or the hint asked for in ``update``, in what is left of the frame."""
+        self.hinting.slice(left_ms)
+        self.ai.slice(left_ms)
 
     def warm_one(self) -> bool:
         """One job done ahead of need, if one is left (whether one was): the AI's first-time
@@ -305,10 +325,25 @@ class TableScene(Scene):
         if self.jobs:
             self.jobs.pop(0)()
             return True
+        self.hurry_decided_card()
         done = self.view.warm_faces()
         if done is not None and done[2] and done[1] == self.layout.card_w and done[0] in self.hand.cards:
             self.faces_to_show += 1  # the hand may have shown it scaled (``view.new_face``): drawn again
         return done is not None                                             # in the next frame
+
+    def hurry_decided_card(self) -> None:
+        """The card an AI seat has decided to play (it seems to think a while yet): its face at
+        the trick's size is the next drawn ahead (drawn in the frame it was played, it took
+        1-2.5 ms natively where the faces ahead had not reached it yet)."""
+        ai, hand = self.ai, self.session.hand
+        thinker = ai.thinker
+        if thinker is None or thinker is self.hurried or not thinker.done or ai.seat != hand.turn:
+            return
+        self.hurried = thinker
+        face = (A.describe(thinker.best()).card, self.layout.trick_w)
+        if face[0] is not None and face in self.view.to_warm:
+            self.view.to_warm.remove(face)
+            self.view.to_warm.append(face)
 
     def hand_faces_waiting(self) -> bool:
         """A face of the hand is still to be drawn ahead (the hand may show it scaled till then)."""
@@ -331,7 +366,7 @@ class TableScene(Scene):
                 self.result_ahead = self.app.ahead("hand-result", session=self.session)
             if not state.hand_finished(sdt):
                 if calm:
-                    self.result_ahead.step()
+                    self.result_stepped = self.result_ahead.step()  # (the frame's one piece of work)
             elif self.result_ahead.scene is not None:
                 self.app.show(self.result_ahead.scene, replace=True)
             else:
@@ -367,7 +402,7 @@ class TableScene(Scene):
                 len(state.flights), sum(f.done for f in state.flights), len(state.toasts), state.busy(),
                 self.thinking(), state.show_last, state.selected, state.hovered, state.hint_action,
                 self.why.lines is not None, self.offer is not None, self.note.state() if self.note else None,
-                self.hand_faces_ready)
+                self.hand_faces_ready, self.view.planner.bar_version)
 
     # ---- input ---------------------------------------------------------------------------------------
     def handle(self, ev):
@@ -503,12 +538,31 @@ class TableScene(Scene):
             view.forget_under()
             return
         if app.still_changed or app.last_picture is not self or not view.can_restore(surf):
+            felt, widgets = app.table_image(), self.widget_ops() if surf is app.screen else None  # (a picture: once)
             self.lay_out()
-            view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets, moving=False)
+            in_part = app.last_picture is self and view.can_restore(surf) and not app.asked and widgets is not None
+            if in_part:  # the last still picture, drawn again where it changed (a move: its card, two
+                view.put_back(surf)  # labels, a fan, the prompt; rarely the whole table)
+            if not (in_part and view.redraw(surf, self.state, self.hand, app.draw_table, self.draw_widgets,
+                                            felt, widgets)):
+                view.draw(surf, self.state, self.hand, app.draw_table, self.draw_widgets, False, felt, widgets)
             view.draw_moving(surf, self.state, restore=False)
             return
         view.refresh_moving(self.state)
         view.draw_moving(surf, self.state, restore=True)
+
+    def widget_ops(self):
+        """The buttons as ``TableView`` ops, each with what its look depends on; None with a
+        lesson's note or a match offer (drawn whole then)."""
+        if self.note or self.offer or self.viewport or any(w.scrolls for w in self.widgets):
+            return None
+        ops = []
+        for i, w in enumerate(self.widgets):
+            focused = i == self.focus
+            key = (w, tuple(w.rect), w.enabled, w.pressed, w.hover, w.armed, focused, getattr(w, "label", None))
+            bounds = w.rect.union(w.rect.move(3, 5)).inflate(4, 4)  # its shadow
+            ops.append(Op(key, bounds, lambda surf, w=w, focused=focused: w.draw(surf, focused)))
+        return ops
 
     def lay_out(self):
         note = [self.note.rect] if self.note and self.note.rect else []  # bubbles and notices keep off it too

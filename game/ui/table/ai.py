@@ -1,15 +1,19 @@
 """The AI at the table: the seats the player does not hold think a slice per frame.
 
-``step(sdt)`` gives the thinker of the seat to act at most ``SLICE_MS`` of work and returns
-its action once it has decided and has seemed to think for ``THINK_MIN`` seconds; the table
-applies it through the same door as the player's (``Session.apply``), with ``note``: what the
-decision weighed (``players.note``), which the hand's record keeps for the review's "Why?" and
-the table's long press.  The thinker is made in a frame of its own, and the note is written in
-a frame of its own once the thinker is done, so no frame holds a slice of search and either.
+``step(sdt)`` asks for the next piece of work for the seat to act, which ``slice`` does at the
+frame's end in what is left of the frame's budget (``players.FRAME_MS``: input, time and drawing
+come first, so a whole frame stays near the budget): its thinker made, a slice of its thinking,
+then the note of what it weighed (``players.note``), one a frame, so no frame holds a slice of
+search and either; and ``step`` returns the action once the thinker has decided and has seemed
+to think for ``THINK_MIN`` seconds.  The table applies it through the same door as the player's
+(``Session.apply``), with ``note``, which the hand's record keeps for the review's "Why?" and the
+table's long press.
 
-While cards fly or a finished trick is shown, ``think_ahead`` gives the seat to act next its
-slices already: the short slices (a whole frame stays near 5 ms natively, drawing included)
-cost it no time on the clock that way."""
+A decision's budget is time spent in slices (the level's), so shorter slices weigh as much and
+take more frames: natively normal's 70 ms in about 2.4 ms a frame is about ``THINK_MIN``.
+
+While cards fly or a finished trick is shown, ``think_ahead`` asks for slices for the seat to act
+next already: they cost it no time on the clock that way."""
 
 from __future__ import annotations
 
@@ -19,19 +23,59 @@ from .. import players
 
 UNWEIGHED = object()  # the thinker's note is not written yet
 
+# A slice given less than this share of the frame's budget starts no unit of work it may not finish
+# in time (``Thinker.step``'s ``first``): the frame did much else already.  With more, its first unit
+# runs anyway: else a unit dearer than what frames leave (a slow phone) would never run.
+QUIET = 0.75
+# Making a thinker or writing its note cannot be cut short (0.3-0.7 ms natively): it waits for a
+# frame with this share of the budget left.
+WHOLE_JOB = 0.3
+WAIT_MAX = 4  # frames in a row the AI's work may wait (too little left) before it is done anyway
+
+
+def give_slice(thinker, left_ms: float, waited: int) -> int:
+    """``thinker`` works for what is left of the frame (``left_ms``, at most the budget); the
+    frames in a row its slices have done nothing since (0: this one worked)."""
+    first = left_ms >= QUIET * players.FRAME_MS or waited >= WAIT_MAX
+    worked = thinker.step(max(0.0, min(left_ms, players.FRAME_MS)), first=first)
+    return waited + 1 if worked is False else 0
+
+
 class TableAI:
     THINK_MIN = 0.55     # the AI seems to think at least this long (seconds at the animation speed)
-    SLICE_MS = 4         # a unit of work starts only if it fits: whole frames stay near 5 ms
 
     def __init__(self, session):
         self.session = session
         self.thinker, self.seat, self.think_time, self.weighed = None, None, 0.0, UNWEIGHED
         self.note = None  # what the thinker weighed for the action ``step`` returns (None: nothing)
-        self.sliced = False  # whether the last call worked (made a thinker, a slice, the note)
+        self.sliced = False  # whether the last call worked (made a thinker, the note) or asked for a slice
+        self.wants_slice = False  # ``slice`` gives the thinker its slice at the frame's end
+        self.waited = 0  # frames in a row its slice did nothing (``give_slice``)
 
     def reset(self):
         """An action was taken: the next decision starts afresh."""
         self.thinker, self.seat, self.think_time, self.weighed, self.note = None, None, 0.0, UNWEIGHED, None
+        self.wants_slice, self.waited = False, 0
+
+    def slice(self, left_ms: float) -> None:
+        """The work ``step`` or ``think_ahead`` asked for this frame, in what is left of the
+        frame's budget once it is drawn (``Scene.spare``): the thinker made, a slice, or the note
+        (one of them a frame; the first two wait for a frame with room for them, ``WHOLE_JOB``,
+        at most ``WAIT_MAX`` frames)."""
+        if not self.wants_slice:
+            return
+        self.wants_slice = False
+        thinker = self.thinker
+        if thinker is not None and not thinker.done:
+            self.waited = give_slice(thinker, left_ms, self.waited)
+        elif left_ms < WHOLE_JOB * players.FRAME_MS and self.waited < WAIT_MAX:
+            self.waited += 1
+        elif thinker is None:
+            self.make_thinker(self.session.hand)
+            self.waited = 0
+        elif self.weighed is UNWEIGHED:  # the frame after the last slice
+            self.weighed = players.note(thinker)
+            self.waited = 0
 
     def _scripted(self, hand):
         """The next recorded action if it is the seat to act's and legal; a script the hand has
@@ -49,25 +93,21 @@ class TableAI:
         name = f"{self.session.seed}/{self.session.match.hand_number}/{len(hand.history)}"
         seed = random.Random(name).getrandbits(32)  # the same match thinks the same way again
         self.thinker = players.thinker(hand.observation(hand.turn), self.session.level, seed)
-        self.seat, self.think_time, self.weighed = hand.turn, 0.0, UNWEIGHED
+        self.seat, self.weighed = hand.turn, UNWEIGHED
 
     def think_ahead(self) -> None:
-        """A slice for the seat to act next while the table is busy (its time to seem to think
+        """Asks for a slice for the seat to act next while the table is busy (its time to seem to think
         starts when the table is free); nothing for a scripted action or the player's seat."""
         session, hand = self.session, self.session.hand
         if hand.is_over() or session.is_human(hand.turn) or getattr(session, "script", None) \
                 or session.scripted_action() is not None:
             return
-        if self.thinker is None:
-            self.make_thinker(hand)
-        elif not self.thinker.done and self.seat == hand.turn:
-            self.thinker.step(max_ms=self.SLICE_MS)
-        else:
-            return
-        self.sliced = True
+        if self.thinker is None or not self.thinker.done and self.seat == hand.turn:
+            self.seat = hand.turn
+            self.wants_slice = self.sliced = True  # the thinker made, or a slice
 
     def step(self, sdt: float, work: bool = True):
-        """One slice for the seat to act; its action when it is ready, else None.  A session
+        """A slice asked for the seat to act (``slice``); its action when it is ready, else None.  A session
         with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first; a
         lesson's session hands over its actions (``scripted_action``) the same way.  Without
         ``work``, the time passes and nothing else is done (a frame that is busy already)."""
@@ -89,20 +129,11 @@ class TableAI:
             if self.thinker is not None and self.seat == hand.turn:
                 self.think_time += sdt
             return None
-        made = self.thinker is None
-        if made:
-            self.make_thinker(hand)
         self.think_time += sdt
-        if made:
-            self.sliced = True
-            return None
-        if not self.thinker.done:
-            self.thinker.step(max_ms=self.SLICE_MS)
-            self.sliced = True
-            return None
-        if self.weighed is UNWEIGHED:  # the frame after the last slice
-            self.weighed = players.note(self.thinker)
-            self.sliced = True
+        if self.thinker is None:
+            self.seat = hand.turn  # thinking from this frame on (its dots drawn): its thinker is made at its end
+        if self.thinker is None or not self.thinker.done or self.weighed is UNWEIGHED:
+            self.wants_slice = self.sliced = True  # the thinker made, a slice or the note (``slice``)
             return None
         if self.think_time < self.THINK_MIN:
             return None

@@ -10,6 +10,8 @@ of the screen stays as it was."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 
@@ -20,6 +22,31 @@ from .planner import LIFT, FramePlanner
 
 SEAT_COLOURS = {0: style.SIDE_COLOURS[0], 2: style.SIDE_COLOURS[0], 1: style.SIDE_COLOURS[1], 3: style.SIDE_COLOURS[1]}
 
+
+
+class Op(NamedTuple):
+    """A thing the table draws: ``key`` says what it looks like (equal keys, the same pixels),
+    ``bounds`` where it may draw, ``draw(surf)`` draws it."""
+    key: object
+    bounds: pygame.Rect
+    draw: Callable
+
+
+def merged(rects) -> list:
+    """``rects`` (empty ones left out) with those that overlap joined into their union."""
+    out = [pygame.Rect(r) for r in rects if r.width and r.height]
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                if a.colliderect(out[j]):
+                    out[i] = a.union(out.pop(j))
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
 
 
 def card_lift(state, i: int) -> int:
@@ -41,6 +68,10 @@ class TableView:
         self._rotated: dict = {}
         self.under: list = []       # (rect, pixels) under the moving things drawn last
         self.under_size = None      # the canvas those pixels were taken from
+        self.drawn = None           # the ops of the still picture last drawn (``redraw``)
+        self.redraws = 0            # still pictures drawn in part so far
+        self._notice = None         # (what the notice shows, its panel) (``notice``)
+        self._stand_ins: dict = {}  # (card, width, dimmed) -> its picture until its face is drawn
 
     @property
     def rects(self) -> dict:
@@ -52,10 +83,10 @@ class TableView:
         return self.frame
 
     # ---- card faces ahead of need -------------------------------------------------------------
-    def warm_later(self, cards, widths, first=True):
-        """Faces to draw ahead of need: ``first``, before those already asked for."""
-        more = [(c, w) for w in widths for c in cards]
-        self.to_warm = self.to_warm + more if first else more + self.to_warm
+    def warm_later(self, cards, widths):
+        """Faces to draw ahead of need, before those already asked for (the last asked for is
+        drawn first)."""
+        self.to_warm = self.to_warm + [(c, w) for w in widths for c in cards]
 
     def warm_faces(self):
         """A piece of the next card face (a back for ``None``) asked for ahead (``CardArt.drawing``:
@@ -65,6 +96,8 @@ class TableView:
         table drawn or not decides alike."""
         if self.warming is None:
             if not self.to_warm:
+                self.art.forget_bodies()
+                self._stand_ins.clear()
                 return None
             card, width = self.to_warm[-1]
             self.warming = card, width, self.art.drawing(card, width)
@@ -78,27 +111,42 @@ class TableView:
             return card, width, True
 
     # ---- cards ------------------------------------------------------------------------------
-    def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False):
-        """A card (a back when ``card`` is None) centred at ``center``."""
+    def card(self, surf, card, center, width, dim=False, lift=0, badge="", rotate=False, passing=False):
+        """A card (a back when ``card`` is None) centred at ``center``; ``passing``: at a width it
+        passes through in flight (shown scaled, even where a card rests at that width)."""
+        op = self.card_op(card, center, width, dim, lift, badge, rotate, passing)
+        return op.draw(surf)
+
+    def card_op(self, card, center, width, dim=False, lift=0, badge="", rotate=False, passing=False) -> Op:
+        """``card`` as an ``Op`` (its picture chosen now: drawn first if it must be); its draw
+        returns the card's rect."""
         art = self.art
-        if width not in self.widths() or (card is not None and width not in self.face_widths()):
+        if passing or width not in self.widths() or (card is not None and width not in self.face_widths()):
             img = self.scaled(card, width)  # in flight: scale the trick-sized image, do not draw a new one
         elif card is None:
             img = self.back(width, rotate)
         elif not art.has_face(card, width) and not self.new_face(card, width):
-            img = self.scaled(card, width)  # drawn in a later frame; until then, its trick-sized image
-            if dim:
-                img.fill(art.DIM, special_flags=pygame.BLEND_RGB_MULT)
+            img = self.stand_in(card, width, dim)  # drawn in a later frame; until then, its trick-sized image
         else:
             img = art.dimmed(card, width) if dim else art.face(card, width)
         rect = img.get_rect(center=(int(center[0]), int(center[1]) - lift))
+        shadow, bounds = None, pygame.Rect(rect)
         if not rotate and width in self.widths():
             m = art.shadow_margin(width)
-            surf.blit(art.shadow(width), (rect.left - m + 2, rect.top - m + 4))
-        surf.blit(img, rect)
+            shadow = art.shadow(width)
+            at = (rect.left - m + 2, rect.top - m + 4)
+            bounds.union_ip(shadow.get_rect(topleft=at))
         if badge:
-            gfx.badge(surf, badge, self.lay.min_text, rect)
-        return rect
+            bounds.union_ip(self.badge_box(badge, rect))
+
+        def draw(surf):
+            if shadow is not None:
+                surf.blit(shadow, at)
+            surf.blit(img, rect)
+            if badge:
+                gfx.badge(surf, badge, self.lay.min_text, rect)
+            return rect
+        return Op((img, tuple(rect), badge), bounds, draw)
 
     def badge_box(self, badge, rect) -> pygame.Rect:
         """The box of a card's badge at the foot of the card at ``rect`` (``kit.text.badge_box``)."""
@@ -123,6 +171,18 @@ class TableView:
         laid = int(lay.trick_w * 0.62)
         return (lay.card_w, lay.trick_w) + ((laid,) if laid != lay.back_w else ())
 
+    def stand_in(self, card, width, dim):
+        """``card``'s trick-sized image scaled to ``width`` (dimmed), standing in for its face
+        until that is drawn: kept till then (scaled anew it took 0.1-0.2 ms each time the
+        table was drawn, and changed what the redrawn places are)."""
+        key = (card, width, dim)
+        img = self._stand_ins.get(key)
+        if img is None:
+            img = self._stand_ins[key] = self.scaled(card, width)
+            if dim:
+                img.fill(self.art.DIM, special_flags=pygame.BLEND_RGB_MULT)
+        return img
+
     def scaled(self, card, width):
         """A card at a passing width, scaled from the trick-sized image (cheap, not cached)."""
         base = self.art.back(self.lay.trick_w) if card is None else self.art.face(card, self.lay.trick_w)
@@ -142,14 +202,19 @@ class TableView:
         return self.under_size == surf.get_size()
 
     def forget_under(self) -> None:
-        self.under, self.under_size = [], None
+        self.under, self.under_size, self.drawn = [], None, None
+
+    def put_back(self, surf) -> None:
+        """What the last moving things covered, back on ``surf``: the still picture alone."""
+        for rect, pixels in reversed(self.under):
+            surf.blit(pixels, rect)
+        self.under = []
 
     def draw_moving(self, surf, state, restore: bool) -> None:
         """What moves, over the rest on ``surf``; what each covers is kept first.  With
         ``restore``, ``surf`` holds the last frame: what its moving things covered is put back."""
         if restore:
-            for rect, pixels in reversed(self.under):
-                surf.blit(pixels, rect)
+            self.put_back(surf)
         parts = self.moving_parts(state)
         bounds = surf.get_rect()
         covered = [rect.clip(bounds) for rect, _draw in parts]
@@ -186,7 +251,10 @@ class TableView:
         cover = rect.inflate(2 * m + 8, 2 * m + 12)
         if badge:
             cover = cover.union(self.badge_box(badge, rect))
-        return cover, lambda surf: self.card(surf, flight.card, flight.pos, width, badge=badge)
+        # between its two widths it is scaled, also where a card rests at that width (a trick
+        # collected passes the trump card's: a Jass face was drawn at it, 1-2.5 ms in that frame)
+        passing = width not in (flight.width_from, flight.width_to)
+        return cover, lambda surf: self.card(surf, flight.card, flight.pos, width, badge=badge, passing=passing)
 
     def refresh_moving(self, state) -> None:
         """The moving things of the frame laid out, at this moment (the rest stays where it was)."""
@@ -195,51 +263,99 @@ class TableView:
         if f.notice and state.toasts:
             f.notice = f.notice._replace(alpha=self.planner.notice_alpha(state))
 
-    def draw(self, surf, state, hand, draw_table, draw_widgets, moving=True):
+    def draw(self, surf, state, hand, draw_table, draw_widgets, moving=True, felt=None, widgets=None):
         """The last frame laid out, over the table (``draw_table``); the scene's buttons
         (``draw_widgets``) go under the hand.  Without ``moving``, the things that move are
-        left out (``draw_moving`` draws them)."""
-        f = self.frame
-        draw_table(surf)
-        gfx.panel(surf, self.lay.top_bar, style.PANEL, 0)
-        for line in f.status:
-            surf.blit(gfx.text(line.text, line.size, line.colour, line.bold), line.rect)
+        left out (``draw_moving`` draws them).  ``felt`` (the table's picture) and ``widgets``
+        (the buttons as ``Op``s) let a later frame redraw only what changed (``redraw``)."""
+        ops = self.ops(state, hand, draw_table, draw_widgets, moving, felt, widgets)
+        for op in ops.values():
+            op.draw(surf)
+        self.drawn = ops if not moving and widgets is not None else None
+
+    def redraw(self, surf, state, hand, draw_table, draw_widgets, felt, widgets) -> bool:
+        """``draw`` on a screen that holds the last still picture ``draw`` (or this) drew:
+        only where something differs from it, each place drawn again from the felt up in the
+        same order (the table's picture whole, there).  False (nothing drawn) without that picture."""
+        if self.drawn is None:
+            return False
+        ops = self.ops(state, hand, draw_table, draw_widgets, False, felt, widgets)
+        old, places = self.drawn, []
+        for slot in old.keys() | ops.keys():
+            before, now = old.get(slot), ops.get(slot)
+            if before is None or now is None or before.key != now.key:
+                places += [op.bounds for op in (before, now) if op is not None]
+        places = merged([r.clip(surf.get_rect()) for r in places])
+        if sum(r.width * r.height for r in places) > surf.get_width() * surf.get_height() * 0.7:
+            places = [surf.get_rect()]
+        for place in places:
+            surf.set_clip(place)
+            for op in ops.values():
+                if op.bounds.colliderect(place):
+                    op.draw(surf)
+        surf.set_clip(None)
+        self.drawn = ops
+        self.redraws += 1
+        return True
+
+    def ops(self, state, hand, draw_table, draw_widgets, moving, felt, widgets) -> dict:
+        """What ``draw`` draws, in order: slot -> ``Op``."""
+        f, lay, ops = self.frame, self.lay, {}
+        ops["felt"] = Op(felt, lay.rect, draw_table)
+        bar = lay.top_bar.unionall([line.rect for line in f.status]) if f.status else lay.top_bar
+
+        def top_bar(surf):
+            gfx.panel(surf, lay.top_bar, style.PANEL, 0)
+            for line in f.status:
+                surf.blit(gfx.text(line.text, line.size, line.colour, line.bold), line.rect)
+        ops["bar"] = Op(tuple((line.text, line.size, tuple(line.rect), line.colour, line.bold) for line in f.status),
+                        bar, top_bar)
+        clock = state.clock if moving else None
         for seat in (1, 2, 3):
-            for center, rotate in f.backs[seat]:
-                self.card(surf, None, center, self.lay.back_w, rotate=rotate)
-            self.label(surf, seat, f.labels[seat], state.clock if moving else None)
-        self.label(surf, 0, f.labels[0], state.clock if moving else None)
+            for i, (center, rotate) in enumerate(f.backs[seat]):
+                ops["back", seat, i] = self.card_op(None, center, lay.back_w, rotate=rotate)
+            ops["label", seat] = self.label_op(seat, f.labels[seat], clock)
+        ops["label", 0] = self.label_op(0, f.labels[0], clock)
         if f.indicator:
             rect, card = f.indicator
-            self.card(surf, card, rect.center, rect.width)
-        self.trick(surf, state)
+            ops["indicator"] = self.card_op(card, rect.center, rect.width)
+        self.trick_ops(ops, state)
         flying = {fl.seat for fl in state.flights if not fl.done}
-        for badge in f.badges:
+        for i, badge in enumerate(f.badges):
             if badge.seat not in flying:
-                gfx.badge_lines(surf, badge.box, badge.lines, badge.size)
+                ops["badge", i] = Op((tuple(badge.box), badge.lines, badge.size), pygame.Rect(badge.box),
+                                     lambda surf, b=badge: gfx.badge_lines(surf, b.box, b.lines, b.size))
         if moving:
-            self.flights(surf, state)
+            ops["flights"] = Op(None, lay.rect, lambda surf: self.flights(surf, state))
         for seat in (0, 1, 2, 3):
             if seat in f.bubbles:
-                self.speech(surf, f.bubbles[seat])
+                speech = f.bubbles[seat]
+                bounds = speech.box.union(speech.box.move(3, 5)).union(pygame.Rect(speech.tip, (1, 1)).inflate(6, 6))
+                ops["speech", seat] = Op((tuple(speech.box), speech.lines, speech.size, speech.base, speech.tip),
+                                         bounds, lambda surf, sp=speech: self.speech(surf, sp))
         for seat, (box, text, icon) in f.news.items():
-            self.news(surf, box, text, icon)
+            ops["news", seat] = Op((tuple(box), text, icon), box.union(box.move(3, 5)),
+                                   lambda surf, n=(box, text, icon): self.news(surf, *n))
         if f.notice and moving:
-            self.notice(surf, *f.notice)
+            ops["notice"] = Op(None, lay.rect, lambda surf: self.notice(surf, *f.notice))
         # the last trick takes the prompt's place (its own line says what to do): a hint of two
         # lines under it showed either side of its title, crossed by "Tap anywhere to go on"
         prompt = f.prompt if not state.show_last else None
         message = bool(prompt and state.message)
         if prompt and not message:
-            self.prompt(surf, *prompt, framed=False)
-        draw_widgets(surf)
+            ops["prompt"] = self.prompt_op(prompt, False)
+        if widgets is None:
+            ops["widgets"] = Op(None, lay.rect, draw_widgets)
+        else:
+            ops.update((("widget", i), op) for i, op in enumerate(widgets))
         if message:  # the newest thing on the table: over a lesson's note, which may lie just above the prompt
-            self.prompt(surf, *prompt, framed=True)
-        self.hand(surf, state, hand)
+            ops["message"] = self.prompt_op(prompt, True)
+        self.hand_ops(ops, state, hand)
         if moving:
-            self.floats(surf, f.floats)
+            ops["floats"] = Op(None, lay.rect, lambda surf: self.floats(surf, f.floats))
         if state.show_last:
-            self.last_trick(surf, state)
+            ops["last"] = Op(None, lay.rect, lambda surf: self.last_trick(surf, state))
+        return ops
 
     # ---- seats ---------------------------------------------------------------------------------
     def floats(self, surf, floats) -> list:
@@ -251,6 +367,9 @@ class TableView:
             out.append(surf.blit(img, kit.text.rect(text, self.lay.large, pos, "center", True)))
             img.set_alpha(None)
         return out
+
+    def label_op(self, seat, label, clock) -> Op:
+        return Op((seat, label, clock), label.rect.inflate(8, 8), lambda surf: self.label(surf, seat, label, clock))
 
     def label(self, surf, seat, label, clock):
         """Name, note and dealer chip of a seat in a small panel (rows: ``Label.row_centres``);
@@ -317,18 +436,17 @@ class TableView:
             y += step
 
     # ---- the trick ----------------------------------------------------------------------------------
-    def trick(self, surf, state):
+    def trick_ops(self, ops, state) -> None:
         lay = self.lay
         flying = {f.seat for f in state.flights if not f.done}
-        for i, (seat, card, down) in enumerate(state.shown_trick()):
-            if seat in flying:
-                continue
-            self.card(surf, card, lay.trick_pos[seat], lay.trick_w)  # its badge: the frame's
+        for seat, card, _down in state.shown_trick():
+            if seat not in flying:
+                ops["trick", seat] = self.card_op(card, lay.trick_pos[seat], lay.trick_w)  # its badge: the frame's
         if state.trick_shown_done():
-            winner = state.hold[1]
             r = pygame.Rect(0, 0, lay.trick_w, self.art.height(lay.trick_w))
-            r.center = lay.trick_pos[winner]
-            pygame.draw.rect(surf, style.HIGHLIGHT, r.inflate(10, 10), 4, border_radius=12)
+            r.center = lay.trick_pos[state.hold[1]]
+            ops["won"] = Op(tuple(r), r.inflate(10, 10), lambda surf: pygame.draw.rect(
+                surf, style.HIGHLIGHT, r.inflate(10, 10), 4, border_radius=12))
 
     def flights(self, surf, state) -> list:
         """The cards in flight; the rects they cover (their shadows and badges too)."""
@@ -336,7 +454,7 @@ class TableView:
         for f in state.flights:
             if f.t >= f.delay and not (f.done and f.seat is not None):
                 badge = _("face down") if f.down and f.card is not None else ""
-                rect = self.card(surf, f.card, f.pos, f.width, badge=badge)
+                rect = self.card(surf, f.card, f.pos, f.width, badge=badge, passing=f.width not in (f.width_from, f.width_to))
                 m = self.art.shadow_margin(f.width) if f.width in self.widths() else 0
                 cover = rect.inflate(2 * m + 8, 2 * m + 12)
                 out.append(cover.union(self.badge_box(badge, rect)) if badge else cover)
@@ -354,15 +472,26 @@ class TableView:
         gfx.blit_text(surf, text, self.lay.small, (box.centerx, y), style.HIGHLIGHT, "midtop", True)
 
     def notice(self, surf, box, text, icon, icon_at, words, alpha) -> pygame.Rect:
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        gfx.panel(panel, panel.get_rect(), (10, 18, 16, 225), 18, style.ACCENT, 3)
-        if icon:
-            panel.blit(icon, icon_at)
-        gfx.blit_wrapped(panel, text, self.lay.body + 2, pygame.Rect(words.left, words.top, words.width, 0),
-                         style.TEXT, True, 1.25, "center")
+        """The notice's panel at ``alpha``: made once while it shows (it fades in and out over
+        frames that draw it alone: made each time it took 0.3-0.6 ms natively)."""
+        key = (tuple(box.size), text, icon, icon_at, tuple(words))
+        if self._notice is None or self._notice[0] != key:
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            gfx.panel(panel, panel.get_rect(), (10, 18, 16, 225), 18, style.ACCENT, 3)
+            if icon:
+                panel.blit(icon, icon_at)
+            gfx.blit_wrapped(panel, text, self.lay.body + 2, pygame.Rect(words.left, words.top, words.width, 0),
+                             style.TEXT, True, 1.25, "center")
+            self._notice = key, panel
+        panel = self._notice[1]
         panel.set_alpha(alpha)
         surf.blit(panel, box)
         return pygame.Rect(box)
+
+    def prompt_op(self, prompt, framed) -> Op:
+        box, text, colour = prompt
+        return Op((tuple(box), text, colour, framed), box.inflate(4, 4),
+                  lambda surf: self.prompt(surf, box, text, colour, framed))
 
     def prompt(self, surf, box, text, colour, framed):
         size = self.lay.medium
@@ -372,7 +501,7 @@ class TableView:
         gfx.blit_wrapped(surf, text, size, box.inflate(-20, -14), colour, True, 1.25, "center")
 
     # ---- the hand ------------------------------------------------------------------------------------
-    def hand(self, surf, state, hand):
+    def hand_ops(self, ops, state, hand) -> None:
         if state.dealing:
             return
         w = self.lay.card_w
@@ -382,10 +511,12 @@ class TableView:
                 continue
             lift = card_lift(state, i)
             if state.hint_action == card:
-                pygame.draw.rect(surf, style.HIGHLIGHT, rect.move(0, -lift).inflate(10, 10), 5, border_radius=12)
-            self.card(surf, card, rect.center, w, dim=card in hand.dimmed, lift=lift)
+                hint = rect.move(0, -lift).inflate(10, 10)
+                ops["hint"] = Op(tuple(hint), hint, lambda surf, r=hint: pygame.draw.rect(
+                    surf, style.HIGHLIGHT, r, 5, border_radius=12))
+            ops["hand", i] = self.card_op(card, rect.center, w, dim=card in hand.dimmed, lift=lift)
         if dragged is not None:
-            self.card(surf, dragged, state.drag[1], w)
+            ops["dragged"] = self.card_op(dragged, state.drag[1], w)
 
     # ---- last trick ----------------------------------------------------------------------------------
     def last_trick(self, surf, state):
