@@ -71,13 +71,16 @@ PANELS_KEPT = 256
 
 
 def panel_pieces(size, color=style.PANEL, radius=style.RADIUS, border_color=None, border=0):
-    """``panel_surface`` made in two pieces, one a ``next`` (its fill, then its border), and kept:
-    a screen-sized panel took 2 ms natively, made ahead in a frame that does little else."""
+    """``panel_surface`` made in three pieces, one a ``next`` (the canvas, its fill, its border),
+    and kept: a screen-sized panel took 2 ms natively (its canvas most of it), made ahead in
+    frames that do little else."""
     key = (tuple(size), tuple(color), radius, tuple(border_color or (0, 0, 0)), border)
     if key in _panels:
         yield
+        yield
         return _panels[key]
     surf = pygame.Surface(key[0], pygame.SRCALPHA)
+    yield
     pygame.draw.rect(surf, key[1], surf.get_rect(), border_radius=radius)
     yield
     if border:
