@@ -305,8 +305,8 @@ class Parts:
 
 
 def ai_frames(game, level, size, decisions, work=None, parts=None):
-    """(loop pass times, AI call times, the times of the passes that held an AI call: a slice or
-    a thinker made) over up to ``decisions`` decisions of a hand, AI on every seat; with ``work``,
+    """(loop pass times, AI call times, the times of the passes that held an AI call: a slice,
+    a thinker made or its note written) over up to ``decisions`` decisions of a hand, AI on every seat; with ``work``,
     each decision held to that many roll-outs (its slices still the table's).  With ``parts``
     (a list), each pass without an AI call as (ms, frame number, {part: (ms, calls)}) there."""
     app = driver.make_app(size, settings={"anim_speed": 1.0})
@@ -322,6 +322,15 @@ def ai_frames(game, level, size, decisions, work=None, parts=None):
         def make(obs, lvl, seed):
             return Thinker(obs, lvl, seed, rollouts=work)
     players.thinker = lambda obs, lvl, seed: TimedThinker(make, obs, lvl, seed, ai_calls)
+    real_note = players.note
+
+    def note(thinker):  # what a thinker weighed, written in a frame of its own: AI work too
+        t0 = time.process_time()
+        try:
+            return real_note(thinker)
+        finally:
+            ai_calls.append((time.process_time() - t0) * 1000)
+    players.note = note
     probe = Parts() if parts is not None else None
     try:
         if probe:
@@ -339,7 +348,7 @@ def ai_frames(game, level, size, decisions, work=None, parts=None):
             elif probe:
                 parts.append((frames[-1], len(frames) - 1, probe.now))
     finally:
-        players.thinker = real
+        players.thinker, players.note = real, real_note
         if probe:
             probe.__exit__()
     return frames, ai_calls, thinking

@@ -1,6 +1,6 @@
 """The engine and the AI in WebAssembly vs native.
 
-    python benchmarks/wasm.py [--hands 200] [--ai-hands 2] [--levels normal,expert] [--slice-ms 4]
+    python benchmarks/wasm.py [--hands 200] [--ai-hands 2] [--levels normal,expert] [--slice-ms 8.4]
         [--throttle 4] [--choices 6] [--games 28,schieber]
 
 For the AI it prints, per game, the time per decision and the roll-outs (and exact searches)
@@ -15,7 +15,8 @@ reads to 5 µs; times are wall times over whole hands.
 
 ``--throttle R`` measures the AI a third time, the page's CPU slowed R times (DevTools'
 ``Emulation.setCPUThrottlingRate``, set only for that run): a phone's core, roughly. Per level
-and game it prints the time, roll-outs and slices (the table gives ``--slice-ms``, 4 ms, a frame)
+and game it prints the time, roll-outs and slices (``--slice-ms``: the table gives a slice what its
+frame left of ``players.FRAME_MS``, at most 8.4 ms in the browser)
 per decision with a choice and the slices' length, natively, in Pyodide and throttled: the
 thinker's budget is wall-clock time, so a slower core weighs fewer worlds. ``--choices N`` plays
 each AI hand only until N decisions with a choice (the auction and the first tricks, where the
@@ -123,7 +124,8 @@ def main(argv=None) -> int:
                         help="AI levels, comma-separated [normal]")
     parser.add_argument("--choices", type=int, default=0,
                         help="AI: each hand only until this many decisions with a choice [0: whole hands]")
-    parser.add_argument("--slice-ms", type=float, default=4.0, help="the AI's slice, as at the table [4]")
+    parser.add_argument("--slice-ms", type=float, default=8.4,
+                        help="the AI's slice: the most the table gives one in the browser [8.4]")
     parser.add_argument("--throttle", type=float, default=1.0, help="the page's CPU slowed this many times [1]")
     parser.add_argument("--games", type=comma_list(list(GAMES)), default=list(GAMES))
     parser.add_argument("--json", type=Path, help="also write the figures to this file")

@@ -28,7 +28,7 @@ import pytest
 from helpers import registered
 from hypothesis import settings
 from passing_game import HandPassing
-from scheduling import ModuleGroups
+from scheduling import ModuleGroups, costliest_first
 from whist_game import HandWhist
 
 from game import i18n
@@ -42,6 +42,14 @@ from game.ui import players
 # rewrite the tests' asserts again: a worker's collection took 5.2 s of CPU without, 1.6 with.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+# A save on the desktop is synced to the disk before it replaces the old file (os.fsync in
+# game/web/storage_backend.py), so it survives a power cut.  The tests save thousands of times
+# (`make check`: 3,077), and each sync waits for the disk with nothing to compute: 2-8 ms here,
+# 25 s of the two workers' time in `make check`, a core left idle meanwhile.  No test can see
+# whether a file reached the disk, so the test processes (not the command lines they start) skip
+# the sync; test_ui_storage.py checks that a save and a copy still ask for it before the rename.
+os.fsync = lambda fd: None
 
 # (loaded before the test modules are: their settings, as helpers.fuzz's, build on it)
 settings.register_profile("suite", deadline=None, derandomize=True, print_blob=True)
@@ -62,10 +70,9 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def pytest_collection_modifyitems(items):
-    """The web tests first: they wait on Chromium and Pyodide more than they compute, and a
-    module that builds its own site runs as one group (tests/web/conftest.py); begun early, their
-    waits are filled by the other workers' tests, and no long group is left for the end."""
-    items.sort(key=lambda item: WEB not in item.path.parents)
+    """The costliest tests first (scheduling.py): the browser groups, the other browser tests,
+    the slow ones, then the rest, so no long group is left for the end of a parallel run."""
+    costliest_first(items)
 
 
 @pytest.fixture(autouse=True)

@@ -310,3 +310,19 @@ def test_settings_from_a_later_version_are_not_taken_for_ours():
     store = Store(backend)
     assert store.settings["settings_version"] == 2 and store.settings["grain"] == 0.7
     assert len(store.notices) == 1 and "settings_version" in str(store.notices[0])
+
+
+def test_a_save_and_a_copy_reach_the_disk_before_they_replace_the_old_file(tmp_path, monkeypatch):
+    """The file is synced (os.fsync, which the test processes otherwise skip: tests/conftest.py)
+    before it is renamed over the old one: after a power cut the old or the new file is there
+    whole, never an empty one."""
+    import os
+    steps = []
+    monkeypatch.setattr(os, "fsync", lambda fd: steps.append(("sync", os.fstat(fd).st_size)))
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (steps.append(("rename", os.path.basename(b))), real_replace(a, b)))
+    backend = FileBackend(tmp_path)
+    backend.save("settings", "x" * 10)
+    backend.copy("settings", "settings.keep")
+    assert steps == [("sync", 10), ("rename", "settings.txt"), ("sync", 10), ("rename", "settings.keep.txt")]
+    assert (tmp_path / "settings.keep.txt").read_text() == "x" * 10

@@ -66,13 +66,28 @@ def badge_lines(surf, box, lines, size, alpha=190) -> None:
         y += step
 
 
-@lru_cache(maxsize=256)
-def _panel(size, color, radius, border_color, border):
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, color, surf.get_rect(), border_radius=radius)
+_panels: dict = {}  # (size, colour, radius, border colour, border) -> the panel's picture
+PANELS_KEPT = 256
+
+
+def panel_pieces(size, color=style.PANEL, radius=style.RADIUS, border_color=None, border=0):
+    """``panel_surface`` made in three pieces, one a ``next`` (the canvas, its fill, its border),
+    and kept: a screen-sized panel took 2 ms natively (its canvas most of it), made ahead in
+    frames that do little else."""
+    key = (tuple(size), tuple(color), radius, tuple(border_color or (0, 0, 0)), border)
+    if key in _panels:
+        yield
+        yield
+        return _panels[key]
+    surf = pygame.Surface(key[0], pygame.SRCALPHA)
+    yield
+    pygame.draw.rect(surf, key[1], surf.get_rect(), border_radius=radius)
+    yield
     if border:
-        pygame.draw.rect(surf, border_color, surf.get_rect(), border, border_radius=radius)
-    return surf
+        pygame.draw.rect(surf, key[3], surf.get_rect(), border, border_radius=radius)
+    if len(_panels) >= PANELS_KEPT:
+        _panels.clear()
+    return _panels.setdefault(key, surf)
 
 
 def panel(surf, rect, color=style.PANEL, radius=style.RADIUS, border_color=None, border=0):
@@ -86,7 +101,16 @@ def panel(surf, rect, color=style.PANEL, radius=style.RADIUS, border_color=None,
 def panel_surface(size, color=style.PANEL, radius=style.RADIUS, border_color=None, border=0) -> pygame.Surface:
     """The picture ``panel`` draws at ``size``, made once (a screen-sized one takes milliseconds:
     a scene may make it ahead, in a frame with nothing else to do)."""
-    return _panel(tuple(size), tuple(color), radius, tuple(border_color or (0, 0, 0)), border)
+    key = (tuple(size), tuple(color), radius, tuple(border_color or (0, 0, 0)), border)
+    found = _panels.get(key)
+    if found is not None:
+        return found
+    pieces = panel_pieces(size, color, radius, border_color, border)
+    while True:
+        try:
+            next(pieces)
+        except StopIteration as done:
+            return done.value
 
 
 def shadow_surface(size, radius=10):
@@ -101,4 +125,4 @@ def shadow(surf, rect, radius=10, offset=(3, 5)):
 def clear_caches():
     text.cache_clear()
     kit.text.clear_caches()
-    _panel.cache_clear()
+    _panels.clear()

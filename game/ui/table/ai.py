@@ -48,8 +48,8 @@ class TableAI:
         self.session = session
         self.thinker, self.seat, self.think_time, self.weighed = None, None, 0.0, UNWEIGHED
         self.note = None  # what the thinker weighed for the action ``step`` returns (None: nothing)
-        self.sliced = False  # whether the last call worked (made a thinker, the note) or asked for a slice
-        self.wants_slice = False  # ``slice`` gives the thinker its slice at the frame's end
+        self.sliced = False  # whether the last call asked for work (the thinker made, a slice, the note)
+        self.wants_slice = False  # that work, which ``slice`` does at the frame's end
         self.waited = 0  # frames in a row its slice did nothing (``give_slice``)
 
     def reset(self):
@@ -60,8 +60,8 @@ class TableAI:
     def slice(self, left_ms: float) -> None:
         """The work ``step`` or ``think_ahead`` asked for this frame, in what is left of the
         frame's budget once it is drawn (``Scene.spare``): the thinker made, a slice, or the note
-        (one of them a frame; the first two wait for a frame with room for them, ``WHOLE_JOB``,
-        at most ``WAIT_MAX`` frames)."""
+        (one of them a frame; making the thinker and writing the note, which cannot be cut short,
+        wait for a frame with room for them, ``WHOLE_JOB``, at most ``WAIT_MAX`` frames)."""
         if not self.wants_slice:
             return
         self.wants_slice = False
