@@ -65,19 +65,22 @@ def played_hand(game: str, seed: int, options=None, stop=None) -> tuple[dict, ob
                                           ("400", {"face_card_redeal": True}), ("schieber", {"table_2500": True})])
 def test_record_then_replay_gives_ok_with_the_result(tmp_path, game, options):
     path = tmp_path / "hand.json"
-    made = cli("record", "--game", game, "--seed", "31", "--options", json.dumps(options), "--out", str(path))
+    made, run, traced = run_many([  # the three in turn, in one child (commands.py)
+        ["-m", "game.engine", "record", "--game", game, "--seed", "31", "--options", json.dumps(options),
+         "--out", str(path)],
+        ["-m", "game.engine", "replay", str(path)],
+        ["-m", "game.engine", "replay", str(path), "--trace"]])
     assert made.returncode == 0 and made.stderr == ""
     record = json.loads(path.read_text())
     assert record["game"] == game and record["options"] == options
     assert len(record["hands"]) == 4 and all(len(h) == GAMES[game].CARDS_EACH for h in record["hands"])
-    run = cli("replay", str(path))
     assert run.returncode == 0 and run.stderr == ""
     out = one_json_object(run.stdout)
     assert out["ok"] is True and out["complete"] is True and "trace" not in out
     res = out["result"]
     assert RESULT_KEYS <= set(res) and len(res["score"]) == len(record["score"])
     assert res == replay(record)["result"]
-    traced = one_json_object(cli("replay", str(path), "--trace").stdout)
+    traced = one_json_object(traced.stdout)
     assert [[t["seat"], t["action"]] for t in traced["trace"]] == record["actions"]
     assert all(t["legal"] == sorted(t["legal"]) for t in traced["trace"])
     if game in ("304", "28") and not res["thrown_in"]:
