@@ -208,10 +208,11 @@ def test_a_command_used_wrongly_exits_2_with_one_error_object_in_words(args, wor
 
 
 def test_record_prints_the_record_without_out(tmp_path):
-    run = cli("record", "--game", "schieber", "--seed", "3")
-    assert run.returncode == 0 and json.loads(run.stdout)["game"] == "schieber"
     out = tmp_path / "r.json"
-    assert cli("record", "--game", "schieber", "--seed", "3", "--out", str(out)).stdout == ""
+    run, written = run_many([["-m", "game.engine", "record", "--game", "schieber", "--seed", "3"],
+                             ["-m", "game.engine", "record", "--game", "schieber", "--seed", "3", "--out", str(out)]])
+    assert run.returncode == 0 and json.loads(run.stdout)["game"] == "schieber"
+    assert written.returncode == 0 and written.stdout == ""
     assert json.loads(out.read_text()) == json.loads(run.stdout)
 
 
