@@ -71,10 +71,11 @@ class Finished:
     stderr: str
 
 
-def run_many(commands: list[list[str]], cwd: Path = ROOT, timeout: float = 300) -> list[Finished]:
+def run_many(commands: list[list[str]], cwd: Path = ROOT, timeout: float = 300, env=None) -> list[Finished]:
     """Each of ``commands`` (a Python command line without the ``python``) run in turn in one
-    child Python started in ``cwd``; their results in the same order."""
-    child = subprocess.run([sys.executable, "-c", CHILD], input=json.dumps(commands), cwd=cwd,
+    child Python started in ``cwd`` (with ``env``, None: this process's); their results in the
+    same order."""
+    child = subprocess.run([sys.executable, "-c", CHILD], input=json.dumps(commands), cwd=cwd, env=env,
                            capture_output=True, text=True, timeout=timeout, check=False)
     assert child.returncode == 0, child.stderr[-4000:]
     return [Finished(list(c), *r) for c, r in zip(commands, json.loads(child.stdout), strict=True)]

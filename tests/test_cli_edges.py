@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -109,14 +110,30 @@ def test_arena_jobs_are_no_more_than_the_deals_and_the_processors():
     assert worker_count(2, 50) == min(2, os.cpu_count() or 1)
 
 
-@pytest.mark.parametrize("extra, words", [
+MAIN_REFUSED = [
     (["--seed", "9" * 1000], "--seed"),
     (["--seed", "-3"], "--seed"),
     (["--frames", "9" * 100_000], "--frames"),
     (["--level", "z" * 100_000], "--level"),
-])
-def test_main_refuses_a_seed_out_of_range_as_the_page_does(extra, words, tmp_path):
-    code, _out, err = _main(tmp_path, extra)
+]
+
+
+@functools.cache
+def main_refusals() -> list:
+    """``main.py --demo`` with each of ``MAIN_REFUSED``, all in one child (commands.py), its data
+    in a folder of its own."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+               "TRICK_TABLE_DATA_DIR": str(Path(folder) / "data")}
+        return run_many([["main.py", "--demo", "--game", "28", "--frames", "30", *extra] for extra, _ in MAIN_REFUSED],
+                        env=env)
+
+
+@pytest.mark.parametrize("case", range(len(MAIN_REFUSED)), ids=[f"{e[0]}-{len(e[1])}" for e, _ in MAIN_REFUSED])
+def test_main_refuses_a_seed_out_of_range_as_the_page_does(case):
+    words = MAIN_REFUSED[case][1]
+    run = main_refusals()[case]
+    code, err = run.returncode, run.stderr
     no_traceback(err)
     assert code == 2 and words in err and len(err) < 1500, err[:3000]
 

@@ -15,6 +15,7 @@ source (AST, imports inside functions included) and checked against the rules:
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,12 +44,18 @@ def modules() -> dict[str, Path]:
 MODULES = modules()
 
 
+@functools.cache
+def nodes(path: Path) -> tuple:
+    """Every node of the module at ``path``, parsed once a test process (four tests read them)."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
 def imports(name: str, path: Path) -> list[tuple[str, int]]:
     """(imported module, line) for every import statement in the module, wherever it stands.
     ``from package import name`` counts as importing ``package.name`` when that is a module."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             out += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -116,7 +123,7 @@ def test_pygame_only_in_the_front_end():
 def io_uses(name, path) -> list[str]:
     out = [f"{where(name, line)}: imports {target}" for target, line in imports(name, path)
            if target.split(".")[0] in IO_MODULES]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Name) and func.id in IO_CALLS:

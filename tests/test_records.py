@@ -65,19 +65,22 @@ def played_hand(game: str, seed: int, options=None, stop=None) -> tuple[dict, ob
                                           ("400", {"face_card_redeal": True}), ("schieber", {"table_2500": True})])
 def test_record_then_replay_gives_ok_with_the_result(tmp_path, game, options):
     path = tmp_path / "hand.json"
-    made = cli("record", "--game", game, "--seed", "31", "--options", json.dumps(options), "--out", str(path))
+    made, run, traced = run_many([  # the three in turn, in one child (commands.py)
+        ["-m", "game.engine", "record", "--game", game, "--seed", "31", "--options", json.dumps(options),
+         "--out", str(path)],
+        ["-m", "game.engine", "replay", str(path)],
+        ["-m", "game.engine", "replay", str(path), "--trace"]])
     assert made.returncode == 0 and made.stderr == ""
     record = json.loads(path.read_text())
     assert record["game"] == game and record["options"] == options
     assert len(record["hands"]) == 4 and all(len(h) == GAMES[game].CARDS_EACH for h in record["hands"])
-    run = cli("replay", str(path))
     assert run.returncode == 0 and run.stderr == ""
     out = one_json_object(run.stdout)
     assert out["ok"] is True and out["complete"] is True and "trace" not in out
     res = out["result"]
     assert RESULT_KEYS <= set(res) and len(res["score"]) == len(record["score"])
     assert res == replay(record)["result"]
-    traced = one_json_object(cli("replay", str(path), "--trace").stdout)
+    traced = one_json_object(traced.stdout)
     assert [[t["seat"], t["action"]] for t in traced["trace"]] == record["actions"]
     assert all(t["legal"] == sorted(t["legal"]) for t in traced["trace"])
     if game in ("304", "28") and not res["thrown_in"]:
@@ -205,10 +208,11 @@ def test_a_command_used_wrongly_exits_2_with_one_error_object_in_words(args, wor
 
 
 def test_record_prints_the_record_without_out(tmp_path):
-    run = cli("record", "--game", "schieber", "--seed", "3")
-    assert run.returncode == 0 and json.loads(run.stdout)["game"] == "schieber"
     out = tmp_path / "r.json"
-    assert cli("record", "--game", "schieber", "--seed", "3", "--out", str(out)).stdout == ""
+    run, written = run_many([["-m", "game.engine", "record", "--game", "schieber", "--seed", "3"],
+                             ["-m", "game.engine", "record", "--game", "schieber", "--seed", "3", "--out", str(out)]])
+    assert run.returncode == 0 and json.loads(run.stdout)["game"] == "schieber"
+    assert written.returncode == 0 and written.stdout == ""
     assert json.loads(out.read_text()) == json.loads(run.stdout)
 
 

@@ -681,10 +681,11 @@ def table_after_a_trick(game="28"):
     session = Session(game, {}, 21, "easy", (0,), app.store)
     app.go("table", session=session)
     scene = app.scene
-    while not (scene.obs.tricks and not scene.state.busy() and scene.human_turn()):
-        if scene.human_turn():
-            scene.submit(scene.obs.legal[0])
-        driver.frames(app, 1)
+    with driver.unseen(app):  # the set-up's frames show nothing the tests check: not drawn
+        while not (scene.obs.tricks and not scene.state.busy() and scene.human_turn()):
+            if scene.human_turn():
+                scene.submit(scene.obs.legal[0])
+            driver.frames(app, 1)
     record = session.hand_record()
     leader, cards, _winner = scene.obs.tricks[-1]
     played = {}
@@ -749,13 +750,14 @@ def test_the_ai_at_the_table_notes_what_it_weighed_and_the_review_and_long_press
         session = Session(game, {}, seed, "easy", (0,), app.store)
         app.go("table", replace=True, session=session)
         scene = app.scene
-        for _frame in range(5000):  # the player plays as the rule-based AI would, to the first trick's end
-            if app.scene is not scene or scene.obs.tricks and (scene.state.waiting_for_tap()  # (it would wait for ever)
-                                                               or not scene.state.busy() and scene.human_turn()):
-                break
-            if scene.human_turn() and not scene.state.busy():
-                scene.submit(baseline_action(scene.obs))
-            driver.frames(app, 1)
+        with driver.unseen(app):  # (frames not drawn: what is checked is the notes and the reason shown after)
+            for _frame in range(5000):  # the player plays as the rule-based AI would, to the first trick's end
+                if app.scene is not scene or scene.obs.tricks and (scene.state.waiting_for_tap()  # (it would wait for ever)
+                                                                   or not scene.state.busy() and scene.human_turn()):
+                    break
+                if scene.human_turn() and not scene.state.busy():
+                    scene.submit(baseline_action(scene.obs))
+                driver.frames(app, 1)
         if app.scene is scene:
             break
     assert app.scene is scene and scene.obs.tricks

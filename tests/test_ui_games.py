@@ -78,8 +78,9 @@ class FirstLegal:
     def __init__(self, obs, level, seed):
         self.obs, self.done = obs, False
 
-    def step(self, max_ms):
+    def step(self, max_ms, first=True):  # (as Thinker.step: whether it worked)
         self.done = True
+        return True
 
     def best(self):
         return self.obs.legal[0]

@@ -20,7 +20,9 @@ def nearest_by_sorting(size, near, region, sights, step=16, reach=None):
     xs = list(range(region.left, region.right - w + 1, step)) + [region.right - w]
     ys = list(range(region.top, region.bottom - h + 1, step)) + [region.bottom - h]
     nx, ny = near[0] - w // 2, near[1] - h // 2
-    for d, x, y in sorted(((x - nx) ** 2 + (y - ny) ** 2, x, y) for x in xs for y in ys):
+    dys = [((y - ny) * (y - ny), y) for y in ys]
+    spots = sorted([(dx + dy, x, y) for x in xs for dx in ((x - nx) * (x - nx),) for dy, y in dys])
+    for d, x, y in spots:
         if reach is not None and d > reach * reach:
             return None
         box = pygame.Rect(x, y, w, h)

@@ -94,17 +94,22 @@ def _digits_bound(digits: int):
 
 
 def nesting_and_items(value, limits: Limits):
-    """The rule a parsed value breaks (``too-deep`` or ``too-many``), or None; no recursion."""
-    stack, items = [(value, 1)], 0
+    """The rule a parsed value breaks (``too-deep`` or ``too-many``), or None; no recursion.
+    Only lists and objects go on the stack (a scalar counts as its container's item), in the
+    order they come, so the first rule broken is the same one a walk of every value finds."""
+    if not isinstance(value, (list, dict)):
+        return None
+    stack, items, deepest = [(value, 1)], 0, limits.depth
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, (list, dict)):
-            if depth > limits.depth:
-                return "too-deep"
-            items += len(item)
-            if items > limits.items:
-                return "too-many"
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+        if depth > deepest:
+            return "too-deep"
+        items += len(item)
+        if items > limits.items:
+            return "too-many"
+        depth += 1
+        stack.extend([(v, depth) for v in (item.values() if isinstance(item, dict) else item)
+                      if isinstance(v, (list, dict))])
     return None
 
 

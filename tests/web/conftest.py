@@ -15,6 +15,12 @@ tests of a module that builds its own site or shares the worker's Pyodide page r
 (tests/conftest.py: ``WEB_GROUPS``): each such site is built once, the page loads once, and
 ``make web``'s build into build/web (test_web_build.py) never runs twice at once.  A build more
 than one module needs is built once in the run (``shared_build``).
+
+Where it costs CPU and proves nothing, a test does not start afresh: Pyodide starts from a
+snapshot of its memory (``pyodide_snapshot``, kept in build/web-cache), and a test that needs
+only a fresh page at an address visits it in the worker's shared tab (``cdn_tab``), reset before
+each test (test_web_hardened.py proves the reset, as test_web_pyodide.py and test_web_host.py
+prove their shared pages').
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from game.ui.table.ai import TableAI
 from game.web.host import HostLink
 
 SCENES = ("menu", "table", "hand-result", "match-result")  # the registry's names (no review scene yet)
+AI_SLICES = 8  # the AI's slices a frame (the table gives it one, after drawing): a match in fewer frames
 
 
 @dataclass
@@ -97,11 +98,15 @@ class StandInApp:
             if hand.is_over():
                 self.go("hand-result", replace=True, session=session)
             elif not session.is_human(hand.turn):
-                action = scene.ai.step(1.0)
-                scene.ai.slice(FRAME_MS)  # the whole frame's budget: this stand-in draws nothing
-                if action is not None:
-                    session.apply(action, note=scene.ai.note)
-                    scene.ai.reset()
+                # this stand-in draws nothing: a frame's time goes to the AI's slices, up to
+                # AI_SLICES of them, and at most one action a frame as at the table
+                for _ in range(AI_SLICES):
+                    action = scene.ai.step(1.0)
+                    scene.ai.slice(FRAME_MS)
+                    if action is not None:
+                        session.apply(action, note=scene.ai.note)
+                        scene.ai.reset()
+                        break
         elif scene.name == "hand-result" and not session.over:
             session.next_hand()
             self.go("match-result" if session.over else "table", replace=True, session=session)

@@ -69,10 +69,10 @@ class TableScene(Scene):
         self.hurried = None  # the thinker whose decided card's face was put first (``hurry_decided_card``)
         # card faces and backs drawn ahead, the last asked for first: the back of the seats' fans
         # (the deal shows it), the hand's faces at the trick's size (the hand shows them scaled
-        # until its own are drawn), the hand's own, the trump card laid face down (304, 28), every
-        # other card as it lands in the trick (an AI seat's is drawn the frame it is played), every
-        # face as the trump card turns open, and last every face as a Weis's notice shows it (four
-        # of them took 5 ms in a frame)
+        # until its own are drawn), the trump card's back laid face down (304, 28: in the auction,
+        # while the AI's thinking leaves few frames), the hand's own faces, every other card as it
+        # lands in the trick (an AI seat's is drawn the frame it is played), every face as the trump
+        # card turns open, and last every face as a Weis's notice shows it (four took 5 ms in a frame)
         cards = self.ui.deck_cards.cards
         laid = int(lay.trick_w * 0.62)
         trump_laid = hasattr(session.hand, "indicator")
@@ -81,9 +81,10 @@ class TableScene(Scene):
         if trump_laid:
             self.view.warm_later(cards, (laid,))
         self.view.warm_later([c for c in cards if c not in self.obs.hand], (lay.trick_w,))
+        self.view.warm_later(self.obs.hand, (lay.card_w,))
         if trump_laid:
             self.view.warm_later([None], (laid,))
-        self.view.warm_later(self.obs.hand, (lay.card_w, lay.trick_w))
+        self.view.warm_later(self.obs.hand, (lay.trick_w,))
         self.view.warm_later([None], (lay.back_w,))
         if not self.obs.actions:
             self.state.deal()
@@ -294,6 +295,7 @@ class TableScene(Scene):
         # draws the table whole: one of them each, not both in one frame)
         self.hand_faces_ready, self.faces_to_show = self.hand_faces_ready + self.faces_to_show, 0
         self.view.planner.lay_out_bar(state)  # what the top bar says since the frame before
+        self.view.fresh_faces = 0
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)
