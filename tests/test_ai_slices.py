@@ -232,8 +232,9 @@ def test_a_slice_with_too_little_left_waits_a_few_frames_then_works(move_clock):
 def test_a_native_frame_gives_a_thinking_seat_its_idle_time_in_passes(paced, move_clock, monkeypatch):
     """Natively the loop waits for the next displayed frame (``app.FRAME_CAP``): while an AI seat
     thinks, that time goes to more passes of the loop (``App.passes``), each a slice within the
-    frame's budget, up to ``BUSY_SHARE`` of a displayed frame; the time the scene is given adds up
-    to the displayed frames', so the seat still seems to think ``THINK_MIN``.  In the browser
+    frame's budget, up to ``BUSY_SHARE`` of a displayed frame, drawing nothing (an AI seat's move
+    waits for the pass that draws); the time the scene is given adds up to the displayed frames',
+    so the seat still seems to think ``THINK_MIN``.  In the browser
     (no frame cap) a displayed frame is one pass, as before.  Clocks as in the test above."""
     from harness import driver
 
@@ -262,18 +263,20 @@ def test_a_native_frame_gives_a_thinking_seat_its_idle_time_in_passes(paced, mov
     monkeypatch.setattr(TableScene, "update", lambda self, dt: times.append(dt) or update(self, dt))
 
     app = driver.make_app((720, 1558), {"anim_speed": 1.0})
-    session = Session("28", {}, 3, "normal", ())
+    # natively expert: its decisions outlast THINK_MIN, so a move may be ready in any pass
+    session = Session("28", {}, 3, "expert" if paced else "normal", ())
     scene = TableScene(app, session)
     app.show(scene)
     unit_ms = UNIT_TICKS * TICK * 1000
     per_frame, dots, turns, displayed = [], 0, [], 0
-    while len(session.hand.history) < 8:
+    while len(session.hand.history) < 5:
         frame_start, before, moves, draws = move_clock.looks, len(slices), len(session.hand.history), app.draws
         thinking = scene.thinking()
         n, pass_start = 0, frame_start
         for _ in app.passes(driver.DT, list):
             n += 1
             assert (move_clock.looks - pass_start) * TICK * 1000 <= players.FRAME_MS + unit_ms  # each pass
+            assert n == 1 or len(session.hand.history) == moves  # a move is made in a pass that draws it
             pass_start = move_clock.looks
         assert (move_clock.looks - frame_start) * TICK * 1000 <= app_module.BUSY_SHARE * 1000 * driver.DT + unit_ms
         displayed += 1

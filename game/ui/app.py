@@ -287,6 +287,7 @@ class App:
         an AI seat's slice of thinking); True if it was drawn.  Not ``shows``: a pass between two
         displayed frames (``passes``), which draws nothing (what changed is drawn by the next)."""
         start = players.frame_clock()
+        self.showing = shows
         self.follow_viewport()
         if self.host is not None and self.host.frame():
             self.invalidate()  # the host page's commands go through the navigator like a tap
@@ -325,6 +326,7 @@ class App:
         scene.spare(players.FRAME_MS - (players.frame_clock() - start) * 1000)
         if shows:
             self._screenshot(scene)
+        self.showing = True
         return drawn
 
     def draw(self, scene, changed=True) -> None:
@@ -391,6 +393,7 @@ class App:
             pygame.display.flip()
         return drawn
 
+    showing = True  # this pass of the loop may draw (a scene's move waits for one that does: ``passes``)
     _lent = 0.0  # seconds of the time since the last displayed frame already given to passes after it
 
     def passes(self, dt: float, events):
@@ -399,7 +402,8 @@ class App:
         is a ``tick``.  With a frame cap (natively), while the scene has work waiting
         (``Scene.working``) and the frame's time has room for another budget before
         ``BUSY_SHARE`` of it is spent, more passes follow: ``events()`` read, the time since the
-        pass before, what the budget leaves to the work; nothing drawn.  Every pass is given the
+        pass before, what the budget leaves to the work; nothing drawn (``showing`` False: an AI
+        seat's move waits for the next displayed frame, shown as it is made).  Every pass is given the
         time since the one before, so the scene's time adds up to the displayed frames'."""
         start = players.frame_clock()
         self.tick(max(0.0, dt - self._lent), events())

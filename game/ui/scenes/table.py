@@ -382,7 +382,7 @@ class TableScene(Scene):
             pass  # the lesson's note waits for Go on
         elif not self.session.is_human(hand.turn):
             seat, before = hand.turn, self.obs
-            action = self.ai.step(sdt, calm)
+            action = self.ai.step(sdt, calm, act=self.app.showing)
             if action is not None:
                 self.session.apply(action, note=self.ai.note)
                 self.after_action(seat, action, before)

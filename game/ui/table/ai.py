@@ -108,11 +108,13 @@ class TableAI:
             self.seat = hand.turn
             self.wants_slice = self.sliced = True  # the thinker made, or a slice
 
-    def step(self, sdt: float, work: bool = True):
+    def step(self, sdt: float, work: bool = True, act: bool = True):
         """A slice asked for the seat to act (``slice``); its action when it is ready, else None.  A session
         with a ``script`` (a watched record's ``(seat, text)`` actions) plays those first; a
         lesson's session hands over its actions (``scripted_action``) the same way.  Without
-        ``work``, the time passes and nothing else is done (a frame that is busy already)."""
+        ``work``, the time passes and nothing else is done (a frame that is busy already).  Without
+        ``act`` (a pass of the loop that draws nothing, ``App.passes``) a ready action waits for
+        the next pass that draws: the move is shown as it is made."""
         hand = self.session.hand
         self.note = None
         scripted = self._scripted(hand)
@@ -122,7 +124,7 @@ class TableAI:
         if scripted is not None:
             self.seat = hand.turn
             self.think_time += sdt
-            if self.think_time < self.THINK_MIN:
+            if self.think_time < self.THINK_MIN or not act:
                 return None
             if from_script:
                 self.session.script.pop(0)
@@ -137,7 +139,7 @@ class TableAI:
         if self.thinker is None or not self.thinker.done or self.weighed is UNWEIGHED:
             self.wants_slice = self.sliced = True  # the thinker made, a slice or the note (``slice``)
             return None
-        if self.think_time < self.THINK_MIN:
+        if self.think_time < self.THINK_MIN or not act:
             return None
         action = self.thinker.best()
         if hand.check(action) is not None:  # never expected: fall back to a legal action, weighed by nobody
