@@ -67,14 +67,16 @@ def test_every_step_shows_the_engines_hands_tricks_and_events(game):
         hand = hand_from_record(record)
         deck = hand.DECK
         finished = 0
+        views = [hand.observation(seat) for seat in range(4)]  # each seat's view at the step (made once a step)
         for k in range(review.steps + 1):
             if k:
-                before = hand.observation(0)
+                before = views[0]
                 hand.apply(record["actions"][k - 1][1])
+                views = [hand.observation(seat) for seat in range(4)]
             m = review.moment(k)
             assert m.step == k
             for seat in range(4):  # every card a seat holds, face up; none it does not
-                view = hand.observation(seat)
+                view = views[seat]
                 held = [c for c, later in m.hands[seat] if not later]
                 assert sorted(held) == sorted(view.hand)
                 later = [c for c, later in m.hands[seat] if later]
@@ -86,18 +88,18 @@ def test_every_step_shows_the_engines_hands_tricks_and_events(game):
                 assert m.winner == trick["winner"] and m.trick[0][0] == trick["leader"]
                 assert any(f"Trick {finished}: won by" in line for line in review.lines(k))
             elif k:
-                live = hand.observation(0).trick
+                live = views[0].trick
                 assert [s for s, _c, _d in m.trick] == [s for s, _c in live]
                 for (seat, card, down), (_s, seen) in zip(m.trick, live):
-                    assert card == hand.observation(seat).trick[[x for x, _ in live].index(seat)][1]
-                    assert down == (seen is None or bool(hand.observation(0).trick_face_down[
+                    assert card == views[seat].trick[[x for x, _ in live].index(seat)][1]
+                    assert down == (seen is None or bool(views[0].trick_face_down[
                         [x for x, _ in live].index(seat)]))
             if not k:
                 continue
-            entry = hand.observation(0).actions[-1]
+            entry = views[0].actions[-1]
             lines = review.lines(k)
             text = " / ".join(lines)
-            after = hand.observation(0)
+            after = views[0]
             if entry.flags & REVEALS_TRUMP:
                 assert "Trump is revealed" in text
                 kinds.add("reveal")
