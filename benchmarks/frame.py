@@ -11,10 +11,13 @@ Per canvas (720x1558 is what a 390x844 phone opens upright, 1558x720 sideways):
   for "Go on".  Goal: at most 0.1 ms a frame.
 - ``draw``: the table drawn whole mid-trick (two cards in the trick, the player's hand):
   median and 95th percentile.
-- ``flight``: a pass of the loop while a card flies to a trick that has cards (every seat AI):
+- ``flight``: the pass of the loop that draws a displayed frame while a card flies to a trick
+  that has cards (every seat AI):
   median and 95th percentile.
 - ``worst``: the slowest pass of the loop (input, an AI slice, animation, drawing) over a
   hand of each game with the AI on every seat, and its 99th percentile.  Goal: at most 16 ms.
+  Each pass on its own: natively, while an AI seat thinks, a displayed frame holds several
+  (``App.passes``: the idle time of the frame given to the thinking, a budget a pass).
   Beside it the slowest pass that held an AI call and the slowest without one (``quiet``);
   ``--worst N`` lists the N slowest quiet passes with the CPU ms of each part (``PARTS``).
   And the slowest of the passes that held an AI call (a slice, or a thinker made): the slice
@@ -70,14 +73,30 @@ SIZES = {  # frames settled, frames measured idle, draws, decisions a game
 }
 
 
-def loop_pass(app) -> None:
-    """One pass of the app's loop, as ``App.run`` makes it (without waiting for the next frame)."""
-    tick = getattr(app, "tick", None)
-    if tick is not None:
+def timed_passes(app):
+    """One displayed frame of the app's loop as ``App.run`` makes it, without waiting for the
+    next: its passes (``App.passes``: natively, while an AI seat thinks, more than one), yielding
+    the CPU ms of each as it ends."""
+    passes, tick = getattr(app, "passes", None), getattr(app, "tick", None)
+    t0 = time.process_time()
+    if passes is not None:
+        for _ in passes(driver.DT, pygame.event.get):
+            t1 = time.process_time()
+            yield (t1 - t0) * 1000
+            t0 = time.process_time()
+        return
+    if tick is not None:  # the loop before it gave the AI more passes: one a displayed frame
         tick(driver.DT, pygame.event.get())
     else:  # the loop before it rested: a frame drawn and flipped every time
         app.frame(driver.DT, pygame.event.get())
         pygame.display.flip()
+    yield (time.process_time() - t0) * 1000
+
+
+def loop_pass(app) -> None:
+    """One displayed frame of the app's loop, all its passes (``timed_passes``)."""
+    for _ in timed_passes(app):
+        pass
 
 
 def settle_memory() -> None:
@@ -235,9 +254,8 @@ def flight_figures(size, sizes) -> list[float]:
     for _ in range(4000):
         if len(times) >= sizes["draws"] or app.scene is not scene or session.hand.is_over():
             break
-        t0 = time.process_time()
-        loop_pass(app)
-        spent = (time.process_time() - t0) * 1000
+        passes = list(timed_passes(app))
+        spent = passes[0]  # the pass that draws the flight (any after it draws nothing)
         state = scene.state
         if any(not f.done and f.seat is not None for f in state.flights) and len(state.shown_trick()) >= 2:
             times.append(spent)
@@ -340,13 +358,15 @@ def ai_frames(game, level, size, decisions, work=None, parts=None):
             calls = len(ai_calls)
             if probe:
                 probe.now = {}
-            t0 = time.process_time()
-            loop_pass(app)
-            frames.append((time.process_time() - t0) * 1000)
-            if len(ai_calls) > calls:
-                thinking.append(frames[-1])
-            elif probe:
-                parts.append((frames[-1], len(frames) - 1, probe.now))
+            for ms in timed_passes(app):  # each pass of the displayed frame on its own
+                frames.append(ms)
+                if len(ai_calls) > calls:
+                    thinking.append(ms)
+                elif probe:
+                    parts.append((ms, len(frames) - 1, probe.now))
+                calls = len(ai_calls)
+                if probe:
+                    probe.now = {}
     finally:
         players.thinker, players.note = real, real_note
         if probe:

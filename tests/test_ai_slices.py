@@ -226,3 +226,70 @@ def test_a_slice_with_too_little_left_waits_a_few_frames_then_works(move_clock):
     assert 0 < thinker.spent - spent <= UNIT_TICKS * TICK  # one unit, then it stops
     spent = thinker.spent
     assert give_slice(thinker, 0.8 * players.FRAME_MS, 0) == 0 and thinker.spent > spent  # a quiet frame works
+
+
+@pytest.mark.parametrize("paced", [True, False], ids=["native", "browser"])
+def test_a_native_frame_gives_a_thinking_seat_its_idle_time_in_passes(paced, move_clock, monkeypatch):
+    """Natively the loop waits for the next displayed frame (``app.FRAME_CAP``): while an AI seat
+    thinks, that time goes to more passes of the loop (``App.passes``), each a slice within the
+    frame's budget, up to ``BUSY_SHARE`` of a displayed frame; the time the scene is given adds up
+    to the displayed frames', so the seat still seems to think ``THINK_MIN``.  In the browser
+    (no frame cap) a displayed frame is one pass, as before.  Clocks as in the test above."""
+    from harness import driver
+
+    from game.ui import app as app_module
+    from game.ui import players
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
+    from game.ui.table.ai import TableAI
+
+    if not paced:
+        monkeypatch.setattr(app_module, "FRAME_CAP", 0)
+    monkeypatch.setattr(players, "frame_clock", move_clock)
+    monkeypatch.setattr(search, "clock", move_clock)
+    draw = App.draw
+
+    def costly_draw(self, scene, changed=True):
+        move_clock.looks += 90
+        return draw(self, scene, changed)
+    monkeypatch.setattr(App, "draw", costly_draw)
+    slices = []
+    step = search.Thinker.step
+    monkeypatch.setattr(search.Thinker, "step", lambda self, *a, **k: slices.append(1) or step(self, *a, **k))
+    times = []
+    update = TableScene.update
+    monkeypatch.setattr(TableScene, "update", lambda self, dt: times.append(dt) or update(self, dt))
+
+    app = driver.make_app((720, 1558), {"anim_speed": 1.0})
+    session = Session("28", {}, 3, "normal", ())
+    scene = TableScene(app, session)
+    app.show(scene)
+    unit_ms = UNIT_TICKS * TICK * 1000
+    per_frame, dots, turns, displayed = [], 0, [], 0
+    while len(session.hand.history) < 8:
+        frame_start, before, moves, draws = move_clock.looks, len(slices), len(session.hand.history), app.draws
+        thinking = scene.thinking()
+        n, pass_start = 0, frame_start
+        for _ in app.passes(driver.DT, list):
+            n += 1
+            assert (move_clock.looks - pass_start) * TICK * 1000 <= players.FRAME_MS + unit_ms  # each pass
+            pass_start = move_clock.looks
+        assert (move_clock.looks - frame_start) * TICK * 1000 <= app_module.BUSY_SHARE * 1000 * driver.DT + unit_ms
+        displayed += 1
+        assert n == 1 or paced
+        assert app.draws - draws <= 1  # the passes after the first draw nothing
+        if thinking:
+            per_frame.append(len(slices) - before)
+            dots += 1
+        if len(session.hand.history) != moves:
+            turns.append(dots)
+            dots = 0
+    assert sum(times) == pytest.approx(displayed * driver.DT, abs=0.011)  # (less what the last frame lent)
+    assert min(turns[1:]) >= TableAI.THINK_MIN / driver.DT - 1  # the seat seemed to think THINK_MIN
+    working = [k for k in per_frame if k]  # the displayed frames that gave the thinking seat slices
+    assert len(working) > 20
+    if paced:  # (four passes fit: 2.4 ms each, the first drawn, in 60% of 16.7 ms)
+        assert sum(k >= 3 for k in working) >= 0.8 * len(working)
+    else:
+        assert max(working) == 1

@@ -41,6 +41,12 @@ FPS = 60
 # would wait in SDL_Delay, which pygbag's runtime (no asyncify) turns into a busy wait on the
 # page's only thread, a core spinning through every still frame.  The clock only measures.
 FRAME_CAP = 0 if sys.platform == "emscripten" else FPS
+# With a frame cap (natively) the loop sleeps most of a displayed frame: while the scene has work
+# that can wait (``Scene.working``: an AI seat thinking), that time goes to more passes of the loop
+# instead (``App.passes``), each within the frame's budget, until this share of a displayed frame is
+# spent (the rest stays idle), at most PASSES of them.  In the browser a display frame is one pass.
+BUSY_SHARE = 0.6
+PASSES = 6
 NOTICE_CHARS = 400  # a notice longer than this is cut
 
 
@@ -275,10 +281,11 @@ class App:
         return changed or moving or self.banner.moving(), changed
 
     # ---- the loop -----------------------------------------------------------------------------------
-    def frame(self, dt: float, events) -> bool:
+    def frame(self, dt: float, events, shows: bool = True) -> bool:
         """Input, time, and the picture if it changed (``needs_draw``), then what is left of the
         frame's budget (``players.FRAME_MS``) to the scene's work that can wait (``Scene.spare``:
-        an AI seat's slice of thinking); True if it was drawn."""
+        an AI seat's slice of thinking); True if it was drawn.  Not ``shows``: a pass between two
+        displayed frames (``passes``), which draws nothing (what changed is drawn by the next)."""
         start = players.frame_clock()
         self.follow_viewport()
         if self.host is not None and self.host.frame():
@@ -312,11 +319,12 @@ class App:
             self.take_store_notices()
         self.banner.update(dt)
         scene = self.scene
-        drawn, changed = self.needs_draw(scene)
+        drawn, changed = self.needs_draw(scene) if shows else (False, False)
         if drawn:
             self.draw(scene, changed)
         scene.spare(players.FRAME_MS - (players.frame_clock() - start) * 1000)
-        self._screenshot(scene)
+        if shows:
+            self._screenshot(scene)
         return drawn
 
     def draw(self, scene, changed=True) -> None:
@@ -370,7 +378,8 @@ class App:
         n = 0
         while self.running and (frames is None or n < frames):
             dt = clock.tick(FRAME_CAP) / 1000 if frames is None else 1 / FPS
-            self.tick(min(dt, 0.1), pygame.event.get())
+            for _pass in self.passes(min(dt, 0.1), pygame.event.get):
+                pass
             n += 1
             await asyncio.sleep(0)
 
@@ -381,6 +390,32 @@ class App:
         if drawn:
             pygame.display.flip()
         return drawn
+
+    _lent = 0.0  # seconds of the time since the last displayed frame already given to passes after it
+
+    def passes(self, dt: float, events):
+        """One displayed frame of the loop, ``dt`` seconds after the last, in passes (a
+        generator: it yields after each, so that each can be measured on its own).  The first
+        is a ``tick``.  With a frame cap (natively), while the scene has work waiting
+        (``Scene.working``) and the frame's time has room for another budget before
+        ``BUSY_SHARE`` of it is spent, more passes follow: ``events()`` read, the time since the
+        pass before, what the budget leaves to the work; nothing drawn.  Every pass is given the
+        time since the one before, so the scene's time adds up to the displayed frames'."""
+        start = players.frame_clock()
+        self.tick(max(0.0, dt - self._lent), events())
+        self._lent = 0.0
+        yield
+        last = start
+        for _more in range(PASSES - 1):
+            now = players.frame_clock()
+            busy_ms = (now - start) * 1000 + players.FRAME_MS
+            if not (FRAME_CAP and self.running and not self.paused and self.scene.working()
+                    and busy_ms <= BUSY_SHARE * 1000 / FRAME_CAP):
+                return
+            self.frame(now - last, events(), shows=False)
+            self._lent += now - last
+            last = now
+            yield
 
 
 

@@ -53,6 +53,11 @@ class Scene:
         """The frame is drawn and ``left_ms`` of its budget is left (``App.frame``; may be less
         than 0): work that can wait for it (an AI seat's slice of thinking).  None by default."""
 
+    def working(self) -> bool:
+        """Whether the last frame asked for work that more passes of the loop would go on with
+        (``App.passes``: an AI seat's thinking).  None by default."""
+        return False
+
     ahead_picture = None  # (picture, language) of the first frame, drawn ahead whole (``App.ahead``)
 
     def shown_ahead(self, surf) -> bool:

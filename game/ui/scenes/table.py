@@ -320,6 +320,11 @@ class TableScene(Scene):
         self.hinting.slice(left_ms)
         self.ai.slice(left_ms)
 
+    def working(self) -> bool:
+        """An AI seat asked for its work this frame (its thinker made, a slice, its note), or the
+        hint thinks: more passes of the loop between two displayed frames go on with it."""
+        return self.ai.sliced or self.hinting.thinker is not None
+
     def warm_one(self) -> bool:
         """One job done ahead of need, if one is left (whether one was): the AI's first-time
         work (its modules, the opening table: the first decision's frame paid 7-16 ms natively),
