@@ -143,8 +143,20 @@ def test_trick_points_add_up_to_the_result():
             assert won == expected, (game, record["actions"][:6])
 
 
+REVIEW_ARTS: dict = {}  # the card art of the apps below, shared by this module's apps that only review
+
+
+def review_app(size=LANDSCAPE, settings=None):
+    """An app for the review scene whose card faces are the module's: each face of a size is drawn
+    once a test process, not once a test (the faces are read-only pictures; test_art checks them).
+    Not for the table, whose faces drawn ahead the tests of the table follow."""
+    app = driver.make_app(size, settings)
+    app._arts = REVIEW_ARTS
+    return app
+
+
 def open_review(record, size=LANDSCAPE, **params):
-    app = driver.make_app(size, {"anim_speed": 1.0})
+    app = review_app(size, {"anim_speed": 1.0})
     app.go("menu")
     app.go("review", record=record, **params)
     driver.frames(app, 2)
@@ -599,7 +611,7 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
 
     overflow = Overflow(monkeypatch)
     found = []
-    app = driver.make_app(size)
+    app = review_app(size)
     play_hands(app.store, "28", 2)
     app.go("menu")
     app.go("recent-hands", game="28")
@@ -643,7 +655,7 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
     assert len(lines) >= 6
     overflow = Overflow(monkeypatch)
     found = []
-    app = driver.make_app(size)
+    app = review_app(size)
     app.go("menu")
     record = random_record("400", "reasons", OPTIONS["400"][-1])
     k = ai_play(record)
@@ -816,7 +828,7 @@ def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(mo
     for i, c in enumerate(annotated["annotations"][0]["choices"]):
         c["made"] = 0.64 - 0.1 * i
     overflow = Overflow(monkeypatch)
-    app = driver.make_app(size)
+    app = review_app(size)
     app.go("menu")
     app.go("review", record=annotated)
     for code in CODES:
