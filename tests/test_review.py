@@ -67,14 +67,16 @@ def test_every_step_shows_the_engines_hands_tricks_and_events(game):
         hand = hand_from_record(record)
         deck = hand.DECK
         finished = 0
+        views = [hand.observation(seat) for seat in range(4)]  # each seat's view at the step (made once a step)
         for k in range(review.steps + 1):
             if k:
-                before = hand.observation(0)
+                before = views[0]
                 hand.apply(record["actions"][k - 1][1])
+                views = [hand.observation(seat) for seat in range(4)]
             m = review.moment(k)
             assert m.step == k
             for seat in range(4):  # every card a seat holds, face up; none it does not
-                view = hand.observation(seat)
+                view = views[seat]
                 held = [c for c, later in m.hands[seat] if not later]
                 assert sorted(held) == sorted(view.hand)
                 later = [c for c, later in m.hands[seat] if later]
@@ -86,18 +88,18 @@ def test_every_step_shows_the_engines_hands_tricks_and_events(game):
                 assert m.winner == trick["winner"] and m.trick[0][0] == trick["leader"]
                 assert any(f"Trick {finished}: won by" in line for line in review.lines(k))
             elif k:
-                live = hand.observation(0).trick
+                live = views[0].trick
                 assert [s for s, _c, _d in m.trick] == [s for s, _c in live]
                 for (seat, card, down), (_s, seen) in zip(m.trick, live):
-                    assert card == hand.observation(seat).trick[[x for x, _ in live].index(seat)][1]
-                    assert down == (seen is None or bool(hand.observation(0).trick_face_down[
+                    assert card == views[seat].trick[[x for x, _ in live].index(seat)][1]
+                    assert down == (seen is None or bool(views[0].trick_face_down[
                         [x for x, _ in live].index(seat)]))
             if not k:
                 continue
-            entry = hand.observation(0).actions[-1]
+            entry = views[0].actions[-1]
             lines = review.lines(k)
             text = " / ".join(lines)
-            after = hand.observation(0)
+            after = views[0]
             if entry.flags & REVEALS_TRUMP:
                 assert "Trump is revealed" in text
                 kinds.add("reveal")
@@ -141,8 +143,20 @@ def test_trick_points_add_up_to_the_result():
             assert won == expected, (game, record["actions"][:6])
 
 
+REVIEW_ARTS: dict = {}  # the card art of the apps below, shared by this module's apps that only review
+
+
+def review_app(size=LANDSCAPE, settings=None):
+    """An app for the review scene whose card faces are the module's: each face of a size is drawn
+    once a test process, not once a test (the faces are read-only pictures; test_art checks them).
+    Not for the table, whose faces drawn ahead the tests of the table follow."""
+    app = driver.make_app(size, settings)
+    app._arts = REVIEW_ARTS
+    return app
+
+
 def open_review(record, size=LANDSCAPE, **params):
-    app = driver.make_app(size, {"anim_speed": 1.0})
+    app = review_app(size, {"anim_speed": 1.0})
     app.go("menu")
     app.go("review", record=record, **params)
     driver.frames(app, 2)
@@ -164,9 +178,10 @@ def test_the_scene_steps_through_a_whole_hand_forward_and_back(game, size):
     driver.press_key(app, pygame.K_RIGHT)  # the end stays the end
     assert scene.position == review.last_position
     assert not driver.button(app, "Next") and not driver.button(app, "Next trick")
-    for k in range(review.last_position - 1, -1, -1):
-        driver.click_button(app, "Back", driver.tap)
-        assert scene.position == k
+    with driver.unseen(app):  # each position was drawn on the way forward: back by taps, not drawn again
+        for k in range(review.last_position - 1, -1, -1):
+            driver.click_button(app, "Back", driver.tap)
+            assert scene.position == k
     assert not driver.button(app, "Back")
     driver.click_button(app, "Next trick")
     assert scene.position == review.trick_ends()[0]
@@ -596,7 +611,7 @@ def test_the_review_in_every_language_overflows_nothing(monkeypatch, size):
 
     overflow = Overflow(monkeypatch)
     found = []
-    app = driver.make_app(size)
+    app = review_app(size)
     play_hands(app.store, "28", 2)
     app.go("menu")
     app.go("recent-hands", game="28")
@@ -640,7 +655,7 @@ def test_every_reason_line_the_ai_writes_fits_the_review_in_every_language(monke
     assert len(lines) >= 6
     overflow = Overflow(monkeypatch)
     found = []
-    app = driver.make_app(size)
+    app = review_app(size)
     app.go("menu")
     record = random_record("400", "reasons", OPTIONS["400"][-1])
     k = ai_play(record)
@@ -813,7 +828,7 @@ def test_a_card_s_chances_for_the_bid_in_play_are_headed_so_in_every_language(mo
     for i, c in enumerate(annotated["annotations"][0]["choices"]):
         c["made"] = 0.64 - 0.1 * i
     overflow = Overflow(monkeypatch)
-    app = driver.make_app(size)
+    app = review_app(size)
     app.go("menu")
     app.go("review", record=annotated)
     for code in CODES:

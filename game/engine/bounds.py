@@ -87,7 +87,7 @@ def _finite(text: str) -> float:
 
 def _digits_bound(digits: int):
     def whole(text: str) -> int:
-        if len(text.lstrip("-")) > digits:
+        if len(text) > digits and len(text.lstrip("-")) > digits:  # (most numbers: one length looked at)
             raise OutOfBounds("long-number", f"a number has more than {digits} digits", limit=digits)
         return int(text)
     return whole

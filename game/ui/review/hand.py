@@ -66,7 +66,7 @@ class HandReview:
                 raise RecordError(f"it is seat {hand.turn}'s turn, not seat {str(entry[0])[:18]}'s", index)
             before = self.moments[-1].obs
             seat = hand.turn
-            actor_view = hand.observation(seat)
+            actor_view = self._views[seat]  # the last moment's view of that seat: the hand as it acts
             try:
                 code = hand.action_code(entry[1])
                 hand.apply(code)
@@ -103,7 +103,7 @@ class HandReview:
 
     # ---- building ----------------------------------------------------------------------------
     def _moment(self, hand, step, seat, action, before, played, actor_view) -> Moment:
-        views = [hand.observation(s) for s in range(4)]
+        views = self._views = [hand.observation(s) for s in range(4)]
         obs = views[0]
         winner = None
         if action is not None and A.is_play(action):
