@@ -32,7 +32,7 @@ def level_name(level: str) -> str:
 
 
 # A frame's budget of work in ms: its input, time and drawing, then what is left of it goes to an
-# AI seat's slice of thinking (``Scene.spare``).  2.5 ms natively (a whole frame at most half of
+# AI seat's slice of thinking (``Scene.spare``).  2.4 ms natively (a whole frame at most half of
 # what the busiest frames cost before the slices fitted in it); the browser's Python does the same
 # work about SLOWDOWN times slower, in about half of a 60 Hz frame, the rest left to the page.
 FRAME_MS = 2.4 * SLOWDOWN
