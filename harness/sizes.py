@@ -188,7 +188,7 @@ def no_thinking(table) -> None:
     ahead nor decides for the other seats, work whose decision no one would take (a third of a
     game's tour; the same scenes and figures without it)."""
     table.ai.think_ahead = lambda: None
-    table.ai.step = lambda sdt, work=True: None
+    table.ai.step = lambda sdt, work=True, act=True: None
 
 
 def finished(game, seed, hands=12):
