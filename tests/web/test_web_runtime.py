@@ -96,7 +96,9 @@ def test_the_real_loader_asks_for_the_runtime_in_order_and_calls_our_hooks(cdn_c
     # our hooks: pythons.js called custom_onload (which set the interpreter's abort hook), the
     # runtime's download moved our bar, the page asked the worker to keep the runtime
     trail = [what for _, what, _ in page.evaluate("tt.trail")]
-    assert trail[0] == "onload", trail  # the address needed no change
+    # the address needed no change; "keep" may come before "onload" (the service worker can
+    # control the page before pythons.js has loaded), so only what came before "onload" is asked
+    assert "onload" in trail and set(trail[:trail.index("onload")]) <= {"keep"}, trail
     assert page.evaluate("typeof Module.onAbort") == "function"
     # 50 % of the runtime's download shown as 40 % of the whole start (80 % if main.js's own
     # report of the whole main.data came last)
