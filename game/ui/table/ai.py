@@ -10,8 +10,8 @@ to think for ``THINK_MIN`` seconds.  The table applies it through the same door 
 table's long press.
 
 A decision's budget is time spent in slices (the level's), so shorter slices weigh as much and
-take more frames.  Natively a displayed frame holds up to four passes of the loop while a seat
-thinks (``App.passes``: the time the loop would sleep), a slice each: normal's 70 ms then takes
+take more frames.  Natively a displayed frame holds more passes of the loop while a seat
+thinks (``App.passes``, up to ``PASSES`` within ``BUSY_SHARE`` of it: the time the loop would sleep), a slice each: normal's 70 ms then takes
 less than ``THINK_MIN``, expert's 600 ms about 1.2 s.
 
 While cards fly or a finished trick is shown, ``think_ahead`` asks for slices for the seat to act
