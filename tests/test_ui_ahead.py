@@ -104,3 +104,19 @@ def test_the_planner_keeps_nothing_that_lays_a_frame_out_otherwise(monkeypatch):
         assert due
         due.clear()
     assert len(compared) > 100
+
+
+
+def test_the_player_never_sees_their_own_cards_face_down():
+    """A hand's face the work ahead has not reached, nor its trick-sized face, is drawn when the
+    hand shows, however many a frame: the player's cards never stand in face down (their back
+    scaled), even at a table's first hand or a 28 second packet."""
+    app = driver.make_app(PHONE, {"anim_speed": 1.0, "trick_wait": 0.5})
+    app.show(TableScene(app, Session("28", {}, 5, "easy", (0,))))
+    view = app.scene.view
+    lay = view.lay
+    view.back(lay.back_w)  # the fans' back drawn: it could stand in
+    waiting = [c for c in app.scene.obs.hand
+               if (c, lay.card_w) in view.to_warm and not view.art.has_face(c, lay.trick_w)]
+    assert len(waiting) >= 2
+    assert all(view.new_face(c, lay.card_w) for c in waiting)

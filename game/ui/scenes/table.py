@@ -295,7 +295,6 @@ class TableScene(Scene):
         # draws the table whole: one of them each, not both in one frame)
         self.hand_faces_ready, self.faces_to_show = self.hand_faces_ready + self.faces_to_show, 0
         self.view.planner.lay_out_bar(state)  # what the top bar says since the frame before
-        self.view.fresh_faces = 0
         self.controls.update(dt)
         state.update(dt, sdt)
         self.why.update(dt)

@@ -72,7 +72,6 @@ class TableView:
         self.redraws = 0            # still pictures drawn in part so far
         self._notice = None         # (what the notice shows, its panel) (``notice``)
         self._stand_ins: dict = {}  # (card, width, dimmed) -> its picture until its face is drawn
-        self.fresh_faces = 0        # faces asked for ahead but drawn in this frame (``new_face``)
         self._back_ops: dict = {}   # (centre, rotated) -> a fan's card as an Op (``back_op``)
 
     @property
@@ -128,10 +127,7 @@ class TableView:
         elif card is None:
             img = self.back(width, rotate)
         elif not art.has_face(card, width) and not self.new_face(card, width):
-            if art.has_face(card, self.lay.trick_w):
-                img = self.stand_in(card, width, dim)  # drawn in a later frame; until then, its trick-sized image
-            else:
-                img = self.face_down(width)  # nor that yet: face down a few frames (a second packet's)
+            img = self.stand_in(card, width, dim)  # drawn in a later frame; until then, its trick-sized image
         else:
             img = art.dimmed(card, width) if dim else art.face(card, width)
         rect = img.get_rect(center=(int(center[0]), int(center[1]) - lift))
@@ -164,27 +160,10 @@ class TableView:
     def new_face(self, card, width) -> bool:
         """Whether a drawing draws the face of ``card`` at ``width`` (not drawn yet: milliseconds):
         not if it was asked for ahead and its trick-sized image is there to stand in for it,
-        scaled, nor (past the first such face in a frame: ``fresh_faces``) if neither is drawn yet
-        and the fans' back is, to stand in face down (``warm_faces`` draws it in a coming frame,
-        and the scene then draws again: a second packet's four faces took 4-7 ms in one frame)."""
-        lay, art = self.lay, self.art
-        if width == lay.trick_w or (card, width) not in self.to_warm:
-            return True
-        if art.has_face(card, lay.trick_w):
-            return False
-        if self.fresh_faces and art.has_back(lay.back_w):
-            return False
-        self.fresh_faces += 1
-        return True
-
-    def face_down(self, width):
-        """A card face down at ``width``, scaled from the fans' back (kept while faces are drawn ahead)."""
-        img = self._stand_ins.get((None, width, False))
-        if img is None:
-            back = self.art.back(self.lay.back_w)
-            img = self._stand_ins[None, width, False] = pygame.transform.smoothscale(
-                back, (width, self.art.height(width)))
-        return img
+        scaled (``warm_faces`` draws it in a coming frame, one a frame, and the scene then
+        draws again: a second packet's four faces took 4-7 ms in one frame)."""
+        return (width == self.lay.trick_w or (card, width) not in self.to_warm
+                or not self.art.has_face(card, self.lay.trick_w))
 
     def face_widths(self):
         """The widths a face rests at (the hand, the trick, the trump card laid open); a face at
