@@ -238,21 +238,29 @@ def walked_positions(game, stops, n, seed=0, options=None, low_bids=False, hopel
     of it: the same deals walked the same way, each walk going on until every stop still short
     of ``n`` has been seen in it (one walk serves every stop; a rare stop takes thousands).
     ``hopeless(hand)`` true in the play: no stop can come later in this deal, which is left
-    there (each deal has a generator of its own, so the positions found are the same)."""
+    there (each deal has a generator of its own, so the positions found are the same); so is
+    a deal past every stop's tricks left (a seat holds at most a card a trick not yet played)."""
     cls = GAMES[game]
     out = [[] for _ in stops]
+    bit_count = int.bit_count
     for i in range(4000):
         pending = [k for k, found in enumerate(out) if len(found) < n]
         if not pending:
             break
+        at = {stops[k][:2] for k in pending}
+        least = min(left for left, _ in at)
         rng = random.Random(seed * 10000 + i)
         hand = cls.deal(f"walk{seed}-{i}", options, dealer=i % 4)
         while hand.turn >= 0:
             if hand.phase == "play":
-                most = max(h.bit_count() for h in hand.hand)
-                for k in [k for k in pending if stops[k][:2] == (most, len(hand.trick)) and stops[k][2](hand)]:
-                    pending.remove(k)
-                    out[k].append(hand if not pending else hand.clone())
+                if hand.CARDS_EACH - len(hand.tricks) < least:
+                    break
+                most = max(map(bit_count, hand.hand))
+                if (most, len(hand.trick)) in at:
+                    for k in [k for k in pending if stops[k][:2] == (most, len(hand.trick)) and stops[k][2](hand)]:
+                        pending.remove(k)
+                        out[k].append(hand if not pending else hand.clone())
+                    at = {stops[k][:2] for k in pending}
                 if not pending or hopeless is not None and hopeless(hand):
                     break
             legal = hand.fast_legal()
@@ -517,8 +525,8 @@ def test_the_hidden_trump_search_finds_the_engine_s_value(game, options, tricks_
     with trump hidden and revealed, with Twenty-Eight's honours, last-trick point and doubles,
     and 304's caps."""
     seed = tricks_left * 4 + in_trick
-    hands = (trick_positions(game, options, tricks_left, in_trick, 2, seed, hidden)
-             + trick_positions(game, options, tricks_left, in_trick, 2, seed, lambda h: not hidden(h)))
+    stops = ((tricks_left, in_trick, hidden), (tricks_left, in_trick, lambda h: not hidden(h)))
+    hands = [h for found in walked_positions(game, stops, 2, seed, options) for h in found]  # one walk, both kinds
     assert len(hands) == 4
     for hand in hands:
         for side, weight in ((0, None), (1, 0.0), (1, 3.0)):

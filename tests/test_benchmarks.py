@@ -102,9 +102,16 @@ def test_a_bad_argument_is_refused_in_words(script, args, words):
 
 BENCHMARKS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if "__main__" in p.read_text())
 IN_THE_BROWSER = {"wasm.py"}  # Chromium and Pyodide (make test installs them)
+# a benchmark whose smoke run another test makes (and reads), so that it runs once: the test's name
+SMOKED_BY = {"frame.py": "test_the_frame_benchmark_has_an_idle_figure_for_every_scene_on_both_phone_canvases"}
 
 
-@pytest.mark.parametrize("script", BENCHMARKS)
+def test_every_benchmark_smoked_elsewhere_is_a_benchmark_and_its_test_is_here():
+    assert set(SMOKED_BY) <= set(BENCHMARKS)
+    assert all(callable(globals().get(name)) for name in SMOKED_BY.values())
+
+
+@pytest.mark.parametrize("script", [name for name in BENCHMARKS if name not in SMOKED_BY])
 def test_every_benchmark_runs_in_its_smoke_mode(script):
     """``--smoke``: seconds and tiny sizes, the whole benchmark run through. A benchmark without
     the mode fails here, as one that no longer runs does."""
@@ -124,10 +131,21 @@ def test_every_benchmark_runs_in_its_smoke_mode(script):
     assert run.stdout.strip() and "Traceback" not in run.stderr
 
 
-def test_the_frame_benchmark_has_an_idle_figure_for_every_scene_on_both_phone_canvases():
+def test_the_frame_benchmark_has_an_idle_figure_for_every_scene_on_both_phone_canvases(capsys):
+    """frame.py's smoke run (``SMOKED_BY``: the only one), its figures read from --json; printed
+    as a run without --json prints them (``show``), each is there."""
     out = subprocess.run([sys.executable, "benchmarks/frame.py", "--smoke", "--json"], cwd=ROOT,
-                         capture_output=True, text=True, check=True, timeout=300)
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-4000:]
+    assert "Traceback" not in out.stderr
     data = json.loads(out.stdout)
+    capsys.readouterr()
+    load("frame").show(data["frame"], "frames")
+    shown = capsys.readouterr().out
+    for canvas, figures in data["frame"].items():
+        assert f"  {canvas}:" in shown and shown.count("idle, ") == 7 * len(data["frame"])
+        assert f"worst frame, AI on every seat (28): {figures['worst_frame_ms']['28']} ms" in shown
+        assert f"felt rebuilt after a settings change: {figures['felt_rebuild_ms']} ms" in shown
     assert data["clock"] == "process_time" and set(data["frame"]) == {"720x1558", "1558x720"}
     for figures in data["frame"].values():
         assert set(figures["idle_ms"]) == {"menu", "table, a bid", "table, a card", "table, a trump choice",

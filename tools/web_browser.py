@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -26,6 +27,9 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Browser-window furniture no headless page shows, which Chromium would still build for every
+# new context (a WebUI renderer for the address bar's popup: about 1 s of CPU a context)
+UNSHOWN_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI")
 NPM_PREFIX = ROOT / "build" / "web-cache" / "npm"
 PYODIDE = NPM_PREFIX / "node_modules" / "pyodide"
 # what Pyodide gets of the game: the pure-Python packages (no pygame in there)
@@ -73,9 +77,32 @@ def missing() -> list[str]:
     return lacking
 
 
+def playwright_disabled_features() -> list[str] | None:
+    """The features Playwright's launch switches off (its own ``--disable-features``), read
+    from its driver; None where they cannot be read."""
+    try:
+        import playwright
+
+        bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+        found = re.search(r"\bdisabledFeatures = \[(.*?)\]", bundle.read_text(encoding="utf-8"), re.S)
+    except (ImportError, OSError):
+        return None
+    if not found:
+        return None
+    names = re.findall(r'^\s*"(\w+)",?\s*$', found.group(1), re.M)
+    return names or None
+
+
 def launch(playwright, extra_args=()):
-    """Debian's Chromium, headless, with this workplace's flags (its network is closed)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS + list(extra_args))
+    """Debian's Chromium, headless, with this workplace's flags (its network is closed) and
+    without what only a browser window shows (``UNSHOWN_FEATURES``).  Chromium takes only the
+    last ``--disable-features`` it is given: ours repeats Playwright's; where those cannot be
+    read, Playwright's own stays and the furniture is built."""
+    args = FLAGS + list(extra_args)
+    theirs = playwright_disabled_features()
+    if theirs is not None:
+        args.append("--disable-features=" + ",".join([*theirs, *UNSHOWN_FEATURES]))
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
 
 
 def pyodide_site(folder: Path, src: Path = ROOT) -> Path:

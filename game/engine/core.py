@@ -157,8 +157,8 @@ class Hand:
         # The fast path is each game's own hook itself, not a call through a wrapper.
         cls.fast_legal = cls._legal
         cls.fast_apply = cls._apply
-        cls._codes = {}  # action text -> code, for the texts of ``history`` (all legal ones)
-        cls._texts = {}  # code -> action text, for ``replay_actions``
+        cls._codes = {}  # action text -> code, for every text parsed (an action of the game's)
+        cls._texts = {}  # known action code -> its text
         cls._open_entries = {}  # for ``_open_log``
 
     # ---- the game's score ---------------------------------------------------------------
@@ -248,12 +248,25 @@ class Hand:
         return [] if self.turn < 0 else list(self._legal())
 
     def legal_texts(self) -> list[str]:
-        deck = self.DECK
-        return sorted(A.action_text(a, deck) for a in self.legal_actions())
+        return sorted(map(self._text_of, self.legal_actions()))
 
     def action_text(self, action) -> str:
         """The text of an action given as a code (or as text); IllegalAction if it is neither."""
+        if type(action) is int:
+            text = self._texts.get(action)
+            if text is not None:
+                return text
+            if A.is_known(action, self.DECK):
+                return self._text_of(action)
         return A.action_text(self.action_code(action), self.DECK)
+
+    @classmethod
+    def _text_of(cls, a: int) -> str:
+        """The text of a known action code, remembered per game."""
+        text = cls._texts.get(a)
+        if text is None:
+            text = cls._texts[a] = A.action_text(a, cls.DECK)
+        return text
 
     def parse_action(self, text: str) -> int:
         try:
@@ -266,6 +279,12 @@ class Hand:
         ('unknown-action') for anything that is not an action of this game in any phase."""
         if type(action) is int and A.is_known(action, self.DECK):
             return action
+        if type(action) is str:  # a text parsed before (any game's actions are few): remembered
+            code = self._codes.get(action)
+            if code is None:
+                code = self.parse_action(action)
+                self._codes[action] = code
+            return code
         if isinstance(action, str):
             return self.parse_action(action)
         raise IllegalAction("unknown-action",
@@ -296,7 +315,7 @@ class Hand:
             raise self._check_code(a)
         seat = self.turn
         before = (len(self.tricks), self.phase, self._tell_state())
-        self.history.append((seat, A.action_text(a, self.DECK)))
+        self.history.append((seat, self._text_of(a)))
         self._apply(a)
         self._told_by = (seat, a, before)
         self._events = None
@@ -344,10 +363,7 @@ class Hand:
         for seat, a in steps:
             if seat != self.turn or a not in self._legal():
                 return False
-            text = texts.get(a)
-            if text is None:
-                text = texts[a] = A.action_text(a, self.DECK)
-            history.append((seat, text))
+            history.append((seat, texts.get(a) or self._text_of(a)))
             self._apply(a)
         self._told_by = self._events = None
         return True

@@ -16,6 +16,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
+import web_browser
 import web_build
 from pygbag_cdn import LOADER_STEPS, WATCHDOG_SECONDS, screens, shoot, wait_failed
 from web_serve import LocalServer
@@ -345,3 +346,23 @@ def test_no_first_frame_within_the_watchdog_shows_the_failure_screen(cdn_context
     assert failure == {"reason": "timeout", "detail": f"no frame {WATCHDOG_SECONDS} s after main.py started"}
     assert screens(page)["reason"] == f"The game did not draw its first frame within {WATCHDOG_SECONDS} seconds."
     shoot(page, "no-first-frame")
+
+
+def test_the_browser_builds_no_window_furniture_and_keeps_playwrights_settings(browser, cdn_tab):
+    """A new context builds no address-bar popup (a renderer of its own: about 1 s of CPU a
+    context, a page never sees it), and Chromium, which takes only the last
+    ``--disable-features``, still has every feature Playwright's launch switches off."""
+    theirs = web_browser.playwright_disabled_features()
+    assert theirs and "HttpsUpgrades" in theirs  # read from Playwright's driver
+    tab, _routes = cdn_tab()
+    context = browser.new_context()  # a window of its own, as each test's context is
+    try:
+        context.new_page()
+        targets = browser.new_browser_cdp_session().send("Target.getTargets", {"filter": [{}]})["targetInfos"]
+        assert [t["url"] for t in targets if t["type"] != "page" and t["type"] != "tab"] == []
+    finally:
+        context.close()
+    tab.page.goto("chrome://version")
+    switches = tab.page.inner_text("#command_line").split()
+    last = [s for s in switches if s.startswith("--disable-features=")][-1]
+    assert set(theirs) | set(web_browser.UNSHOWN_FEATURES) <= set(last.split("=", 1)[1].split(","))
