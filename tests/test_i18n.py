@@ -329,6 +329,41 @@ def test_i18n_imports_nothing_of_the_ui_and_the_game_needs_no_babel():
 WORDS = {"si": "ක්‍රීඩාව", "ta": "துருப்பு", "ml": "തുറുപ്പ്", "ar": "طرنيب"}
 
 
+def runs_a_character_at_a_time(s):
+    """The reference for ``fonts.runs``: each character's face in turn (a script's own, else the
+    run's script where the character stays in its font, else Latin), equal faces joined."""
+    out = []
+    for ch in s:
+        face = fonts.script_of(ch)
+        if face is None:
+            prev = out[-1][1] if out else None
+            face = prev if prev not in (None, fonts.LATIN) and ch in fonts.STAYS[prev] else fonts.LATIN
+        if out and out[-1][1] == face:
+            out[-1][0] += ch
+        else:
+            out.append([ch, face])
+    return tuple((text, face) for text, face in out)
+
+
+def test_runs_are_what_a_character_at_a_time_finds():
+    """Every catalog message, and random strings of every script's letters, the characters that
+    stay in a script's font and others (Latin, digits, symbols), cut as one character at a time did."""
+    import random
+
+    rng = random.Random(54)
+    letters = {face: [chr(c) for lo, hi in ranges for c in range(lo, hi + 1, 7)]
+               for face, ranges in fonts.SCRIPT_RANGES.items()}
+    stays = sorted(set().union(*fonts.STAYS.values()))
+    others = list("aZ09 .,♠♥…×+−/%()[]«»") + ["\u00e9", "\u2660", "\u05d0", "\uffff"]
+    samples = [msg for code in CODES for msg in catalog.messages(catalog.catalog_path(code)).values()]
+    for _ in range(1000):
+        pools = [letters[rng.choice(list(letters))], letters[rng.choice(list(letters))], stays, others]
+        samples.append("".join(rng.choice(rng.choice(pools)) for _ in range(rng.randrange(0, 24))))
+    for s in samples:
+        assert fonts.runs(s) == runs_a_character_at_a_time(s), s
+    assert {face for s in samples for _text, face in fonts.runs(s)} == {fonts.LATIN, *fonts.SCRIPT_RANGES}
+
+
 @pytest.mark.parametrize("code", list(WORDS))
 def test_complex_script_is_shaped(code):
     pygame.font.init()
