@@ -224,18 +224,19 @@ class Hand:
     def _check_hands(self, hands) -> list[list[int]]:
         if not isinstance(hands, (list, tuple)) or len(hands) != 4:
             raise ValueError("hands must list the cards of all four seats")
-        dealt, seen = [], set()
+        deck = self.DECK
+        dealt, seen, mask = [], 0, deck.mask  # seen: the cards met so far, as a mask
         for seat, cards in enumerate(hands):
             if not isinstance(cards, (list, tuple)) or len(cards) != self.CARDS_EACH:
                 raise ValueError(f"seat {seat} must be dealt {self.CARDS_EACH} cards")
             row = []
             for c in cards:
-                card = self.DECK.parse(c) if isinstance(c, str) else c
-                if type(card) is not int or card not in self.DECK.cards:
-                    raise ValueError(f"{quoted(c)} is not a card of the {self.DECK.name} deck")
-                if card in seen:
-                    raise ValueError(f"{self.DECK.text(card)} is dealt twice")
-                seen.add(card)
+                card = deck.parse(c) if isinstance(c, str) else c
+                if type(card) is not int or card < 0 or not mask >> card & 1:
+                    raise ValueError(f"{quoted(c)} is not a card of the {deck.name} deck")
+                if seen >> card & 1:
+                    raise ValueError(f"{deck.text(card)} is dealt twice")
+                seen |= 1 << card
                 row.append(card)
             dealt.append(row)
         return dealt
