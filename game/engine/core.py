@@ -427,7 +427,14 @@ class Hand:
         if not self.history:
             raise IllegalAction("nothing-to-undo", "There is no action to take back.")
         fresh = type(self)(self.dealt, self.dealer, self.options, self.score_before, self.first_hand)
-        for _, text in self.history[:-1]:
+        kept = self.history[:-1]
+        # all but the last by the fast path (the same hand, checked against the legal actions),
+        # the last applied, so that ``events`` tells what it brought about, as before the undone one
+        if not kept or fresh.replay_actions([(s, self._code_of(t)) for s, t in kept[:-1]]):
+            kept = kept[-1:]
+        else:  # (never, for a history this hand applied; kept safe)
+            fresh = type(self)(self.dealt, self.dealer, self.options, self.score_before, self.first_hand)
+        for _, text in kept:
             fresh.apply(text)
         self.__dict__ = fresh.__dict__
 
