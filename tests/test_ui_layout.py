@@ -92,7 +92,7 @@ def card_targets(scene):
                                                  for g, s in CASES])
 def test_nothing_overlaps_through_a_hand(game, size):
     app, _session = open_table(game, SEEDS[game], size)
-    seen, phases, n = set(), set(), 0
+    seen, phases = set(), set()
     with driver.unseen(app):
         check_every_frame(app, size, seen, phases)
     assert app.scene.name == "hand-result", "the hand was played to its end"
