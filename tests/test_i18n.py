@@ -293,7 +293,7 @@ def test_browser_language_through_pygbags_window(monkeypatch):
 
 def test_a_language_change_reaches_what_the_ui_registered(monkeypatch):
     """game.i18n calls back whoever registered (once each); the UI's fonts did, and empty the
-    cached text surfaces on a change."""
+    cached text surfaces on a change (the panels, which hold no text, are kept)."""
     heard = []
     monkeypatch.setattr(i18n, "_listeners", list(i18n._listeners))
     i18n.on_language_change(heard.append)
@@ -302,9 +302,10 @@ def test_a_language_change_reaches_what_the_ui_registered(monkeypatch):
     assert heard == ["de", "en"]
     pygame.font.init()
     gfx.text("Settings", 20)
+    panel = gfx.panel_surface((300, 200))
     assert gfx.text.cache_info().currsize > 0
     i18n.set_language("fr")
-    assert gfx.text.cache_info().currsize == 0
+    assert gfx.text.cache_info().currsize == 0 and gfx.panel_surface((300, 200)) is panel
 
 
 def test_i18n_imports_nothing_of_the_ui_and_the_game_needs_no_babel():
