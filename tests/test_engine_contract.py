@@ -293,9 +293,12 @@ def test_check_accepts_exactly_the_legal_actions_and_refuses_the_rest_by_rule(ga
                 assert reason.isprintable() and "Traceback" not in reason
                 readable.add((err.rule, reason))
             if rng.random() < 0.1:
-                with pytest.raises(IllegalAction) as raised:
+                try:  # (not pytest.raises, which costs more than the apply: 120,000 times here)
                     hand.apply(text)
-                assert raised.value.rule == err.rule and raised.value.reason == reason
+                except IllegalAction as raised:
+                    assert raised.rule == err.rule and raised.reason == reason
+                else:
+                    pytest.fail(f"apply took {text!r}, which check refused")
         assert hand.record() == record and hand.observation(max(hand.turn, 0)) == obs
         if hand.is_over():
             assert hand.check(texts[0]).rule == "hand-over"
