@@ -31,16 +31,41 @@ def sight_for(hand):
     return OpenSight(hand)
 
 
+# What a log entry names, remembered (every log is read after every action, in every seat):
+ENTRY_CARD: dict = {}  # typed entry -> the card it names, None if none
+LOGGED_CARD: dict = {}  # text entry's action -> the card's text it names, None if none
+
+
+def _entry_card(entry):
+    return entry.action % 64 if entry.action is not None and entry.action < 128 else None
+
+
+def _logged_card(act: str):
+    word, _, arg = act.partition(" ")
+    return arg if word in ("play", "indicator") and arg != "??" else None
+
+
+def named(table: dict, name, items) -> set:
+    """{table[x] for x in items}, each missing one put in first as ``name(x)``."""
+    try:
+        return set(map(table.__getitem__, items))
+    except KeyError:
+        for x in items:
+            if x not in table:
+                table[x] = name(x)
+        return set(map(table.__getitem__, items))
+
+
 def assert_mentions_only(hand, obs, allowed: set, public_cards=()):
     """Every card ``obs`` names (hand, received, tricks, legal actions, both logs, the cards
     named in ``public``) is in ``allowed`` (card texts)."""
     text = type(hand).DECK.text
     cards = {*obs.hand, *obs.received, *(c for _, c in obs.trick), *(c for _, cs, _ in obs.tricks for c in cs),
-             *(e.action % 64 for e in obs.actions if e.action is not None and e.action < 128),
              *(a % 64 for a in obs.legal if 0 <= a < 128), *public_cards}
+    cards |= named(ENTRY_CARD, _entry_card, obs.actions)
     cards.discard(None)
-    logged = {act.partition(" ")[2] for _, act in obs.log if act.partition(" ")[0] in ("play", "indicator")}
-    logged.discard("??")
+    logged = named(LOGGED_CARD, _logged_card, [act for _, act in obs.log])
+    logged.discard(None)
     if allowed.issuperset(map(text, cards)) and allowed.issuperset(logged):
         return  # each card named once (the line-by-line search below only for the message)
     found = [("hand", text(c)) for c in obs.hand]
