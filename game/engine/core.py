@@ -295,7 +295,8 @@ class Hand:
     def check(self, action) -> IllegalAction | None:
         """None if ``action`` (a code or its text) is legal now, else the refusal (rule and reason)."""
         try:
-            return self._check_code(self.action_code(action))
+            a = self._codes.get(action) if type(action) is str else None  # (``action_code``'s first look)
+            return self._check_code(self.action_code(action) if a is None else a)
         except IllegalAction as err:
             return err
 
