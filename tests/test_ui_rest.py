@@ -184,14 +184,16 @@ def moving_kinds(scene) -> frozenset:
                                                 ("dots", scene.thinking())) if present)
 
 
-def partial_frames_against_whole(size, every=8):
+def partial_frames_against_whole(size, every=16):
     """A hand of 28 played by the AI at the table, the frames that drew only what moves checked
     against the whole picture drawn afresh: (frames that differ, frames compared, kinds seen).
 
     A wrong rect leaves pixels behind (or draws too few) and the fault stays on the screen until
     the next whole draw, so the frames compared are, after each whole draw, the first that draws
     in part, every ``every``-th after it, and the first after anything began or stopped moving
-    (that is where a card's, a float's or the dots' last rect must be put back)."""
+    (that is where a card's, a float's or the dots' last rect must be put back).  Every 16th, not
+    every 8th (sideways 218 frames compared, not 357; a quarter of the time): a notice's rect, a card's
+    rect without its shadow or a float's at the small size, planted, still fail."""
     app = driver.make_app(size, settings={"anim_speed": 1.0, "trick_wait": 0.5})
     session = Session("28", {}, 3, "baseline", ())  # the rules decide: the same hand every run
     scene = FRAME.table(app, session)
