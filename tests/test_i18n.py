@@ -645,7 +645,7 @@ def test_every_scene_every_language_no_overflow(monkeypatch, size, part):
             draw_in_every_language(app, overflow, game)
             app.back()
         i18n.set_language("en")
-        session = Session(game, {}, 3, "easy", (), app.store)
+        session = Session(game, {}, 3, "baseline", (), app.store)  # the rules play (no search): the same phases
         app.show(TableScene(app, session))
         seen = set()
         # each phase of the table is drawn in every language, outside the frames; the frames between
