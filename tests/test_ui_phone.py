@@ -661,7 +661,8 @@ def test_event_popups_never_cover_the_trick_or_the_prompt(size):
     line that says what to do (the 'Trump is revealed' box once covered the card just led)."""
     seen = []
     for game, seed in (("28", 3), ("schieber", 4)):
-        app, session = table(game, seed, size=size, humans=(), settings={"trick_wait": 1.0})
+        app, session = table(game, seed, size=size, settings={"trick_wait": 1.0},
+                             session=Session(game, {}, seed, "baseline", ()))  # the rules play (no search)
         scene = app.scene
 
         def check(app=app, scene=scene, session=session, game=game):
