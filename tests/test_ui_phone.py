@@ -858,7 +858,8 @@ def test_the_last_trick_lines_lie_on_a_solid_panel(size):
     hand (Sinhala, landscape) showed through 'Tap anywhere to go on'."""
     app, session = table("28", 5, size=size, humans=())  # the AI plays every seat to a trick
     scene = app.scene
-    assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
+    with driver.unseen(app):  # (the frames to it are not drawn; the next one draws whole)
+        assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
     scene.state.say("A hint of two lines: " + "long words " * 20)
     scene.state.show_last = True
     driver.frames(app, 1)
@@ -878,7 +879,8 @@ def test_the_last_trick_takes_the_prompts_place_and_a_hint_waits_under_it(viewpo
 
     app, session = table("28", 5, size=canvas_size(viewport), humans=())
     scene = app.scene
-    assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
+    with driver.unseen(app):  # (the frames to it are not drawn; the next one draws whole)
+        assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
     try:
         i18n.set_language("si")
         hint = i18n._("Your turn: play a card") + " " + "දිගු වචන " * 20
