@@ -199,6 +199,8 @@ def text_measures(source: str, filename: str = "?") -> list[str]:
                 pictures.add(node.target.id)
         if scope is tree:
             pictures = lists = set()
+        elif not pictures:  # what it finds with no picture names the module's own pass finds too
+            continue
         out |= set(_measures_in(scope, pictures, filename))
     return sorted(out, key=lambda s: int(s.split(":")[1]))
 
