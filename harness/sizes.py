@@ -226,6 +226,8 @@ def table_tour(app, session, game, rng, hands=3, limit=60000):
             if hands <= 0 or session.over:
                 return
             scene.go_on()
+            if app.scene.name == "table":  # the next hand's table: a new scene, its AI silenced too
+                no_thinking(app.scene)
             continue
         if scene.name != "table":
             return

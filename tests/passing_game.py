@@ -68,16 +68,17 @@ class HandPassing(HandWhist):
             self.turn = (seat + 1) % 4
 
     def _refusal(self, a: int) -> IllegalAction:
-        info = A.describe(a)
+        gift = A.given(a)  # (card, seat) of a card given, else None
         if self.phase == GIVE:
-            if info.kind is not A.Kind.GIVE:
+            if gift is None:
                 return IllegalAction("give-first", "First each player gives three cards to the partner.")
-            if info.to != (self.turn + 2) % 4:
+            card, to = gift
+            if to != (self.turn + 2) % 4:
                 return IllegalAction("give-to-partner", "Cards are given to your partner only.")
-            if not self.hand[self.turn] >> info.card & 1:
-                return IllegalAction("card-not-held", f"You do not hold {self.DECK.text(info.card)}.")
+            if not self.hand[self.turn] >> card & 1:
+                return IllegalAction("card-not-held", f"You do not hold {self.DECK.text(card)}.")
             return IllegalAction("give-own-card", "A card you received cannot be given on.")
-        if info.kind is A.Kind.GIVE:
+        if gift is not None:
             return IllegalAction("passing-over", "The passing is over; play a card.")
         return super()._refusal(a)
 

@@ -31,16 +31,41 @@ def sight_for(hand):
     return OpenSight(hand)
 
 
+# What a log entry names, remembered (every log is read after every action, in every seat):
+ENTRY_CARD: dict = {}  # typed entry -> the card it names, None if none
+LOGGED_CARD: dict = {}  # text entry's action -> the card's text it names, None if none
+
+
+def _entry_card(entry):
+    return entry.action % 64 if entry.action is not None and entry.action < 128 else None
+
+
+def _logged_card(act: str):
+    word, _, arg = act.partition(" ")
+    return arg if word in ("play", "indicator") and arg != "??" else None
+
+
+def named(table: dict, name, items) -> set:
+    """{table[x] for x in items}, each missing one put in first as ``name(x)``."""
+    try:
+        return set(map(table.__getitem__, items))
+    except KeyError:
+        for x in items:
+            if x not in table:
+                table[x] = name(x)
+        return set(map(table.__getitem__, items))
+
+
 def assert_mentions_only(hand, obs, allowed: set, public_cards=()):
     """Every card ``obs`` names (hand, received, tricks, legal actions, both logs, the cards
     named in ``public``) is in ``allowed`` (card texts)."""
     text = type(hand).DECK.text
     cards = {*obs.hand, *obs.received, *(c for _, c in obs.trick), *(c for _, cs, _ in obs.tricks for c in cs),
-             *(e.action % 64 for e in obs.actions if e.action is not None and e.action < 128),
              *(a % 64 for a in obs.legal if 0 <= a < 128), *public_cards}
+    cards |= named(ENTRY_CARD, _entry_card, obs.actions)
     cards.discard(None)
-    logged = {act.partition(" ")[2] for _, act in obs.log if act.partition(" ")[0] in ("play", "indicator")}
-    logged.discard("??")
+    logged = named(LOGGED_CARD, _logged_card, [act for _, act in obs.log])
+    logged.discard(None)
     if allowed.issuperset(map(text, cards)) and allowed.issuperset(logged):
         return  # each card named once (the line-by-line search below only for the message)
     found = [("hand", text(c)) for c in obs.hand]
@@ -276,6 +301,7 @@ class HiddenTrumpSight:
     def check(self, hand):
         """Every seat's observation of ``hand`` shows exactly what this model says it may see."""
         text = type(hand).DECK.text
+        plays = None  # the model's log read once for the four seats (below)
         for seat in range(4):
             obs = hand.observation(seat)
             assert_mentions_only(hand, obs, self.allowed(seat), self.public_cards(obs))
@@ -297,16 +323,35 @@ class HiddenTrumpSight:
                 assert seat == self.trumper and not self.revealed
             # the log: every action in order, a card shown exactly when the seat may see it
             assert len(obs.log) == len(self.log)
-            plays = [(s, c, d, True) for t in self.tricks for s, c, d in t]
-            plays += [(s, c, d, False) for s, c, d in self.trick]
-            k = 0
-            for (s, act), (ls, ltext, shown_to) in zip(obs.log, self.log):
+            if plays is None:
+                plays = [(s, c, d, True) for t in self.tricks for s, c, d in t]
+                plays += [(s, c, d, False) for s, c, d in self.trick]
+                texts, down_plays, indicators, k = [], [], [], 0
+                for i, (ls, ltext, _) in enumerate(self.log):
+                    texts.append((ls, ltext))
+                    if ltext.startswith("play "):
+                        if plays[k][2]:
+                            down_plays.append((i, plays[k]))
+                        k += 1
+                    elif ltext.startswith("indicator "):
+                        indicators.append(i)
+            # as one list (each seat after every action): the texts, a face-down card as this
+            # seat may see it, an indicator entry as shown if the seat may see it so; entry by
+            # entry below only to say which one differs
+            want, got = list(texts), list(obs.log)
+            for i, (owner, card, down, complete) in down_plays:
+                if not self.sees_play(seat, owner, card, down, complete):
+                    want[i] = (want[i][0], "play ??")
+            for i in indicators:
+                ls, ltext = want[i]
+                if got[i] == (ls, "indicator ??") and seat != ls or got[i] == want[i] and (
+                        seat == ls or ltext[10:] in self.public):
+                    want[i] = got[i]
+            for k, ((s, act), (ls, ltext)) in enumerate(zip(got, texts) if want != got else ()):
                 assert s == ls
                 if ltext.startswith("play "):
-                    owner, card, down, complete = plays[k]
-                    k += 1
-                    want = ltext if self.sees_play(seat, owner, card, down, complete) else "play ??"
-                    assert act == want, f"seat {seat}'s log shows {act!r} for {ltext!r}"
+                    shown = want[k][1]
+                    assert act == shown, f"seat {seat}'s log shows {act!r} for {ltext!r}"
                 elif ltext.startswith("indicator "):
                     card = ltext[10:]
                     if act != ltext:

@@ -103,7 +103,8 @@ def test_a_bad_argument_is_refused_in_words(script, args, words):
 BENCHMARKS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if "__main__" in p.read_text())
 IN_THE_BROWSER = {"wasm.py"}  # Chromium and Pyodide (make test installs them)
 # a benchmark whose smoke run another test makes (and reads), so that it runs once: the test's name
-SMOKED_BY = {"frame.py": "test_the_frame_benchmark_has_an_idle_figure_for_every_scene_on_both_phone_canvases"}
+SMOKED_BY = {"frame.py": "test_the_frame_benchmark_has_an_idle_figure_for_every_scene_on_both_phone_canvases",
+             "ai_worlds.py": "test_worlds_benchmark_measures_another_checkout_beside_this_one"}
 
 
 def test_every_benchmark_smoked_elsewhere_is_a_benchmark_and_its_test_is_here():
@@ -170,13 +171,22 @@ def test_argument_types_take_what_they_say():
     assert arguments.tree_to_measure(["--json", "--tre", "/x"], default) == default  # no abbreviation
 
 
-def test_worlds_benchmark_measures_another_checkout_beside_this_one():
+def test_worlds_benchmark_measures_another_checkout_beside_this_one(capsys):
     """benchmarks/ai_worlds.py --before DIR runs DIR's code in a process of its own: here this
-    checkout, so the same games and figures of the same kind, both printed."""
-    out = subprocess.run([sys.executable, "benchmarks/ai_worlds.py", "--seconds", "0.05", "--hands", "1",
-                          "--level", "easy", "--worlds-each", "2", "--before", str(ROOT), "--json"],
-                         cwd=ROOT, capture_output=True, text=True, check=True, timeout=300)
+    checkout, so the same games and figures of the same kind, both printed.  In its smoke mode
+    (``SMOKED_BY``: its only smoke run; the figures of this checkout are that run's), each
+    figure printed as a run without --json prints it (``table``)."""
+    out = subprocess.run([sys.executable, "benchmarks/ai_worlds.py", "--smoke", "--before", str(ROOT), "--json"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-4000:]
+    assert "Traceback" not in out.stderr
     data = json.loads(out.stdout)
+    capsys.readouterr()
+    load("ai_worlds").table(data["ai_worlds"], "AI worlds")
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == "AI worlds" and len(shown) == 2 + len(GAMES)
+    for game, line in zip(data["ai_worlds"], shown[2:], strict=True):
+        assert line.split()[0] == game and f"{data['ai_worlds'][game]['decisions']:>11}" in line
     figures, before = data["ai_worlds"], data["before"]
     assert set(figures) == set(before) == set(GAMES) and data["level"] == "easy"
     for game in GAMES:

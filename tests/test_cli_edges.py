@@ -185,3 +185,52 @@ def test_link_refuses_a_base_that_is_not_utf8(record_file):
     with contextlib.redirect_stdout(buf):
         assert engine(["link", record_file, "--base", "http://example.org/\udcff/"]) == 2
     assert "--base" in json.loads(buf.getvalue())["error"]["reason"]
+
+
+def ordered_walk(value, limits):
+    """The rule ``value`` breaks first, found by visiting every list and object in the order
+    ``nesting_and_items`` documents (the reference its quicker pass must agree with)."""
+    if not isinstance(value, (list, dict)):
+        return None
+    stack, items = [(value, 1)], 0
+    while stack:
+        item, depth = stack.pop()
+        if depth > limits.depth:
+            return "too-deep"
+        items += len(item)
+        if items > limits.items:
+            return "too-many"
+        stack += [(v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+                  if isinstance(v, (list, dict))]
+    return None
+
+
+def test_the_nesting_and_items_rule_is_the_one_an_ordered_walk_finds():
+    """nesting_and_items answers values within both limits by a quicker pass: on random values,
+    near and past each limit, with list and dict subclasses too, it names the rule the ordered
+    walk names."""
+    import random
+
+    from game.engine.bounds import Limits, nesting_and_items
+
+    class Row(list):
+        pass
+
+    rng = random.Random(47)
+
+    def value(depth):
+        kind = rng.random()
+        if depth > 6 or kind < 0.3:
+            return rng.choice([1, 2.5, "x", None, True])
+        items = [value(depth + 1) for _ in range(rng.randrange(5))]
+        if kind < 0.6:
+            return {str(i): v for i, v in enumerate(items)}
+        return Row(items) if kind < 0.65 else items
+
+    answers = set()
+    for _ in range(3000):
+        v = value(0)
+        limits = Limits(10**6, depth=rng.randrange(1, 8), items=rng.randrange(1, 40))
+        answers.add(ordered_walk(v, limits))
+        assert nesting_and_items(v, limits) == ordered_walk(v, limits), (v, limits)
+    assert answers == {None, "too-deep", "too-many"}

@@ -132,20 +132,24 @@ def test_random_hands_end_and_every_card_is_played_once(game, seed, choices):
 @fuzz(25)
 @given(seed=SEEDS, choices=SEEDS)
 def test_undo_restores_the_previous_position(game, seed, choices):
+    """The whole state after an action and its undo is the state before.  The legal actions,
+    every seat's observation and the record are worked out from that state alone (the class's
+    caches only remember action texts and codes), so they are compared only to say what
+    differs when the state does (four observations twice a step were most of this test's time)."""
     hand = dealt(game, seed)
     rng = random.Random(choices)
     while not hand.is_over():
-        before_legal = hand.legal_texts()
-        before_obs = observations(hand)
-        before_record = hand.record()
         before_state = pickle.loads(pickle.dumps(vars(hand)))  # a deep copy, in a quarter of deepcopy's time
-        act = rng.choice(before_legal)
+        act = rng.choice(hand.legal_texts())
         hand.apply(act)
         hand.undo()
-        assert hand.legal_texts() == before_legal
-        assert observations(hand) == before_obs
-        assert hand.record() == before_record
-        assert vars(hand) == before_state
+        if vars(hand) != before_state:
+            before = object.__new__(type(hand))
+            before.__dict__ = before_state
+            assert hand.legal_texts() == before.legal_texts()
+            assert observations(hand) == observations(before)
+            assert hand.record() == before.record()
+            assert vars(hand) == before_state
         hand.apply(act)
 
 
@@ -271,6 +275,7 @@ def test_check_accepts_exactly_the_legal_actions_and_refuses_the_rest_by_rule(ga
     hand = dealt(game, seed)
     texts = candidate_texts(type(hand))
     rng = random.Random(choices)
+    readable = set()  # (rule, reason) pairs already found well formed: most come again and again
     while True:
         legal = set(hand.legal_texts())
         assert legal <= set(texts), f"legal actions outside the candidates: {legal - set(texts)}"
@@ -281,14 +286,19 @@ def test_check_accepts_exactly_the_legal_actions_and_refuses_the_rest_by_rule(ga
                 assert err is None, f"legal {text!r} refused: {err}"
                 continue
             assert isinstance(err, IllegalAction), f"{text!r} accepted but not legal"
-            assert RULE_NAME.fullmatch(err.rule), f"rule name {err.rule!r}"
             reason = err.reason
-            assert isinstance(reason, str) and len(reason.split()) >= 3 and len(reason) < 300
-            assert reason.isprintable() and "Traceback" not in reason
+            if (err.rule, reason) not in readable:
+                assert RULE_NAME.fullmatch(err.rule), f"rule name {err.rule!r}"
+                assert isinstance(reason, str) and len(reason.split()) >= 3 and len(reason) < 300
+                assert reason.isprintable() and "Traceback" not in reason
+                readable.add((err.rule, reason))
             if rng.random() < 0.1:
-                with pytest.raises(IllegalAction) as raised:
+                try:  # (not pytest.raises, which costs more than the apply: 120,000 times here)
                     hand.apply(text)
-                assert raised.value.rule == err.rule and raised.value.reason == reason
+                except IllegalAction as raised:
+                    assert raised.rule == err.rule and raised.reason == reason
+                else:
+                    pytest.fail(f"apply took {text!r}, which check refused")
         assert hand.record() == record and hand.observation(max(hand.turn, 0)) == obs
         if hand.is_over():
             assert hand.check(texts[0]).rule == "hand-over"

@@ -128,49 +128,53 @@ def do(app, action):
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 @pytest.mark.parametrize("game", MAIN_GAMES)
 def test_the_guided_hand_completes_when_followed_and_a_wrong_move_shows_the_refusal(game, size):
+    """Followed at the table as a person would (taps, keys, Go on), to the hand's result; the
+    frames are not drawn (``driver.unseen``: what is asked is the table's state, and a table drawn
+    or not decides alike, test_ui_table::test_drawing_the_table_changes_nothing_but_the_screen)."""
     app = open_lesson(game, size)
-    scene = app.scene
-    session, guide = scene.session, scene.note.guide
-    lesson = session.lesson
-    notes, wrongs = 0, 0
-    while not guide.free:
-        settle(app)
-        assert app.scene is scene
-        if guide.waiting():
-            assert scene.note.rect is not None and scene.widgets[scene.focus].label == "Go on"
-            driver.click_button(app, "Go on", driver.tap)
-            notes += 1
-            continue
-        step = guide.step()
-        index = guide.index
-        assert guide.caption()  # the player is always told what to do
-        if step.wrong and step.wrong.startswith("play "):
-            hand = session.hand
-            card = hand.action_code(step.wrong) % A.INDICATOR
-            refusal = hand.check(step.wrong)
-            driver.tap(app, scene.hand.point(card))
-            assert scene.state.message == refusal_text(refusal) and scene.state.message_is_error
-            assert guide.index == index  # nothing reached the engine
-            wrongs += 1
-        expected = guide.expected()
-        if A.is_play(expected):
-            assert scene.state.hint_action == expected  # the lesson's card is outlined
-        do(app, expected)
-        assert guide.index == index + 1 and session.hand.history[-1][1] == step.action
-    others = sum(1 for i, s in enumerate(lesson.steps) if s.caption and replayed_turn(lesson, i) != 0)
-    assert notes == others + 1  # each note before another seat acts, and the closing note
-    assert wrongs == sum(1 for s in lesson.steps if s.wrong)
-    # the rest of the hand: the player plays on freely, the AI too, up to the hand's result
-    while app.scene.name == "table":
-        settle(app)
-        if app.scene.name == "table" and app.scene.human_turn():
-            legal = app.scene.obs.legal
-            cards = [a for a in legal if A.is_play(a)]
-            do(app, cards[-1] if cards else legal[0])
-    assert app.scene.name == "hand-result" and session.hand.is_over()
-    driver.click_button(app, "Play a match")
-    assert app.scene.name == "new-match" and app.scene.game == game
-    assert app.store.load_match() is None and app.store.recent_hands(game) == []  # never saved or counted
+    with driver.unseen(app):
+        scene = app.scene
+        session, guide = scene.session, scene.note.guide
+        lesson = session.lesson
+        notes, wrongs = 0, 0
+        while not guide.free:
+            settle(app)
+            assert app.scene is scene
+            if guide.waiting():
+                assert scene.note.rect is not None and scene.widgets[scene.focus].label == "Go on"
+                driver.click_button(app, "Go on", driver.tap)
+                notes += 1
+                continue
+            step = guide.step()
+            index = guide.index
+            assert guide.caption()  # the player is always told what to do
+            if step.wrong and step.wrong.startswith("play "):
+                hand = session.hand
+                card = hand.action_code(step.wrong) % A.INDICATOR
+                refusal = hand.check(step.wrong)
+                driver.tap(app, scene.hand.point(card))
+                assert scene.state.message == refusal_text(refusal) and scene.state.message_is_error
+                assert guide.index == index  # nothing reached the engine
+                wrongs += 1
+            expected = guide.expected()
+            if A.is_play(expected):
+                assert scene.state.hint_action == expected  # the lesson's card is outlined
+            do(app, expected)
+            assert guide.index == index + 1 and session.hand.history[-1][1] == step.action
+        others = sum(1 for i, s in enumerate(lesson.steps) if s.caption and replayed_turn(lesson, i) != 0)
+        assert notes == others + 1  # each note before another seat acts, and the closing note
+        assert wrongs == sum(1 for s in lesson.steps if s.wrong)
+        # the rest of the hand: the player plays on freely, the AI too, up to the hand's result
+        while app.scene.name == "table":
+            settle(app)
+            if app.scene.name == "table" and app.scene.human_turn():
+                legal = app.scene.obs.legal
+                cards = [a for a in legal if A.is_play(a)]
+                do(app, cards[-1] if cards else legal[0])
+        assert app.scene.name == "hand-result" and session.hand.is_over()
+        driver.click_button(app, "Play a match")
+        assert app.scene.name == "new-match" and app.scene.game == game
+        assert app.store.load_match() is None and app.store.recent_hands(game) == []  # never saved or counted
 
 
 def replayed_turn(lesson, index):
@@ -275,8 +279,8 @@ def test_on_a_phone_every_note_leaves_the_seats_and_the_table_in_sight(page, les
     found = []
     for scene, code, i in notes_shown(canvas_size(page), lesson):
         note = scene.note.rect
-        scene.draw(scene.app.screen)
-        f = scene.view.frame
+        scene.lay_out()  # what a draw lays out first (a scene drawn outside a frame is laid out whole):
+        f = scene.view.frame  # its rects are what is asked, the pixels drawn after add nothing
         covered = [f"name {s}" for s, label in f.labels.items() if note.colliderect(label.rect)]
         covered += [f"card on the table {r}" for r in f.trick if note.colliderect(r)]
         covered += ["prompt"] if f.prompt and note.colliderect(f.prompt[0]) else []

@@ -154,7 +154,8 @@ def test_step_past_the_record_and_two_codes_at_once_are_noticed(data):
 def finish_at_the_table(app):
     session = app.scene.session
     session.humans = frozenset()  # the AI plays seat 0 too
-    assert driver.run_until(app, lambda: app.scene.name == "hand-result", 40000)
+    with driver.unseen(app):  # the hand's frames are not drawn (its result is what is asked)
+        assert driver.run_until(app, lambda: app.scene.name == "hand-result", 40000)
     driver.frames(app, 5)
     return session
 

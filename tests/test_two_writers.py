@@ -80,6 +80,30 @@ def test_a_match_played_on_in_another_window_keeps_both_windows_moves(two):
     assert again.load_match(moved)["actions"] == [["play", 4]]
 
 
+def test_a_match_saved_again_is_read_again_only_once_another_window_wrote_it(two, monkeypatch):
+    """Each move saves the match: the slot still holding what this window wrote last is not
+    parsed and checked again; once the other window writes there (or anything else does), it is."""
+    from game.ui import storage
+
+    reads = []
+    stored = Store._stored
+    monkeypatch.setattr(Store, "_stored", lambda self, name, text: reads.append(name) or stored(self, name, text))
+    a, b, fresh = two
+    slot = a.save_match(match(1))
+    for n in range(2, 6):
+        assert a.save_match(match(n), slot) == slot
+    assert reads == [slot]  # the first save only (no blob there yet)
+    assert fresh().load_match(slot)["actions"] == [["play", 5]]
+    assert b.load_match(slot)["actions"] == [["play", 5]] and b.save_match(match(9), slot) == slot
+    del reads[:]
+    moved = a.save_match(match(6), slot)
+    assert moved not in (None, slot) and reads[0] == slot  # read: another window's now, this one moves on
+    assert fresh().load_match(slot)["actions"] == [["play", 9]] and len(a.notices) == 1
+    a.backend.save(moved, a.backend.load(moved, storage.LIMITS["match"].chars) + " ")  # written over, same data
+    del reads[:]
+    assert a.save_match(match(7), moved) == moved and reads == [moved]  # (the text differs: read)
+
+
 def test_two_windows_starting_a_match_at_once_take_two_slots_without_a_word(two):
     a, b, fresh = two
     one, other = a.save_match(match(1)), b.save_match(match(2))

@@ -92,11 +92,25 @@ def card_targets(scene):
                                                  for g, s in CASES])
 def test_nothing_overlaps_through_a_hand(game, size):
     app, _session = open_table(game, SEEDS[game], size)
-    seen, phases, n = set(), set(), 0
+    seen, phases = set(), set()
+    with driver.unseen(app):
+        check_every_frame(app, size, seen, phases)
+    assert app.scene.name == "hand-result", "the hand was played to its end"
+    assert {"play", "bubble", "last"} <= phases
+    assert not seen, "\n".join(sorted(seen)[:20])
+
+
+def check_every_frame(app, size, seen, phases):
+    """Plays the hand (the player's moves by ``human_move``), the problems of every frame's
+    layout added to ``seen``.  The frames are not drawn (``unseen``): each is laid out as a whole
+    draw lays it out first (``scene.lay_out``: the rects asked), every frame, where before only
+    the frames drawn whole were (the planner lays out alike, kept or fresh: test_ui_ahead)."""
+    n = 0
     for frame in range(30000):
         scene = app.scene
         if scene.name != "table":
             break
+        scene.lay_out()
         phases.add(scene.obs.phase)
         if scene.state.bubbles:
             phases.add("bubble")
@@ -121,9 +135,6 @@ def test_nothing_overlaps_through_a_hand(game, size):
             driver.frames(app, 2)
             continue
         driver.frames(app, 1)
-    assert app.scene.name == "hand-result", "the hand was played to its end"
-    assert {"play", "bubble", "last"} <= phases
-    assert not seen, "\n".join(sorted(seen)[:20])
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
@@ -151,7 +162,7 @@ def test_the_score_is_never_cut_short_in_any_language(size, monkeypatch):
                 app.scene.build()
                 state = app.scene.state
                 shown["score"] = app.scene.ui.score_line(state.live_score(), state.obs)
-                app.scene.draw(app.screen)
+                app.scene.lay_out()  # what a draw lays out first, the fitting watched: the pixels add nothing
     finally:
         i18n.set_language("en")
     assert not cut, cut
@@ -192,7 +203,7 @@ def test_the_top_bars_lines_are_never_cut_short_on_a_phone(state, viewport):
         for code in i18n.LANGUAGES:
             i18n.set_language(code)
             scene.build()
-            scene.draw(app.screen)
+            scene.lay_out()  # the frame a draw lays out first (its lines are what is asked)
             lines = [line for line in scene.view.frame.status if line.colour != style.HIGHLIGHT]  # not the score
             inks = [gfx.text(line.text, line.size, line.colour, line.bold).get_bounding_rect().move(line.rect.topleft)
                     for line in lines]
@@ -234,7 +245,7 @@ def test_no_part_of_the_score_is_cut_short_on_a_phone(game, canvas, monkeypatch)
         for code, wide["on"] in itertools.product(i18n.LANGUAGES, (False, True)):
             i18n.set_language(code)
             scene.build()
-            scene.draw(app.screen)
+            scene.lay_out()  # the frame a draw lays out first (its lines are what is asked)
             score = scene.ui.score_line(scene.state.live_score(), scene.obs)
             lines = scene.view.frame.status
             shown = [line.text for line in lines if line.colour == style.HIGHLIGHT]

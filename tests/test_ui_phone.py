@@ -661,12 +661,13 @@ def test_event_popups_never_cover_the_trick_or_the_prompt(size):
     line that says what to do (the 'Trump is revealed' box once covered the card just led)."""
     seen = []
     for game, seed in (("28", 3), ("schieber", 4)):
-        app, session = table(game, seed, size=size, humans=(), settings={"trick_wait": 1.0})
+        app, session = table(game, seed, size=size, settings={"trick_wait": 1.0},
+                             session=Session(game, {}, seed, "baseline", ()))  # the rules play (no search)
         scene = app.scene
 
         def check(app=app, scene=scene, session=session, game=game):
             if scene.state.toasts:  # the planner lays a notice out only while one is shown
-                scene.draw(app.screen)
+                scene.lay_out()  # what a draw lays out first (the notice's box is what is asked)
             f = scene.view.frame
             if scene.state.toasts and f.notice and f.trick:
                 box = f.notice[0]
@@ -675,7 +676,8 @@ def test_event_popups_never_cover_the_trick_or_the_prompt(size):
                 assert not covered, (game, box, covered)
             return app.scene is not scene or session.hand.is_over()
 
-        driver.run_until(app, check, 6000)
+        with driver.unseen(app):  # the frames between are not looked at: only the frame laid out
+            driver.run_until(app, check, 6000)
     assert seen, "no notice was shown over a trick in play"
 
 
@@ -856,7 +858,8 @@ def test_the_last_trick_lines_lie_on_a_solid_panel(size):
     hand (Sinhala, landscape) showed through 'Tap anywhere to go on'."""
     app, session = table("28", 5, size=size, humans=())  # the AI plays every seat to a trick
     scene = app.scene
-    assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
+    with driver.unseen(app):  # (the frames to it are not drawn; the next one draws whole)
+        assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
     scene.state.say("A hint of two lines: " + "long words " * 20)
     scene.state.show_last = True
     driver.frames(app, 1)
@@ -876,7 +879,8 @@ def test_the_last_trick_takes_the_prompts_place_and_a_hint_waits_under_it(viewpo
 
     app, session = table("28", 5, size=canvas_size(viewport), humans=())
     scene = app.scene
-    assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
+    with driver.unseen(app):  # (the frames to it are not drawn; the next one draws whole)
+        assert driver.run_until(app, lambda: bool(session.hand.observation(0).tricks), 6000)
     try:
         i18n.set_language("si")
         hint = i18n._("Your turn: play a card") + " " + "දිගු වචන " * 20

@@ -1,6 +1,7 @@
 """The kit's cheaper searches find what the plain ones did: ``kit.place.nearest_free`` the same box
 as a sort of the whole grid by distance (the way it did before it merged the grid's columns
-lazily), over many random placements; ``kit.text.wrap_anywhere`` and ``kit.text.ellipsize`` the
+lazily), over many random placements; ``kit.place.slide`` the top ``least_hidden`` finds among
+the same tops; ``kit.text.wrap_anywhere`` and ``kit.text.ellipsize`` the
 same cuts as a search one character at a time (before they halved)."""
 
 import random
@@ -64,6 +65,42 @@ def test_spots_come_in_sorted_order_ties_included():
     xs, ys = [0, 16, 32, 48, 48], [0, 10, 20, 20]  # a repeated last column and row, as the grid has
     got = list(place.spots_by_distance(xs, ys, 24, 10))
     assert got == sorted(((x - 24) ** 2 + (y - 10) ** 2, x, y) for x in xs for y in ys)
+
+
+def slide_by_least_hidden(box, region, sights):
+    """The reference: ``least_hidden`` asked about every top ``slide`` tries, as it did before it
+    worked the areas out itself."""
+    box = pygame.Rect(box)
+    lowest = max(region.top, region.bottom - box.height)
+    rects = [r for group in sights for r in group]
+    edges = [r.bottom + gap for r in rects for gap in (8, 0)] + [r.top - gap - box.height for r in rects for gap in (8, 0)]
+    tops = sorted({region.top, lowest} | {t for t in edges if region.top <= t <= lowest})
+    return place.least_hidden(box.size, [("topleft", (box.left, top)) for top in tops], sights).top
+
+
+def test_slide_finds_the_top_least_hidden_finds():
+    rng = random.Random(54)
+    free = hidden = 0
+    for _ in range(1500):
+        size, _near, region, sights, _step, _reach = random_case(rng)
+        sights = [[r for r in group if r is not None] for group in sights]
+        if rng.random() < 0.4:  # on a coarse grid: places that hide as much as each other (ties)
+            sights = [[pygame.Rect(r.left // 40 * 40, r.top // 40 * 40, 40 * rng.randrange(1, 4), 40)
+                       for r in group] for group in sights]
+            size = (size[0] // 40 * 40 + 40, size[1])
+        box = pygame.Rect(rng.randrange(region.left - 20, region.right), region.top, *size)
+        if rng.random() < 0.3:  # in the way at every top: the least hidden places tie
+            sights[0].append(pygame.Rect(box.left + rng.randrange(0, 30), region.top - 10, 30, region.height + 20))
+        if rng.random() < 0.2:  # rects of no or negative size, as a layout may make, cover nothing
+            sights[-1].append(pygame.Rect(box.left + 4, rng.randrange(region.top, region.bottom),
+                                          rng.randrange(-10, 30), rng.randrange(-90, 10)))
+        want = slide_by_least_hidden(box, region, sights)
+        assert place.slide(box, region, sights) == want, (box, region, sights)
+        box.top = want
+        cost = place.covers(box, sights)
+        free += not any(cost)
+        hidden += any(cost)
+    assert free > 300 and hidden > 300  # both outcomes were tried
 
 
 def wrap_anywhere_one_at_a_time(s, size, room, bold=False):

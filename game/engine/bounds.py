@@ -93,11 +93,38 @@ def _digits_bound(digits: int):
     return whole
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _plainly_within(value, limits: Limits) -> bool:
+    """True if ``value``, plain lists, objects and scalars only (as ``json.loads`` makes them),
+    is within both limits: level by level, half the time of the ordered walk below, which is
+    left for a value that breaks one (to name the rule it breaks first) or holds anything else."""
+    level, depth, items = [value], 1, 0
+    while level:
+        if depth > limits.depth:
+            return False
+        items += sum(map(len, level))
+        if items > limits.items:
+            return False
+        inner = []
+        for item in level:
+            inner += [v for v in (item.values() if type(item) is dict else item) if type(v) not in _SCALARS]
+        for v in inner:
+            if type(v) is not list and type(v) is not dict:
+                return False
+        level = inner
+        depth += 1
+    return True
+
+
 def nesting_and_items(value, limits: Limits):
     """The rule a parsed value breaks (``too-deep`` or ``too-many``), or None; no recursion.
     Only lists and objects go on the stack (a scalar counts as its container's item), in the
     order they come, so the first rule broken is the same one a walk of every value finds."""
     if not isinstance(value, (list, dict)):
+        return None
+    if (type(value) is list or type(value) is dict) and _plainly_within(value, limits):
         return None
     stack, items, deepest = [(value, 1)], 0, limits.depth
     while stack:

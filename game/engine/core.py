@@ -224,18 +224,19 @@ class Hand:
     def _check_hands(self, hands) -> list[list[int]]:
         if not isinstance(hands, (list, tuple)) or len(hands) != 4:
             raise ValueError("hands must list the cards of all four seats")
-        dealt, seen = [], set()
+        deck = self.DECK
+        dealt, seen, mask = [], 0, deck.mask  # seen: the cards met so far, as a mask
         for seat, cards in enumerate(hands):
             if not isinstance(cards, (list, tuple)) or len(cards) != self.CARDS_EACH:
                 raise ValueError(f"seat {seat} must be dealt {self.CARDS_EACH} cards")
             row = []
             for c in cards:
-                card = self.DECK.parse(c) if isinstance(c, str) else c
-                if type(card) is not int or card not in self.DECK.cards:
-                    raise ValueError(f"{quoted(c)} is not a card of the {self.DECK.name} deck")
-                if card in seen:
-                    raise ValueError(f"{self.DECK.text(card)} is dealt twice")
-                seen.add(card)
+                card = deck.parse(c) if isinstance(c, str) else c
+                if type(card) is not int or card < 0 or not mask >> card & 1:
+                    raise ValueError(f"{quoted(c)} is not a card of the {deck.name} deck")
+                if seen >> card & 1:
+                    raise ValueError(f"{deck.text(card)} is dealt twice")
+                seen |= 1 << card
                 row.append(card)
             dealt.append(row)
         return dealt
@@ -294,7 +295,8 @@ class Hand:
     def check(self, action) -> IllegalAction | None:
         """None if ``action`` (a code or its text) is legal now, else the refusal (rule and reason)."""
         try:
-            return self._check_code(self.action_code(action))
+            a = self._codes.get(action) if type(action) is str else None  # (``action_code``'s first look)
+            return self._check_code(self.action_code(action) if a is None else a)
         except IllegalAction as err:
             return err
 
@@ -426,7 +428,14 @@ class Hand:
         if not self.history:
             raise IllegalAction("nothing-to-undo", "There is no action to take back.")
         fresh = type(self)(self.dealt, self.dealer, self.options, self.score_before, self.first_hand)
-        for _, text in self.history[:-1]:
+        kept = self.history[:-1]
+        # all but the last by the fast path (the same hand, checked against the legal actions),
+        # the last applied, so that ``events`` tells what it brought about, as before the undone one
+        if not kept or fresh.replay_actions([(s, self._code_of(t)) for s, t in kept[:-1]]):
+            kept = kept[-1:]
+        else:  # (never, for a history this hand applied; kept safe)
+            fresh = type(self)(self.dealt, self.dealer, self.options, self.score_before, self.first_hand)
+        for _, text in kept:
             fresh.apply(text)
         self.__dict__ = fresh.__dict__
 

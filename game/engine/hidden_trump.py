@@ -298,12 +298,15 @@ class HiddenTrumpHand(Hand):
     def _wrong_phase(self, a: int) -> IllegalAction:
         return IllegalAction("wrong-phase", f"'{self.action_text(a)}' is not possible now: {self._phase_hint()}")
 
+    PHASE_HINTS = {
+        "auction": "it is the auction; bid or pass.",
+        "indicator": "the trumper is choosing the trump indicator.",
+        "play": "cards are being played.",
+    }
+
     def _phase_hint(self) -> str:
-        return {
-            "auction": "it is the auction; bid or pass.",
-            "indicator": "the trumper is choosing the trump indicator.",
-            "play": "cards are being played.",
-        }.get(self.phase, self._phase_hint_other())
+        hint = self.PHASE_HINTS.get(self.phase)
+        return self._phase_hint_other() if hint is None else hint
 
     def _phase_hint_other(self) -> str:
         return "that is not one of the choices now."

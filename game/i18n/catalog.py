@@ -103,6 +103,11 @@ def _option_texts(nodes) -> list[tuple[int, str]]:
                   for c in ast.walk(kw.value) if isinstance(c, ast.Constant) and isinstance(c.value, str))
 
 
+# a call of a keyword of KEYWORDS, as Babel's tokens would find it (a comment or a string may match
+# too: that file is read as any other); a module outside the engine without one has no message
+KEYWORD_CALL = re.compile(r"\b(?:" + "|".join(map(re.escape, KEYWORDS)) + r")\s*\(")
+
+
 def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
     """Message key -> the places it comes from (("game/ui/app.py", 12), ...), files sorted."""
     found: dict[str, list[tuple[str, int]]] = {}
@@ -111,9 +116,12 @@ def extract(root: Path = GAME) -> dict[str, list[tuple[str, int]]]:
             continue
         rel = path.relative_to(root.parent).as_posix()
         engine = path.relative_to(root).parts[0] == "engine"
+        source = path.read_text(encoding="utf-8")
+        if not engine and not KEYWORD_CALL.search(source):
+            continue  # (Babel's tokens and the tree, a third of the sources' bytes, for nothing)
         with contextlib.redirect_stderr(io.StringIO()) if engine else contextlib.nullcontext():
             results = list(extract_from_file("python", str(path), ENGINE_KEYWORDS if engine else KEYWORDS))
-        nodes = list(ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))))  # parsed once, walked once
+        nodes = list(ast.walk(ast.parse(source, str(path))))  # parsed once, walked once
         literals = _literals(nodes)
         for lineno, msgid, _comments, context in results:
             if msgid in literals:

@@ -13,6 +13,7 @@ their left-to-right order, and brackets are mirrored.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -99,29 +100,36 @@ def script_of(ch: str) -> str | None:
     return None
 
 
+def _class(chars: str, ranges=()) -> str:
+    """A regular expression's character class of ``chars`` and the code point ``ranges``."""
+    return "[" + "".join(f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges) \
+        + "".join(f"\\u{ord(ch):04x}" for ch in sorted(chars)) + "]"
+
+
+# a run of a script: one of its characters, then its characters and those that stay in its font
+_SCRIPT_RUNS = re.compile("|".join(
+    f"(?P<{face}>{_class('', ranges)}{_class(STAYS[face], ranges)}*)" for face, ranges in SCRIPT_RANGES.items()))
+
+
 @lru_cache(maxsize=4096)
 def runs(s: str) -> tuple[tuple[str, str], ...]:
-    """``s`` cut into (text, face) runs in logical order."""
+    """``s`` cut into (text, face) runs in logical order: a run of a script starts at one of its
+    characters and keeps the characters that stay in its font (``STAYS``: a space or comma
+    between two of its words); everything else is Latin.  (A regular expression finds the
+    script runs: wrapping measures thousands of new strings, a character at a time in Python
+    was the most of a measure's cost.)"""
     if s and max(s) < FIRST_SCRIPT_CHAR:
         return ((s, LATIN),)  # no character of a script font: one Latin run
-    out: list[list[str]] = []
-    for ch in s:
-        face = script_of(ch)
-        if face is None:
-            prev = out[-1][1] if out else None
-            face = prev if prev not in (None, LATIN) and ch in STAYS[prev] else LATIN
-        if out and out[-1][1] == face:
-            out[-1][0] += ch
-        else:
-            out.append([ch, face])
-    # a space or comma left between two runs of one script joins them back
-    merged: list[list[str]] = []
-    for text, face in out:
-        if merged and merged[-1][1] == face:
-            merged[-1][0] += text
-        else:
-            merged.append([text, face])
-    return tuple((t, f) for t, f in merged)
+    out: list[tuple[str, str]] = []
+    at = 0
+    for found in _SCRIPT_RUNS.finditer(s):
+        if found.start() > at:
+            out.append((s[at:found.start()], LATIN))
+        out.append((found.group(), found.lastgroup))
+        at = found.end()
+    if at < len(s):
+        out.append((s[at:], LATIN))
+    return tuple(out)
 
 
 def is_rtl_text(s: str) -> bool:
@@ -298,10 +306,11 @@ def render(s: str, px: int, color, bold: bool = False) -> pygame.Surface:
 
 
 def language_changed(code: str) -> None:
-    """Cached text surfaces are stale once the language changes (registered below)."""
+    """Cached text surfaces are stale once the language changes (registered below); the panels
+    kept are not (a dialog's panel, made again in every language, took 1-2 ms)."""
     try:
         from . import gfx
-        gfx.clear_caches()
+        gfx.clear_text_caches()
     except ImportError:
         pass
 

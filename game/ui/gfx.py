@@ -122,7 +122,13 @@ def shadow(surf, rect, radius=10, offset=(3, 5)):
     panel(surf, pygame.Rect(rect).move(offset), style.SHADOW, radius)
 
 
-def clear_caches():
+def clear_text_caches():
+    """The texts drawn and measured (a language change: the old language's are not drawn again);
+    the panels stay (no text in them)."""
     text.cache_clear()
     kit.text.clear_caches()
+
+
+def clear_caches():
+    clear_text_caches()
     _panels.clear()

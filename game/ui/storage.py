@@ -203,6 +203,7 @@ def check_history(data: dict) -> dict:
 
 
 UNREADABLE = object()  # a stored blob this version cannot read (never written over)
+READ = object()  # a match blob as this window wrote it (a match's merge asks only whether it is Taken)
 
 
 @dataclass(frozen=True)
@@ -290,6 +291,9 @@ class Store:
         self._no_room = False
         self._matches: dict[str, tuple[dict, float | None]] = {}  # slot -> (data, saved_at)
         self._revs: dict[str, int] = {}  # blob -> its revision when this window last read or wrote it
+        # match slot -> (the text this window wrote there last, its revision): while the slot
+        # still holds that text, the next save need not read it again (a save a move)
+        self._written: dict[str, tuple[str, int]] = {}
         unusable = getattr(self.backend, "unusable", lambda: None)()
         if unusable:  # e.g. a file where the data folder should be: the session is kept in memory
             self._write_failed = True
@@ -441,7 +445,13 @@ class Store:
         written: dict = {}
 
         def change(text):
-            stored, rev = self._stored(name, text)
+            mine = self._written.get(name)
+            if mine is not None and text == mine[0] and mine[1] == self._revs.get(name, 0):
+                # the match as this window wrote it, nobody's since: readable, and not Taken
+                # (a match's merge reads nothing else of it); not parsed and checked again
+                stored, rev = READ, mine[1]
+            else:
+                stored, rev = self._stored(name, text)
             if stored is UNREADABLE:
                 return None
             if kind == "match" and rev != self._revs.get(name, 0):
@@ -451,7 +461,8 @@ class Store:
                 return None
             written["rev"] = rev + 1
             blob = {"version": VERSION, "kind": kind, "saved_at": now, "rev": rev + 1, "data": data}
-            return json.dumps(blob, sort_keys=True)
+            written["text"] = json.dumps(blob, sort_keys=True)
+            return written["text"]
 
         try:
             self.backend.update(name, change, LIMITS[kind].chars)
@@ -474,6 +485,8 @@ class Store:
                                            "it lasts until the page is closed.")))
         if "rev" in written:
             self._revs[name] = written["rev"]
+            if kind == "match":
+                self._written[name] = (written["text"], written["rev"])
             return True, now
         return False, now
 

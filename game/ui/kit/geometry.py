@@ -131,4 +131,9 @@ class Region(NamedTuple):
 def covered(box, rects) -> int:
     """The area of ``box`` that ``rects`` cover (each counted apart: an area two cover counts twice)."""
     box = pygame.Rect(box)
-    return sum(box.clip(r).width * box.clip(r).height for r in rects if r is not None and box.colliderect(r))
+    total = 0
+    for r in rects:
+        if r is not None and box.colliderect(r):
+            part = box.clip(r)
+            total += part.width * part.height
+    return total
