@@ -26,6 +26,7 @@ prove their shared pages').
 from __future__ import annotations
 
 import contextlib
+import gzip
 import hashlib
 import json
 import os
@@ -371,6 +372,34 @@ def pyodide_snapshot(browser, pyodide_site, tmp_path_factory) -> Path:
                 old.unlink()
             part.replace(target)  # whole or not at all
     return target
+
+
+GZIPPED = ("pyodide.asm.wasm",)  # Pyodide's largest file (9.6 MB): 3.6 MB gzipped
+
+
+@pytest.fixture(scope="session")
+def pyodide_gzipped(browser, tmp_path_factory) -> dict:
+    """Pyodide's files that ``GZIPPED`` names, gzipped: {name: the .gz file}.  A page that gets
+    Pyodide through Playwright's routes (test_web_host.py) fetches these instead (its stand-in
+    runtime unzips them): Playwright's client and driver copy every byte a route answers,
+    ~0.1 s of CPU a MB.
+    Kept in build/web-cache as the snapshot is, named by what they are made from."""
+    cache = ROOT / "build" / "web-cache"
+    if not os.access(cache, os.W_OK):
+        cache = run_folder(tmp_path_factory)
+    key = snapshot_key(browser)
+    found = {}
+    with locked(cache / "pyodide-gzipped.lock"):
+        for name in GZIPPED:
+            target = cache / f"pyodide-gzipped-{key}-{name}.gz"
+            if not target.is_file():
+                for old in cache.glob(f"pyodide-gzipped-*-{name}.gz"):
+                    old.unlink()
+                part = target.with_suffix(f".part{os.getpid()}")
+                part.write_bytes(gzip.compress((web_browser.PYODIDE / name).read_bytes(), 6))
+                part.replace(target)
+            found[name] = target
+    return found
 
 
 @pytest.fixture(scope="session")

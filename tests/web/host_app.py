@@ -26,6 +26,10 @@ from game.web.host import HostLink
 
 SCENES = ("menu", "table", "hand-result", "match-result")  # the registry's names (no review scene yet)
 AI_SLICES = 8  # the AI's slices a frame (the table gives it one, after drawing): a match in fewer frames
+# the pause between frames: short while the AI plays (a match in a second or two), longer while
+# nothing moves (a frame of Python in the page costs CPU; at the short pause, an idle page's
+# frames took a sixth of a core while the tests looked elsewhere)
+BUSY_PAUSE, IDLE_PAUSE = 0.005, 0.05
 
 
 @dataclass
@@ -111,6 +115,16 @@ class StandInApp:
             session.next_hand()
             self.go("match-result" if session.over else "table", replace=True, session=session)
 
+    def busy(self) -> bool:
+        """Whether ``step`` has something to do (an AI seat to play, a hand to go on from)."""
+        scene = self.scene
+        if self.paused or scene is None or scene.session is None:
+            return False
+        session = scene.session
+        if scene.name == "table":
+            return session.hand.is_over() or not session.is_human(session.hand.turn)
+        return scene.name == "hand-result" and not session.over
+
     def state(self) -> dict:
         """What the test reads back (through Pyodide)."""
         from game.i18n import language
@@ -153,4 +167,4 @@ async def main():
         APP.host.frame()  # the app of the moment: reset() replaces it
         APP.step()
         FRAMES += 1
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(BUSY_PAUSE if APP.busy() else IDLE_PAUSE)

@@ -63,8 +63,8 @@ class CdnRoutes:
         context.route(CDN + "**", self.answer)
 
     def body(self, url: str) -> bytes | Path | None:
-        """What answers ``url``: bytes, a file of the real runtime's (Playwright's driver reads
-        it, not this process), or None (404)."""
+        """What answers ``url``: bytes, a file of the real runtime's (Playwright reads it for
+        the route), or None (404)."""
         rel = url.split("#", 1)[0].split("?", 1)[0][len(CDN):]
         while "//" in rel:
             rel = rel.replace("//", "/")

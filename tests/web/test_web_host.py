@@ -62,16 +62,24 @@ def files(folder: Path, base: str, headers: dict | None = None):
         kind = MORE_TYPES.get(path.suffix) or SITE_TYPES.get(path.suffix) or TYPES.get(path.suffix)
         if path.suffix == ".html":
             kind = "text/html; charset=utf-8"
-        # read by Playwright's driver (Pyodide is 13 MB a load: not through this process)
+        # Playwright's client reads the file and its driver passes it on (each ~0.1 s of CPU a
+        # MB: Pyodide's files are ~20 MB a load, hence pyodide_gzipped)
         return route.fulfill(status=200, path=path,
                              headers={**(headers or {}), "Content-Type": kind or "application/octet-stream"})
     return answer
 
 
-def new_context(browser, site, snapshot: Path):
+def gzipped_file(path: Path):
+    """A route handler answering with the gzipped file at ``path``."""
+    return lambda route: route.fulfill(status=200, path=path, headers={
+        "Access-Control-Allow-Origin": "*", "Content-Type": "application/gzip"})
+
+
+def new_context(browser, site, snapshot: Path, gzipped: dict):
     """A browser context: pygbag's CDN with the stand-in interpreter running our Python, Pyodide
-    at PYODIDE_AT (started from ``snapshot``, the run's ``pyodide_snapshot``), the shipped
-    example page at RULES and EVIL."""
+    at PYODIDE_AT (started from ``snapshot``, the run's ``pyodide_snapshot``; the files
+    ``gzipped`` names, the run's ``pyodide_gzipped``, fetched gzipped), the shipped example
+    page at RULES and EVIL."""
     # the game's service worker is not what these tests look at: not registered, less work
     context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     context.set_default_timeout(60_000)
@@ -81,10 +89,13 @@ def new_context(browser, site, snapshot: Path):
     context.route(PYODIDE_AT + "**", files(web_browser.PYODIDE, PYODIDE_AT, {"Access-Control-Allow-Origin": "*"}))
     context.route(PYODIDE_AT + SNAPSHOT, lambda route: route.fulfill(status=200, path=snapshot, headers={
         "Access-Control-Allow-Origin": "*", "Content-Type": "application/octet-stream"}))
+    for name, path in gzipped.items():  # only gzipped: the stand-in must unzip them
+        context.route(PYODIDE_AT + name, lambda route: route.fulfill(status=404, body=b"ask for it gzipped"))
+        context.route(PYODIDE_AT + name + ".gz", gzipped_file(path))
     context.route(RULES + "/**", files(examples, RULES + "/"))
     context.route(EVIL + "/**", files(examples, EVIL + "/"))
     app = (HERE / "host_app.py").read_text(encoding="utf-8")
-    python = {"indexURL": PYODIDE_AT, "app": app, "snapshot": PYODIDE_AT + SNAPSHOT}
+    python = {"indexURL": PYODIDE_AT, "app": app, "snapshot": PYODIDE_AT + SNAPSHOT, "gzipped": list(gzipped)}
     context.add_init_script("window.__standIn = " + json.dumps({"python": python}) + ";")
     return context
 
@@ -150,10 +161,10 @@ def wait_state(frame, script: str, timeout: float = 60_000) -> dict:
 
 
 @pytest.fixture(scope="module")
-def shared_rules_page(browser, embed_site, pyodide_snapshot):
+def shared_rules_page(browser, embed_site, pyodide_snapshot, pyodide_gzipped):
     """The rules page with the game in its frame, loaded once for the module's tests (Pyodide in
     the frame costs seconds of CPU); ``rules_page`` resets it before each."""
-    context = new_context(browser, embed_site, pyodide_snapshot)
+    context = new_context(browser, embed_site, pyodide_snapshot, pyodide_gzipped)
     page, frame = embedding_page(context, embed_site, RULES)
     try:
         wait_event(page, "ready", timeout=READY_MS)
@@ -311,8 +322,8 @@ def test_hostile_messages_get_errors_and_the_game_goes_on(rules_page):
     assert frame.evaluate("tt.failure") is None
 
 
-def test_a_page_of_another_origin_is_not_heard(browser, embed_site, pyodide_snapshot):
-    context = new_context(browser, embed_site, pyodide_snapshot)
+def test_a_page_of_another_origin_is_not_heard(browser, embed_site, pyodide_snapshot, pyodide_gzipped):
+    context = new_context(browser, embed_site, pyodide_snapshot, pyodide_gzipped)
     try:
         page, frame = embedding_page(context, embed_site, EVIL)
         wait_python(frame)
@@ -331,8 +342,8 @@ def test_a_page_of_another_origin_is_not_heard(browser, embed_site, pyodide_snap
         context.close()
 
 
-def test_the_shipped_example_talks_to_its_own_site_without_any_setting(browser, embed_site, pyodide_snapshot):
-    context = new_context(browser, embed_site, pyodide_snapshot)
+def test_the_shipped_example_talks_to_its_own_site_without_any_setting(browser, embed_site, pyodide_snapshot, pyodide_gzipped):
+    context = new_context(browser, embed_site, pyodide_snapshot, pyodide_gzipped)
     try:
         page, frame = embedding_page(context, embed_site)
         wait_event(page, "ready", timeout=READY_MS)

@@ -20,9 +20,10 @@
       pygame folder; a top-level `raise E("text")` line fails with "E: text"; otherwise opens
       its window (sizes the canvas: window.__standIn.fb, else 1280x720), draws, and reports
       "frame", as the loader does on the game's first pygame.display.flip();
-   7. with window.__standIn.python = {indexURL, app, snapshot}: our Python after all, where a
-      test needs it (the host-page API): loads Pyodide from indexURL (started from the memory
-      snapshot at the address snapshot, when given), puts the archive's game/ package in
+   7. with window.__standIn.python = {indexURL, app, snapshot, gzipped}: our Python after all,
+      where a test needs it (the host-page API): loads Pyodide from indexURL (started from the
+      memory snapshot at the address snapshot, when given; the files gzipped names fetched from
+      <name>.gz and unzipped here), puts the archive's game/ package in
       its file system, and runs `app` (Python source; its `main()` is awaited) with
       platform.window set to the page's window as pygbag's runtime sets it. pygame is not in
       Pyodide, so `app` stands in for the app's scenes (tests/web/host_app.py).
@@ -188,7 +189,7 @@ async function standInPython(python, files, record) {
             options._loadSnapshot = fetch(python.snapshot).then((answer) =>
                 new Response(answer.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
         }
-        const pyodide = await window.loadPyodide(options);
+        const pyodide = await standInGunzipping(python, () => window.loadPyodide(options));
         for (const [name, bytes] of Object.entries(files)) {
             if (!name.startsWith("assets/game/")) continue;
             const path = "/app/" + name.slice("assets/".length);
@@ -203,6 +204,26 @@ async function standInPython(python, files, record) {
         record.python = "ended";
     } catch (error) {
         record.python = "failed: " + String(error && error.message || error);
+    }
+}
+
+// While run() runs, the files python.gzipped names (of python.indexURL) are fetched from
+// <name>.gz and unzipped here: the test's routes carry a third of their bytes (Playwright's
+// driver copies each byte a route answers: ~0.1 s of CPU a MB)
+async function standInGunzipping(python, run) {
+    const gzipped = new Set((python.gzipped || []).map((name) => python.indexURL + name));
+    const fetched = window.fetch;
+    window.fetch = (resource, init) => {
+        const url = String(resource instanceof Request ? resource.url : resource);
+        if (!gzipped.has(url)) return fetched(resource, init);
+        return fetched(url + ".gz").then((answer) => !answer.ok ? answer : new Response(
+            answer.body.pipeThrough(new DecompressionStream("gzip")),
+            { headers: { "Content-Type": url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream" } }));
+    };
+    try {
+        return await run();
+    } finally {
+        window.fetch = fetched;
     }
 }
 
