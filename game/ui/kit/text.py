@@ -195,7 +195,7 @@ def wrap(s: str, size: int, room: int, bold: bool = False) -> tuple[str, ...]:
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
-            if width(trial, size, bold) <= room or not line:
+            if not line or width(trial, size, bold) <= room:  # (a line's first word: no measure)
                 line = trial
             else:
                 lines.append(line)
