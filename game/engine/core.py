@@ -280,14 +280,11 @@ class Hand:
         ('unknown-action') for anything that is not an action of this game in any phase."""
         if type(action) is int and A.is_known(action, self.DECK):
             return action
-        if type(action) is str:  # a text parsed before (any game's actions are few): remembered
-            code = self._codes.get(action)
-            if code is None:
-                code = self.parse_action(action)
-                self._codes[action] = code
-            return code
         if isinstance(action, str):
-            return self.parse_action(action)
+            try:
+                return self._code_of(action)
+            except ValueError as err:
+                raise IllegalAction("unknown-action", str(err)) from None
         raise IllegalAction("unknown-action",
                             f"{quoted(action)} is not an action of {self.TITLE}: an action is one of "
                             "its codes or a text such as 'pass' or 'play' and a card.")
@@ -338,7 +335,8 @@ class Hand:
 
     @classmethod
     def _code_of(cls, text: str) -> int:
-        """The code of an action text that was legal (as in ``history``), remembered per game."""
+        """The code of an action text, remembered per game (a game's actions are few: a bid is at
+        most four digits); ValueError if it is no action of the game's."""
         code = cls._codes.get(text)
         if code is None:
             code = cls._codes[text] = A.parse_action(text, cls.DECK)
