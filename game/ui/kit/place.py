@@ -16,22 +16,31 @@ def covers(box, sights) -> tuple:
     return tuple(covered(box, group) for group in sights)
 
 
+def _least(places, cost):
+    """The first of ``places`` whose ``cost`` (a tuple, most important first) is nothing, else
+    the one of least cost, the earlier on a tie."""
+    best, best_cost = None, None
+    for place in places:
+        c = cost(place)
+        if not any(c):
+            return place
+        if best_cost is None or c < best_cost:
+            best, best_cost = place, c
+    return best
+
+
 def least_hidden(size, anchors, sights, screen=None) -> pygame.Rect:
     """A box of ``size`` at the first of ``anchors`` ((point name, point) pairs, best first,
     e.g. ("midleft", (x, y))) where it covers none of ``sights``; else where it covers least
     (``covers``), the earlier anchor on a tie.  ``screen``: each box is moved into it first."""
-    best, best_cost = None, None
-    for attr, point in anchors:
-        box = pygame.Rect((0, 0), tuple(size))
-        setattr(box, attr, (int(point[0]), int(point[1])))
-        if screen is not None:
-            box.clamp_ip(screen)
-        cost = covers(box, sights)
-        if not any(cost):
-            return box
-        if best_cost is None or cost < best_cost:
-            best, best_cost = box, cost
-    return best
+    def boxes():
+        for attr, point in anchors:
+            box = pygame.Rect((0, 0), tuple(size))
+            setattr(box, attr, (int(point[0]), int(point[1])))
+            if screen is not None:
+                box.clamp_ip(screen)
+            yield box
+    return _least(boxes(), lambda box: covers(box, sights))
 
 
 def slide(box, region, sights) -> int:
@@ -45,23 +54,19 @@ def slide(box, region, sights) -> int:
     edges += [r.top - gap - box.height for r in rects for gap in (8, 0)]
     tops = sorted({region.top, lowest} | {t for t in edges if region.top <= t <= lowest})
     if box.width <= 0 or box.height <= 0:
-        return least_hidden(box.size, [("topleft", (box.left, top)) for top in tops], sights).top
-    # ``least_hidden`` over those tops, each rect's area under the box worked out as its overlap
-    # across (the same at every top: the box only moves down) times its overlap down; a rect
-    # beside the box covers nothing at any top.  A note tries some 40 places a build, each ~10 tops.
+        return _least(tops, lambda top: covers(box.move(0, top - box.top), sights))
+    # each rect's area under the box is its overlap across (the same at every top: the box only
+    # moves down) times its overlap down; a rect beside the box covers nothing at any top (a
+    # note tries some 40 places a build, each ~10 tops: no Rect made for each)
     left, right, height = box.left, box.right, box.height
     groups = [[(across, r.top, r.bottom) for r in group if r is not None and r.height > 0
                for across in (min(right, r.right) - max(left, r.left),) if across > 0] for group in sights]
-    best, best_cost = None, None
-    for top in tops:
+
+    def cost(top):
         bottom = top + height
-        cost = tuple(sum(across * (min(bottom, low) - max(top, high)) for across, high, low in group
+        return tuple(sum(across * (min(bottom, low) - max(top, high)) for across, high, low in group
                          if low > top and high < bottom) for group in groups)
-        if not any(cost):
-            return top
-        if best_cost is None or cost < best_cost:
-            best, best_cost = top, cost
-    return best
+    return _least(tops, cost)
 
 
 def spans(region, rects, narrowest) -> list[tuple[int, int]]:
