@@ -253,13 +253,7 @@ class Hand:
 
     def action_text(self, action) -> str:
         """The text of an action given as a code (or as text); IllegalAction if it is neither."""
-        if type(action) is int:
-            text = self._texts.get(action)
-            if text is not None:
-                return text
-            if A.is_known(action, self.DECK):
-                return self._text_of(action)
-        return A.action_text(self.action_code(action), self.DECK)
+        return self._text_of(self.action_code(action))
 
     @classmethod
     def _text_of(cls, a: int) -> str:
@@ -292,8 +286,7 @@ class Hand:
     def check(self, action) -> IllegalAction | None:
         """None if ``action`` (a code or its text) is legal now, else the refusal (rule and reason)."""
         try:
-            a = self._codes.get(action) if type(action) is str else None  # (``action_code``'s first look)
-            return self._check_code(self.action_code(action) if a is None else a)
+            return self._check_code(self.action_code(action))
         except IllegalAction as err:
             return err
 
