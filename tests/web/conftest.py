@@ -342,8 +342,9 @@ def pyodide_site(tmp_path_factory):
     server.stop()
 
 
-def snapshot_key(browser) -> str:
-    """What a snapshot of Pyodide's memory depends on: Pyodide's files and the browser."""
+@pytest.fixture(scope="session")
+def pyodide_key(browser) -> str:
+    """What a file made from Pyodide depends on: Pyodide's files and the browser (read once a run)."""
     digest = hashlib.sha256(browser.version.encode())
     for path in sorted(web_browser.PYODIDE.iterdir()):
         if path.is_file():
@@ -351,55 +352,48 @@ def snapshot_key(browser) -> str:
     return digest.hexdigest()[:16]
 
 
-@pytest.fixture(scope="session")
-def pyodide_snapshot(browser, pyodide_site, tmp_path_factory) -> Path:
-    """Pyodide's memory once started, gzipped (``web_browser.make_snapshot``): the pages that
-    need Python start from it (under a second) instead of starting Python again (4-5 s of CPU
-    each).  Only Pyodide is in it; the game's code is loaded afresh after.  Made once and kept
-    in build/web-cache beside npm's Pyodide (``make clean`` removes it), named by what it
-    depends on (``snapshot_key``): a run after the first makes none, and an older one is
-    deleted when Pyodide or the browser changes.  Where build/web-cache is not writable, it is
-    made once in the run."""
+def kept(tmp_path_factory, prefix: str, key: str, suffix: str, make) -> Path:
+    """The file ``prefix``-``key````suffix`` in build/web-cache (beside npm's Pyodide; ``make
+    clean`` removes it), made by ``make(path)`` once, whole or not at all, under a lock (the
+    workers share it); the files of another key (an older Pyodide or browser) are deleted when it
+    is made.  Where build/web-cache is not writable, it is made once in the run."""
     cache = ROOT / "build" / "web-cache"
     if not os.access(cache, os.W_OK):
         cache = run_folder(tmp_path_factory)
-    target = cache / f"pyodide-snapshot-{snapshot_key(browser)}.gz"
-    with locked(cache / "pyodide-snapshot.lock"):
+    target = cache / f"{prefix}-{key}{suffix}"
+    with locked(cache / f"{prefix}{suffix}.lock"):
         if not target.is_file():
             part = target.with_suffix(f".part{os.getpid()}")
-            web_browser.make_snapshot(browser, pyodide_site.url, part)
-            for old in cache.glob("pyodide-snapshot-*.gz"):
+            make(part)
+            for old in cache.glob(f"{prefix}-*{suffix}"):
                 old.unlink()
-            part.replace(target)  # whole or not at all
+            part.replace(target)
     return target
+
+
+@pytest.fixture(scope="session")
+def pyodide_snapshot(browser, pyodide_site, pyodide_key, tmp_path_factory) -> Path:
+    """Pyodide's memory once started, gzipped (``web_browser.make_snapshot``): the pages that
+    need Python start from it (under a second) instead of starting Python again (4-5 s of CPU
+    each).  Only Pyodide is in it; the game's code is loaded afresh after.  Made once and
+    ``kept`` by what it depends on: a run after the first makes none."""
+    return kept(tmp_path_factory, "pyodide-snapshot", pyodide_key, ".gz",
+                lambda part: web_browser.make_snapshot(browser, pyodide_site.url, part))
 
 
 GZIPPED = ("pyodide.asm.wasm",)  # Pyodide's largest file (9.6 MB): 3.6 MB gzipped
 
 
 @pytest.fixture(scope="session")
-def pyodide_gzipped(browser, tmp_path_factory) -> dict:
+def pyodide_gzipped(pyodide_key, tmp_path_factory) -> dict:
     """Pyodide's files that ``GZIPPED`` names, gzipped: {name: the .gz file}.  A page that gets
     Pyodide through Playwright's routes (test_web_host.py) fetches these instead (its stand-in
     runtime unzips them): Playwright's client and driver copy every byte a route answers,
-    ~0.1 s of CPU a MB.
-    Kept in build/web-cache as the snapshot is, named by what they are made from."""
-    cache = ROOT / "build" / "web-cache"
-    if not os.access(cache, os.W_OK):
-        cache = run_folder(tmp_path_factory)
-    key = snapshot_key(browser)
-    found = {}
-    with locked(cache / "pyodide-gzipped.lock"):
-        for name in GZIPPED:
-            target = cache / f"pyodide-gzipped-{key}-{name}.gz"
-            if not target.is_file():
-                for old in cache.glob(f"pyodide-gzipped-*-{name}.gz"):
-                    old.unlink()
-                part = target.with_suffix(f".part{os.getpid()}")
-                part.write_bytes(gzip.compress((web_browser.PYODIDE / name).read_bytes(), 6))
-                part.replace(target)
-            found[name] = target
-    return found
+    ~0.1 s of CPU a MB.  Made once and ``kept`` as the snapshot is."""
+    return {name: kept(tmp_path_factory, "pyodide-gzipped", pyodide_key, f"-{name}.gz",
+                       lambda part, name=name: part.write_bytes(
+                           gzip.compress((web_browser.PYODIDE / name).read_bytes(), 6)))
+            for name in GZIPPED}
 
 
 @pytest.fixture(scope="session")
