@@ -70,6 +70,8 @@ class App:
         set_jass_deck(self.settings["jass_deck"])
         self.sounds = Sounds(self.settings["sound"])
         self._frames = 0
+        self.showing = True  # this pass of the loop may draw (a scene's move waits for one that does: ``passes``)
+        self._lent = 0.0  # seconds of the time since the last displayed frame already given to passes after it
         self.running = True
         self.shot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.shots: list[str] = []
@@ -392,9 +394,6 @@ class App:
         if drawn:
             pygame.display.flip()
         return drawn
-
-    showing = True  # this pass of the loop may draw (a scene's move waits for one that does: ``passes``)
-    _lent = 0.0  # seconds of the time since the last displayed frame already given to passes after it
 
     def passes(self, dt: float, events):
         """One displayed frame of the loop, ``dt`` seconds after the last, in passes (a
